@@ -1,0 +1,19 @@
+// What every command receives: resolved paths, env flags, the output channel and the clock.
+
+import { type EnvFlags, readEnvFlags } from "../config/flags.ts";
+import { type KeelPaths, resolvePaths } from "../config/paths.ts";
+import { type Clock, systemClock } from "../core/clock.ts";
+import type { Output } from "./output.ts";
+
+export interface CommandContext {
+  cwd: string;
+  flags: EnvFlags;
+  paths: KeelPaths;
+  clock: Clock;
+  out: Output;
+}
+
+export function createContext(out: Output, cwd = process.cwd()): CommandContext {
+  const flags = readEnvFlags();
+  return { cwd, flags, paths: resolvePaths(flags), clock: systemClock, out };
+}

@@ -1,0 +1,125 @@
+// `keel doctor`: checks pi, Node, the extension's registration and trust, project identity and the store.
+import type { Command } from "commander";
+import { readAsset } from "../core/assets.ts";
+import { ExitCode } from "../core/errors.ts";
+import { sha256Hex } from "../core/hash.ts";
+import { installedBundleSha256 } from "../install/extension-package.ts";
+import { findRegistration, isProjectTrusted } from "../install/pi-settings.ts";
+import { checkNode, checkPi } from "../install/toolchain.ts";
+import { resolveProjectIdentity } from "../memory/project-identity.ts";
+import { checkStore } from "../store/self-check.ts";
+import type { CommandContext } from "./context.ts";
+import { type Register, setExitCode } from "./program.ts";
+
+export type CheckLevel = "ok" | "warn" | "fail";
+export interface Check {
+  name: string;
+  level: CheckLevel;
+  detail: string;
+}
+
+export const registerDoctor: Register = (program, contextFor) => {
+  program
+    .command("doctor")
+    .description("check that pi, Node, the extension and the store are ready (exit 1 when a check fails)")
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = contextFor(command);
+      const checks = await runChecks(ctx);
+      const failed = checks.some((c) => c.level === "fail");
+      const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
+      ctx.out.result(
+        { ok: !failed, checks },
+        checks.map((c) => `${mark[c.level]}  ${c.name}: ${c.detail}`),
+      );
+      setExitCode(command, failed ? ExitCode.checkFailed : ExitCode.ok);
+    });
+};
+
+export async function runChecks(ctx: CommandContext): Promise<Check[]> {
+  const checks: Check[] = [];
+  const node = checkNode(ctx.flags.nodeBin);
+  checks.push({
+    name: "node",
+    level: node.ok ? "ok" : "fail",
+    detail: node.ok ? node.value.version : node.reason,
+  });
+  const pi = checkPi(ctx.flags.piBin);
+  checks.push({
+    name: "pi",
+    level: pi.ok ? "ok" : "fail",
+    detail: pi.ok ? `pi ${pi.value.version}` : pi.reason,
+  });
+  checks.push(extensionCheck(ctx));
+  const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
+  const root = identity.ok ? identity.value.root : ctx.cwd;
+  checks.push(
+    identity.ok
+      ? {
+          name: "project",
+          level: "ok",
+          detail: `${identity.value.name} (${identity.value.identitySource}, ${identity.value.id.slice(0, 12)})`,
+        }
+      : { name: "project", level: "warn", detail: identity.reason },
+  );
+  checks.push(...registrationChecks(ctx, root));
+  const store = await checkStore(ctx.paths.storeUrl);
+  checks.push(
+    store.ok
+      ? {
+          name: "store",
+          level: "ok",
+          detail: `${store.value.location} (${store.value.driver}, SQLite ${store.value.sqliteVersion}, ${store.value.migrationsApplied}/${store.value.migrationsEmbedded} migrations)`,
+        }
+      : { name: "store", level: "fail", detail: store.reason },
+  );
+  return checks;
+}
+
+function extensionCheck(ctx: CommandContext): Check {
+  const installed = installedBundleSha256(ctx.paths.extensionDir);
+  if (!installed)
+    return { name: "extension", level: "fail", detail: `not written yet: run \`keel install\`` };
+  let shipped: string;
+  try {
+    shipped = sha256Hex(readAsset("extension/index.js"));
+  } catch {
+    return {
+      name: "extension",
+      level: "warn",
+      detail: `${ctx.paths.extensionDir} (no bundle in this build to compare)`,
+    };
+  }
+  return installed === shipped
+    ? { name: "extension", level: "ok", detail: `${ctx.paths.extensionDir} matches this keel` }
+    : {
+        name: "extension",
+        level: "warn",
+        detail: `${ctx.paths.extensionDir} is from another keel build: run \`keel install\``,
+      };
+}
+
+function registrationChecks(ctx: CommandContext, projectRoot: string): Check[] {
+  const reg = findRegistration(ctx.cwd, ctx.paths.agentDir, ctx.paths.extensionDir);
+  if (!reg.project && !reg.global) {
+    return [
+      { name: "registered", level: "fail", detail: "keel is not in pi's packages: run `keel install`" },
+    ];
+  }
+  const where = [reg.project ? "project" : "", reg.global ? "user" : ""].filter(Boolean).join(" + ");
+  const checks: Check[] = [{ name: "registered", level: "ok", detail: `${where} settings` }];
+  if (reg.project && !reg.global) {
+    const trusted =
+      isProjectTrusted(projectRoot, ctx.paths.agentDir) || isProjectTrusted(ctx.cwd, ctx.paths.agentDir);
+    checks.push(
+      trusted
+        ? { name: "trusted", level: "ok", detail: "pi trusts this project" }
+        : {
+            name: "trusted",
+            level: "warn",
+            detail:
+              "pi has not trusted this project yet: accept its prompt, run `/trust`, or start pi with --approve",
+          },
+    );
+  }
+  return checks;
+}

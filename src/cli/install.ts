@@ -1,0 +1,67 @@
+// `keel install` and `keel uninstall`: write the extension package to keel's home and (un)register it with pi.
+import type { Command } from "commander";
+import { UserError } from "../core/errors.ts";
+import { writeExtensionPackage } from "../install/extension-package.ts";
+import { piInstall, piRemove } from "../install/pi-cli.ts";
+import { checkNode, checkPi } from "../install/toolchain.ts";
+import type { CommandContext } from "./context.ts";
+import type { Register } from "./program.ts";
+
+interface ScopeOptions {
+  global?: boolean;
+}
+
+export const registerInstall: Register = (program, contextFor) => {
+  program
+    .command("install")
+    .description("write keel's pi extension and register it in this project (or for the user with --global)")
+    .option("-g, --global", "register in pi's user settings instead of this project's .pi/settings.json")
+    .action((options: ScopeOptions, command: Command) =>
+      install(contextFor(command), Boolean(options.global)),
+    );
+};
+
+export const registerUninstall: Register = (program, contextFor) => {
+  program
+    .command("uninstall")
+    .description("remove keel's pi extension from this project (or from the user settings with --global)")
+    .option("-g, --global", "remove from pi's user settings")
+    .action((options: ScopeOptions, command: Command) =>
+      uninstall(contextFor(command), Boolean(options.global)),
+    );
+};
+
+function requireToolchain(ctx: CommandContext): { node: string; pi: string } {
+  const node = checkNode(ctx.flags.nodeBin);
+  if (!node.ok) throw new UserError(node.reason);
+  const pi = checkPi(ctx.flags.piBin);
+  if (!pi.ok) throw new UserError(pi.reason);
+  return { node: node.value.version, pi: pi.value.version };
+}
+
+function install(ctx: CommandContext, global: boolean): void {
+  const versions = requireToolchain(ctx);
+  ctx.out.info(`writing the extension to ${ctx.paths.extensionDir}`);
+  const written = writeExtensionPackage(ctx.paths.extensionDir);
+  const scope = global ? "user" : "project";
+  ctx.out.info(`registering it with pi (${scope} settings)`);
+  const registered = piInstall({ piBin: ctx.flags.piBin, cwd: ctx.cwd, global, dir: written.dir });
+  if (!registered.ok) throw new UserError(registered.reason);
+  ctx.out.result(
+    { ok: true, scope, extensionDir: written.dir, bundleSha256: written.bundleSha256, ...versions },
+    [
+      `keel's pi extension is installed (${scope} scope) from ${written.dir}`,
+      `pi ${versions.pi} on Node ${versions.node}; start pi in this project and type /keel`,
+    ],
+  );
+}
+
+function uninstall(ctx: CommandContext, global: boolean): void {
+  requireToolchain(ctx);
+  const scope = global ? "user" : "project";
+  const removed = piRemove({ piBin: ctx.flags.piBin, cwd: ctx.cwd, global, dir: ctx.paths.extensionDir });
+  if (!removed.ok) throw new UserError(removed.reason);
+  ctx.out.result({ ok: true, scope, extensionDir: ctx.paths.extensionDir }, [
+    `keel's pi extension is no longer registered (${scope} scope); the store at ${ctx.paths.storeUrl} is kept`,
+  ]);
+}

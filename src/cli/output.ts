@@ -1,0 +1,36 @@
+// How a command's result reaches the user: human text on stdout, or one JSON document with --json.
+// Diagnostics and progress go to stderr so stdout stays parseable.
+
+export interface Output {
+  readonly json: boolean;
+  /** Prints a command's result: `data` as JSON with --json, otherwise the text lines. */
+  result(data: unknown, text: string | string[]): void;
+  /** A progress or diagnostic line on stderr (silent with --json). */
+  info(line: string): void;
+  /** An error: a JSON object on stdout with --json, a line on stderr otherwise. */
+  error(message: string, hint?: string): void;
+}
+
+export function createOutput(json: boolean, write = defaultWriters()): Output {
+  return {
+    json,
+    result(data, text) {
+      if (json) write.out(`${JSON.stringify(data, null, 2)}\n`);
+      else write.out(`${Array.isArray(text) ? text.join("\n") : text}\n`);
+    },
+    info(line) {
+      if (!json) write.err(`${line}\n`);
+    },
+    error(message, hint) {
+      if (json) write.out(`${JSON.stringify({ ok: false, error: message, ...(hint ? { hint } : {}) })}\n`);
+      else write.err(`keel: ${message}${hint ? `\n  hint: ${hint}` : ""}\n`);
+    },
+  };
+}
+
+function defaultWriters() {
+  return {
+    out: (text: string) => process.stdout.write(text),
+    err: (text: string) => process.stderr.write(text),
+  };
+}

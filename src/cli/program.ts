@@ -1,0 +1,76 @@
+// The command tree: one file per verb registers itself here; parsing errors become exit code 2 with usage.
+import { Command, CommanderError } from "commander";
+import { describeError, ExitCode, UserError } from "../core/errors.ts";
+import { KEEL_VERSION } from "../core/version.ts";
+import { type CommandContext, createContext } from "./context.ts";
+import { registerDoctor } from "./doctor.ts";
+import { registerInstall, registerUninstall } from "./install.ts";
+import { createOutput } from "./output.ts";
+import { registerStatus } from "./status.ts";
+import { registerUi } from "./ui.ts";
+
+export type ContextFactory = (command: Command) => CommandContext;
+export type Register = (program: Command, context: ContextFactory) => void;
+
+const COMMANDS: Register[] = [registerInstall, registerUninstall, registerDoctor, registerStatus, registerUi];
+
+/** Runs the CLI and returns the exit code; never throws. */
+export async function runCli(argv: string[]): Promise<number> {
+  const wantsJson = argv.includes("--json");
+  const out = createOutput(wantsJson);
+  let exitCode: number = ExitCode.ok;
+  const program = buildProgram((code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    return reportFailure(error, out);
+  }
+}
+
+function buildProgram(setExit: (code: number) => void): Command {
+  const program = new Command("keel")
+    .description("keel keeps a Pi coding agent's context on course across long sessions")
+    .version(KEEL_VERSION, "-v, --version", "print keel's version")
+    .option("--json", "print machine-readable JSON")
+    .showHelpAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  program.command("help [command]", { hidden: true }).action((name?: string) => {
+    const target = name ? program.commands.find((c) => c.name() === name) : undefined;
+    (target ?? program).outputHelp();
+  });
+  const contextFor: ContextFactory = (command) => {
+    const json = Boolean(command.optsWithGlobals().json);
+    return createContext(createOutput(json));
+  };
+  for (const register of COMMANDS) register(program, contextFor);
+  program.hook("postAction", (_parent, action) => {
+    const code = (action as Command & { keelExitCode?: number }).keelExitCode;
+    if (code !== undefined) setExit(code);
+  });
+  return program;
+}
+
+/** Lets an action report "a check failed" (exit 1) without throwing. */
+export function setExitCode(command: Command, code: number): void {
+  (command as Command & { keelExitCode?: number }).keelExitCode = code;
+}
+
+function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): number {
+  if (error instanceof CommanderError) {
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
+    if (error.code === "commander.help") return ExitCode.ok;
+    if (out.json) out.error(error.message.replace(/^error: /, ""));
+    return ExitCode.usage;
+  }
+  if (error instanceof UserError) {
+    out.error(error.message, error.hint);
+    return error.exitCode;
+  }
+  out.error(`unexpected failure: ${describeError(error)}`);
+  if (process.env.KEEL_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
+  return ExitCode.usage;
+}

@@ -1,0 +1,30 @@
+// The only reader of environment variables: every other module asks here.
+import { homedir } from "node:os";
+
+export interface EnvFlags {
+  /** pi's agent directory (PI_CODING_AGENT_DIR), default ~/.pi/agent. */
+  piAgentDir: string;
+  /** Explicit store URL or path (KEEL_DB). */
+  storeUrl: string | undefined;
+  /** Root that names the project outside git (KEEL_PROJECT_ROOT). */
+  projectRoot: string | undefined;
+  /** Binary to run as pi (KEEL_PI_BIN), default "pi" on PATH. */
+  piBin: string;
+  /** Binary to check as pi's Node (KEEL_NODE_BIN), default "node" on PATH. */
+  nodeBin: string;
+}
+
+export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
+  const home = env.HOME || homedir();
+  return {
+    piAgentDir: nonEmpty(env.PI_CODING_AGENT_DIR) ?? `${home}/.pi/agent`,
+    storeUrl: nonEmpty(env.KEEL_DB),
+    projectRoot: nonEmpty(env.KEEL_PROJECT_ROOT),
+    piBin: nonEmpty(env.KEEL_PI_BIN) ?? "pi",
+    nodeBin: nonEmpty(env.KEEL_NODE_BIN) ?? "node",
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== "" ? value : undefined;
+}

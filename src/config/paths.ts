@@ -1,0 +1,26 @@
+// Where keel keeps its files: all derived from pi's agent directory unless overridden.
+import { join } from "node:path";
+import type { EnvFlags } from "./flags.ts";
+
+export interface KeelPaths {
+  agentDir: string;
+  /** keel's home inside the agent dir: store, extension package, logs. */
+  home: string;
+  /** The store URL or file path that openStore receives. */
+  storeUrl: string;
+  /** Folder holding the written-out pi extension package. */
+  extensionDir: string;
+  /** pi's default session folder. */
+  sessionsDir: string;
+}
+
+export function resolvePaths(flags: EnvFlags): KeelPaths {
+  const home = join(flags.piAgentDir, "keel");
+  return {
+    agentDir: flags.piAgentDir,
+    home,
+    storeUrl: flags.storeUrl ?? join(home, "keel.db"),
+    extensionDir: join(home, "pi-extension"),
+    sessionsDir: join(flags.piAgentDir, "sessions"),
+  };
+}

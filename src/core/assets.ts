@@ -1,0 +1,40 @@
+// Files keel ships inside itself: the pi extension bundle and the web UI's static files. The compiled binary
+// registers embedded copies at start-up (scripts/build.ts); from source they are read from the checkout.
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { UserError } from "./errors.ts";
+
+/** "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/. */
+export type AssetName = "extension/index.js" | `web/${string}`;
+
+const embedded = new Map<string, string>();
+
+/** Called once by the binary's entry before anything reads an asset. */
+export function embedAssets(entries: Record<string, string>): void {
+  for (const [name, text] of Object.entries(entries)) embedded.set(name, text);
+}
+
+export function hasEmbeddedAssets(): boolean {
+  return embedded.size > 0;
+}
+
+/** The checkout root when running from source. */
+export function sourceRoot(): string {
+  return fileURLToPath(new URL("../../", import.meta.url));
+}
+
+export function assetSourcePath(name: AssetName): string {
+  if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
+  return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
+}
+
+export function readAsset(name: AssetName): string {
+  const inside = embedded.get(name);
+  if (inside !== undefined) return inside;
+  const path = assetSourcePath(name);
+  if (!existsSync(path)) {
+    const hint = name === "extension/index.js" ? "run `npm run build:extension` first" : undefined;
+    throw new UserError(`keel's ${name} is missing (${path})`, 2, hint);
+  }
+  return readFileSync(path, "utf8");
+}

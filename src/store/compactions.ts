@@ -1,0 +1,40 @@
+// Store functions for the compactions table: record a confirmed compaction once, list them newest first.
+import { count, desc, eq } from "drizzle-orm";
+import type { KeelDb } from "./db.ts";
+import { type CompactionRow, compactions, type NewCompaction } from "./schema/index.ts";
+
+/** Records a compaction; a second report of the same session entry is ignored. Returns true when inserted. */
+export async function recordCompaction(db: KeelDb, row: NewCompaction): Promise<boolean> {
+  const inserted = await db
+    .insert(compactions)
+    .values(row)
+    .onConflictDoNothing({ target: [compactions.sessionId, compactions.entryId] })
+    .returning({ id: compactions.id });
+  return inserted.length > 0;
+}
+
+export interface CompactionQuery {
+  projectId?: string;
+  sessionId?: string;
+  limit?: number;
+}
+
+export async function listCompactions(db: KeelDb, query: CompactionQuery = {}): Promise<CompactionRow[]> {
+  const where = query.projectId
+    ? eq(compactions.projectId, query.projectId)
+    : query.sessionId
+      ? eq(compactions.sessionId, query.sessionId)
+      : undefined;
+  return db
+    .select()
+    .from(compactions)
+    .where(where)
+    .orderBy(desc(compactions.createdAt), desc(compactions.id))
+    .limit(query.limit ?? 200);
+}
+
+export async function countCompactions(db: KeelDb, projectId?: string): Promise<number> {
+  const where = projectId ? eq(compactions.projectId, projectId) : undefined;
+  const [row] = await db.select({ n: count() }).from(compactions).where(where);
+  return row?.n ?? 0;
+}

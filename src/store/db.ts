@@ -1,0 +1,15 @@
+// The database handle type every store function takes, whatever driver sits underneath.
+import type { SQLiteAsyncDatabase } from "drizzle-orm/sqlite-core";
+
+export type DriverName = "bun-sqlite" | "node-sqlite" | "libsql";
+
+/** A Drizzle database over any of keel's SQLite drivers; always `await` its queries. */
+export type KeelDb = SQLiteAsyncDatabase<"sync" | "async", unknown>;
+
+export interface Store {
+  readonly db: KeelDb;
+  readonly driver: DriverName;
+  /** The file path or remote URL the store was opened from. */
+  readonly location: string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,48 @@
+// node:sqlite driver: used under Node (inside pi) and Deno. Keeps Node's ExperimentalWarning off the terminal.
+import { migrateSync } from "drizzle-orm/sqlite-core";
+import type { KeelDb, Store } from "../db.ts";
+import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
+import { FILE_PRAGMAS, syncSession } from "./sqlite-shared.ts";
+
+type NodeSqlite = typeof import("node:sqlite");
+
+/** Imports node:sqlite while swallowing only its "experimental feature" warning. */
+export async function importNodeSqlite(): Promise<NodeSqlite | undefined> {
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (/SQLite is an experimental feature/i.test(text)) return;
+    return (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return await import("node:sqlite");
+  } catch (error) {
+    if (isMissingModule(error)) return undefined;
+    throw error;
+  } finally {
+    process.emitWarning = original;
+  }
+}
+
+function isMissingModule(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code === "ERR_UNKNOWN_BUILTIN_MODULE" ||
+    code === "ERR_MODULE_NOT_FOUND" ||
+    /No such built-in module/.test(String(error))
+  );
+}
+
+export async function openNodeSqlite(path: string, sqlite: NodeSqlite): Promise<Store> {
+  const { drizzle } = await import("drizzle-orm/node-sqlite");
+  const client = new sqlite.DatabaseSync(path);
+  for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+  const db = drizzle({ client });
+  migrateSync(EMBEDDED_MIGRATIONS, syncSession(db));
+  return {
+    db: db as unknown as KeelDb,
+    driver: "node-sqlite",
+    location: path,
+    close: async () => client.close(),
+  };
+}

@@ -1,0 +1,31 @@
+// Table recording each compaction keel saw confirmed in a pi session, and which strategy produced it.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { projects } from "./projects.sql.ts";
+
+export const compactions = sqliteTable(
+  "compactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    sessionFile: text("session_file"),
+    /** Id of pi's compaction entry in the session JSONL. */
+    entryId: text("entry_id").notNull(),
+    strategy: text("strategy").notNull(),
+    reason: text("reason").notNull(),
+    fromExtension: integer("from_extension", { mode: "boolean" }).notNull(),
+    tokensBefore: integer("tokens_before"),
+    firstKeptEntryId: text("first_kept_entry_id"),
+    summaryChars: integer("summary_chars").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("compactions_session_entry").on(t.sessionId, t.entryId),
+    index("compactions_project_created").on(t.projectId, t.createdAt),
+  ],
+);
+
+export type CompactionRow = typeof compactions.$inferSelect;
+export type NewCompaction = typeof compactions.$inferInsert;

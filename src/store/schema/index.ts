@@ -1,0 +1,3 @@
+// Every table of keel's store, gathered for Drizzle and drizzle-kit.
+export * from "./compactions.sql.ts";
+export * from "./projects.sql.ts";
