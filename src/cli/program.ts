@@ -1,18 +1,27 @@
 // The command tree: one file per verb registers itself here; parsing errors become exit code 2 with usage.
 import { Command, CommanderError } from "commander";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
+import { readEnvFlags } from "../config/flags.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { type CommandContext, createContext } from "./context.ts";
 import { registerDoctor } from "./doctor.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
 import { createOutput } from "./output.ts";
 import { registerStatus } from "./status.ts";
+import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
 
 export type ContextFactory = (command: Command) => CommandContext;
 export type Register = (program: Command, context: ContextFactory) => void;
 
-const COMMANDS: Register[] = [registerInstall, registerUninstall, registerDoctor, registerStatus, registerUi];
+const COMMANDS: Register[] = [
+  registerInstall,
+  registerUninstall,
+  registerDoctor,
+  registerStatus,
+  registerStore,
+  registerUi,
+];
 
 /** Runs the CLI and returns the exit code; never throws. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -71,6 +80,6 @@ function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): nu
     return error.exitCode;
   }
   out.error(`unexpected failure: ${describeError(error)}`);
-  if (process.env.KEEL_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
+  if (readEnvFlags().debug) process.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
   return ExitCode.usage;
 }

@@ -1,0 +1,123 @@
+// The store conformance checks, written once and run against every driver: in vitest for node:sqlite and
+// libSQL, and in a spawned Bun process for bun:sqlite (see store-conformance-cli.ts).
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { countCompactions, listCompactions, recordCompaction } from "../../src/store/compactions.ts";
+import type { DriverName, KeelDb } from "../../src/store/db.ts";
+import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
+import { openStore } from "../../src/store/open.ts";
+import { listProjects, upsertProject } from "../../src/store/projects.ts";
+import { checkStore } from "../../src/store/self-check.ts";
+
+export type ConformanceCheck = (driver: DriverName, dir: string) => Promise<void>;
+
+const project = { id: "p-1", root: "/work/demo", identitySource: "git" as const, name: "demo" };
+
+function compaction(entryId: string, createdAt: number) {
+  return {
+    projectId: project.id,
+    sessionId: "session-a",
+    sessionFile: "/tmp/session-a.jsonl",
+    entryId,
+    strategy: "native",
+    reason: "manual",
+    fromExtension: false,
+    tokensBefore: 1234,
+    firstKeptEntryId: "k1",
+    summaryChars: 42,
+    createdAt,
+  };
+}
+
+async function pragma(db: KeelDb, name: string): Promise<unknown> {
+  const rows = (await db.all(sql.raw(`PRAGMA ${name}`))) as Array<Record<string, unknown>>;
+  return Object.values(rows[0] ?? {})[0];
+}
+
+export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
+  "a new file is migrated with WAL, busy timeout and foreign keys": async (driver, dir) => {
+    const store = await openStore(join(dir, "fresh.db"), { driver });
+    try {
+      assert.equal(store.driver, driver);
+      assert.equal(String(await pragma(store.db, "journal_mode")).toLowerCase(), "wal");
+      assert.equal(Number(await pragma(store.db, "busy_timeout")), 5000);
+      assert.equal(Number(await pragma(store.db, "foreign_keys")), 1);
+    } finally {
+      await store.close();
+    }
+    const report = await checkStore(join(dir, "fresh.db"), { driver });
+    assert.ok(report.ok, report.ok ? "" : report.reason);
+    assert.equal(report.value.migrationsApplied, EMBEDDED_MIGRATIONS.length);
+    assert.equal(report.value.fts5, true);
+  },
+  "reopening applies no migration twice and keeps rows": async (driver, dir) => {
+    const file = join(dir, "reopen.db");
+    const first = await openStore(file, { driver });
+    await upsertProject(first.db, project, 1000);
+    await first.close();
+    const second = await openStore(file, { driver });
+    try {
+      const applied = (await second.db.all(sql`select count(*) as n from __drizzle_migrations`)) as Array<{ n: number }>;
+      assert.equal(Number(applied[0]?.n), EMBEDDED_MIGRATIONS.length);
+      assert.equal((await listProjects(second.db)).length, 1);
+    } finally {
+      await second.close();
+    }
+  },
+  "upsertProject keeps the first sighting and refreshes the rest": async (driver, dir) => {
+    const store = await openStore(join(dir, "projects.db"), { driver });
+    try {
+      await upsertProject(store.db, project, 1000);
+      await upsertProject(store.db, { ...project, root: "/moved/demo", name: "demo2" }, 2000);
+      const [row] = await listProjects(store.db);
+      assert.deepEqual(row, { ...project, root: "/moved/demo", name: "demo2", firstSeenAt: 1000, lastSeenAt: 2000 });
+    } finally {
+      await store.close();
+    }
+  },
+  "a compaction is recorded once per session entry and listed newest first": async (driver, dir) => {
+    const store = await openStore(join(dir, "compactions.db"), { driver });
+    try {
+      await upsertProject(store.db, project, 1000);
+      assert.equal(await recordCompaction(store.db, compaction("e1", 1000)), true);
+      assert.equal(await recordCompaction(store.db, compaction("e2", 3000)), true);
+      assert.equal(await recordCompaction(store.db, compaction("e1", 5000)), false);
+      const rows = await listCompactions(store.db, { projectId: project.id });
+      assert.deepEqual(
+        rows.map((r) => [r.entryId, r.createdAt, r.fromExtension]),
+        [
+          ["e2", 3000, false],
+          ["e1", 1000, false],
+        ],
+      );
+      assert.equal(await countCompactions(store.db, project.id), 2);
+      assert.equal(await countCompactions(store.db, "other"), 0);
+    } finally {
+      await store.close();
+    }
+  },
+  "foreign keys reject a compaction of an unknown project": async (driver, dir) => {
+    const store = await openStore(join(dir, "fk.db"), { driver });
+    try {
+      await assert.rejects(recordCompaction(store.db, { ...compaction("e9", 1), projectId: "missing" }));
+      assert.equal(await countCompactions(store.db), 0);
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+/** Runs every check and returns the names that failed with their messages. */
+export async function runConformance(driver: DriverName, dir: string): Promise<Record<string, string | null>> {
+  const results: Record<string, string | null> = {};
+  for (const [name, check] of Object.entries(CONFORMANCE_CHECKS)) {
+    try {
+      await check(driver, dir);
+      results[name] = null;
+    } catch (error) {
+      results[name] = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return results;
+}
