@@ -1,0 +1,70 @@
+// Runs one shell command as evidence: stdin closed, its own process group (killed whole on timeout),
+// output captured with bounded memory, exit code and duration measured. Recording it is the caller's job.
+import { spawn } from "node:child_process";
+import type { Clock } from "../../core/clock.ts";
+import { OutputTail } from "./output-tail.ts";
+
+export interface CommandRun {
+  command: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  output: { sha256: string; bytes: number; tail: string; truncated: boolean };
+}
+
+export interface RunOptions {
+  cwd: string;
+  timeoutMs: number;
+  /** Bytes of output kept for the record (the digest covers all of it). */
+  tailBytes?: number;
+  clock: Clock;
+  shell?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function runEvidenceCommand(command: string, options: RunOptions): Promise<CommandRun> {
+  const tail = new OutputTail(options.tailBytes ?? 4096);
+  const started = options.clock.now();
+  const child = spawn(options.shell ?? "/bin/sh", ["-c", command], {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout.on("data", (chunk: Buffer) => tail.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => tail.push(chunk));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child.pid);
+  }, options.timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      killGroup(child.pid);
+      resolve({
+        command,
+        exitCode: code,
+        signal,
+        timedOut,
+        durationMs: options.clock.now() - started,
+        output: tail.finish(),
+      });
+    });
+  });
+}
+
+/** Kills the command and everything it started; a group that already ended is not an error. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ESRCH") throw error;
+  }
+}
