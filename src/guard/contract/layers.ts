@@ -1,0 +1,61 @@
+// Layering of contract rules: seed < personal (user config) < project (team file, then owner rows in the
+// store), with agent rows last. A later layer replaces an earlier rule with the same id; identical text is
+// listed once. The agent may remove only rules it wrote itself.
+import { oneLine } from "../text.ts";
+import type { ContractRule } from "./seed.ts";
+
+export const RULE_TEXT_MAX = 240;
+
+export interface ContractLayers {
+  seed: readonly ContractRule[];
+  personal: readonly ContractRule[];
+  team: readonly ContractRule[];
+  owner: readonly ContractRule[];
+  agent: readonly ContractRule[];
+}
+
+const textKey = (rule: ContractRule) => oneLine(rule.text, RULE_TEXT_MAX).toLowerCase();
+
+/** The effective contract, in layer order, each rule once. */
+export function mergeContract(layers: ContractLayers): ContractRule[] {
+  const byId = new Map<string, ContractRule>();
+  for (const layer of [layers.seed, layers.personal, layers.team, layers.owner, layers.agent]) {
+    for (const rule of layer) {
+      const current = byId.get(rule.id);
+      if (current && rule.source === "agent" && current.source !== "agent") continue;
+      byId.set(rule.id, { ...rule, text: oneLine(rule.text, RULE_TEXT_MAX) });
+    }
+  }
+  const seenText = new Set<string>();
+  const merged: ContractRule[] = [];
+  for (const rule of [...byId.values()].reverse()) {
+    const key = textKey(rule);
+    if (seenText.has(key)) continue;
+    seenText.add(key);
+    merged.push(rule);
+  }
+  return merged.reverse();
+}
+
+export type Actor = "owner" | "agent";
+
+export type RemoveDecision = { ok: true } | { ok: false; reason: string };
+
+export function canRemove(
+  rule: ContractRule | undefined,
+  actor: Actor,
+  scope: "project" | "personal",
+): RemoveDecision {
+  if (!rule) return { ok: false, reason: "no rule with that id" };
+  if (actor === "agent" && rule.source !== "agent") {
+    return { ok: false, reason: `the agent cannot remove a ${rule.source} rule; ask the user` };
+  }
+  if (rule.source === "seed")
+    return { ok: false, reason: "seed rules stay; reword one by adding a rule with the same id" };
+  if (rule.source === "personal" && scope !== "personal") {
+    return { ok: false, reason: "that rule is in your personal layer: remove it with --global" };
+  }
+  if (rule.source === "team")
+    return { ok: false, reason: "that rule comes from .keel/contract.json: edit the file" };
+  return { ok: true };
+}
