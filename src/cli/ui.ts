@@ -1,6 +1,89 @@
-// `keel ui`: placeholder until the web UI lands.
+// `keel ui`: serves the local web UI on 127.0.0.1 until SIGINT/SIGTERM, printing the URL with its token.
+// The server itself (src/server/serve.ts) is loaded only when this command runs.
+import { spawn } from "node:child_process";
+import type { Command } from "commander";
+import { describeError } from "../core/errors.ts";
 import type { Register } from "./program.ts";
 
-export const registerUi: Register = (program) => {
-  program.command("ui").description("open keel's local web UI");
+interface UiOptions {
+  port: string;
+  open?: boolean;
+  sessionDir?: string[];
+}
+
+export const registerUi: Register = (program, contextFor) => {
+  program
+    .command("ui")
+    .description("serve keel's local web UI on 127.0.0.1 (Ctrl+C stops it)")
+    .option("-p, --port <n>", "port to listen on; 0 picks a free one", "0")
+    .option("--open", "open the UI in the default browser")
+    .option("--session-dir <dir>", "another folder of pi session files (repeatable)", collect)
+    .action(async (options: UiOptions, command: Command) => {
+      const ctx = contextFor(command);
+      const port = parsePort(options.port);
+      if (port === undefined) {
+        command.error(`--port needs a whole number from 0 to 65535, got "${options.port}"`, { exitCode: 2 });
+      }
+      const { startServer } = await import("../server/serve.ts");
+      const server = await startServer({
+        storeUrl: ctx.paths.storeUrl,
+        agentDir: ctx.paths.agentDir,
+        extraSessionDirs: options.sessionDir ?? [],
+        port,
+      });
+      if (ctx.out.json) {
+        const line = { ok: true, url: server.url, port: server.port, token: server.token };
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+      } else {
+        process.stdout.write(`keel UI: ${server.url}\n`);
+        ctx.out.info("serving until Ctrl+C");
+      }
+      if (options.open) openInBrowser(server.url);
+      await untilSignal();
+      await server.close();
+    });
 };
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function parsePort(text: string): number | undefined {
+  if (!/^\d{1,5}$/.test(text.trim())) return undefined;
+  const port = Number(text.trim());
+  return port <= 65535 ? port : undefined;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** Best effort: a missing or failing opener is reported on stderr, never fatal. */
+function openInBrowser(url: string): void {
+  const [opener, ...args] =
+    process.platform === "darwin"
+      ? ["open", url]
+      : process.platform === "win32"
+        ? ["cmd", "/c", "start", '""', url]
+        : ["xdg-open", url];
+  const report = (why: string) =>
+    process.stderr.write(`keel: could not open a browser (${why}); open the URL above yourself\n`);
+  try {
+    const child = spawn(opener as string, args, { stdio: "ignore", detached: true });
+    child.on("error", (error) => report(`${opener}: ${describeError(error)}`));
+    child.on("exit", (code) => {
+      if (code !== 0 && code !== null) report(`${opener} exited with ${code}`);
+    });
+    child.unref();
+  } catch (error) {
+    report(`${opener}: ${describeError(error)}`);
+  }
+}

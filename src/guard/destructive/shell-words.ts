@@ -38,7 +38,8 @@ export function splitCommands(line: string, depth = 0): SimpleCommand[] {
       current.argv.push(token.pattern);
       continue;
     }
-    const op = token.op;
+    if (!("op" in token)) continue;
+    const op: string = token.op;
     if (OUTPUT_REDIRECTS.has(op)) {
       dropFdNumber(current);
       pendingRedirect = true;

@@ -1,0 +1,105 @@
+// The data behind the UI's overview page and /api/overview: keel's projects and recorded compactions from
+// the store, pi's session files from disk, and the links between them (a compaction's session and entry).
+import { KEEL_VERSION } from "../core/version.ts";
+import {
+  listSessionFiles,
+  type SessionFileSummary,
+  type SessionRoot,
+  type SessionSummaryCache,
+} from "../session/session-files.ts";
+import { countCompactions, listCompactions } from "../store/compactions.ts";
+import type { Store } from "../store/db.ts";
+import { listProjects } from "../store/projects.ts";
+import type { CompactionRow, ProjectRow } from "../store/schema/index.ts";
+
+export interface OverviewProject extends ProjectRow {
+  compactions: number;
+}
+
+export interface OverviewSession extends SessionFileSummary {
+  /** Compactions keel recorded for this session id. */
+  recordedCompactions: number;
+}
+
+export interface OverviewCompaction extends CompactionRow {
+  projectName: string | null;
+  /** The session file holding this compaction, when one was found. */
+  sessionPath: string | null;
+  /** Whether that file still holds the compaction entry; null when no file was found. */
+  entryInFile: boolean | null;
+}
+
+export interface OverviewData {
+  version: string;
+  generatedAt: number;
+  store: { location: string; driver: string };
+  projects: OverviewProject[];
+  sessionRoots: SessionRoot[];
+  sessions: OverviewSession[];
+  compactions: OverviewCompaction[];
+  /** All compactions recorded; `compactions` holds at most `compactionLimit` of them. */
+  compactionTotal: number;
+  compactionLimit: number;
+}
+
+export interface OverviewSources {
+  store: Store;
+  sessionDirs: readonly string[];
+  cache?: SessionSummaryCache;
+  now?: () => number;
+  compactionLimit?: number;
+}
+
+export async function collectOverview(sources: OverviewSources): Promise<OverviewData> {
+  const { store } = sources;
+  const limit = sources.compactionLimit ?? 200;
+  const [projectRows, compactionRows, compactionTotal, listing] = await Promise.all([
+    listProjects(store.db),
+    listCompactions(store.db, { limit }),
+    countCompactions(store.db),
+    listSessionFiles(sources.sessionDirs, { cache: sources.cache }),
+  ]);
+  const projects = await Promise.all(
+    projectRows.map(async (p) => ({ ...p, compactions: await countCompactions(store.db, p.id) })),
+  );
+  return {
+    version: KEEL_VERSION,
+    generatedAt: (sources.now ?? Date.now)(),
+    store: { location: store.location, driver: store.driver },
+    projects,
+    sessionRoots: listing.roots,
+    sessions: linkSessions(listing.sessions, compactionRows),
+    compactions: linkCompactions(compactionRows, projects, listing.sessions),
+    compactionTotal,
+    compactionLimit: limit,
+  };
+}
+
+function linkSessions(sessions: SessionFileSummary[], compactions: CompactionRow[]): OverviewSession[] {
+  const recorded = new Map<string, number>();
+  for (const c of compactions) recorded.set(c.sessionId, (recorded.get(c.sessionId) ?? 0) + 1);
+  return sessions.map((s) => ({
+    ...s,
+    recordedCompactions: s.sessionId ? (recorded.get(s.sessionId) ?? 0) : 0,
+  }));
+}
+
+function linkCompactions(
+  compactions: CompactionRow[],
+  projects: ProjectRow[],
+  sessions: SessionFileSummary[],
+): OverviewCompaction[] {
+  const names = new Map(projects.map((p) => [p.id, p.name]));
+  const byId = new Map<string, SessionFileSummary>();
+  // Sessions are newest first; the first file seen for an id (the freshest copy) wins.
+  for (const s of sessions) if (s.sessionId && !byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  return compactions.map((c) => {
+    const session = byId.get(c.sessionId);
+    return {
+      ...c,
+      projectName: names.get(c.projectId) ?? null,
+      sessionPath: session?.path ?? null,
+      entryInFile: session ? session.compactionEntryIds.includes(c.entryId) : null,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+// Overview routes: `GET /` renders the page, `GET /api/overview` returns the same data as JSON.
+import { Hono } from "hono";
+import { renderOverviewPage } from "../../../web/pages/overview.tsx";
+import type { SessionSummaryCache } from "../../session/session-files.ts";
+import type { Store } from "../../store/db.ts";
+import { collectOverview } from "../overview-data.ts";
+
+export interface OverviewRouteDeps {
+  store: Store;
+  sessionDirs: readonly string[];
+  /** Shared across requests so unchanged session files are read once. */
+  cache: SessionSummaryCache;
+  now?: () => number;
+}
+
+export function overviewRoutes(deps: OverviewRouteDeps): Hono {
+  const routes = new Hono();
+  const collect = () =>
+    collectOverview({ store: deps.store, sessionDirs: deps.sessionDirs, cache: deps.cache, now: deps.now });
+  routes.get("/", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.html(await renderOverviewPage(await collect()));
+  });
+  routes.get("/api/overview", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await collect());
+  });
+  return routes;
+}

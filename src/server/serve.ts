@@ -1,0 +1,124 @@
+// Starts keel's UI server on 127.0.0.1: opens the store once, builds the app, listens with Bun.serve under
+// Bun or @hono/node-server under Node, and hands back the URL with its token plus a close() that undoes it all.
+import type { AddressInfo } from "node:net";
+import { describeError, UserError } from "../core/errors.ts";
+import { sessionDirsFor } from "../session/session-files.ts";
+import type { Store } from "../store/db.ts";
+import { openStore } from "../store/open.ts";
+import { createApp } from "./app.ts";
+import { createToken } from "./auth.ts";
+
+export interface ServerOptions {
+  storeUrl: string;
+  /** pi's agent dir: sessions are read from `<agentDir>/sessions`. */
+  agentDir: string;
+  /** More session folders (pi's `--session-dir`). */
+  extraSessionDirs?: readonly string[];
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** A fixed token (tests); by default a fresh random one. */
+  token?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** What a user opens: `http://127.0.0.1:<port>/?token=<token>`. */
+  url: string;
+  /** `http://127.0.0.1:<port>`, without the token. */
+  origin: string;
+  port: number;
+  token: string;
+  sessionDirs: string[];
+  close(): Promise<void>;
+}
+
+const HOST = "127.0.0.1";
+
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+type Listener = { port: number; stop(): Promise<void> };
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? createToken();
+  const sessionDirs = sessionDirsFor(options.agentDir, options.extraSessionDirs);
+  const store = await openStore(options.storeUrl);
+  let port = options.port ?? 0;
+  const app = createApp({ store, token, port: () => port, sessionDirs, log: options.log });
+  let listener: Listener;
+  try {
+    listener = await listen(app.fetch, options.port ?? 0);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  port = listener.port;
+  const origin = `http://${HOST}:${port}`;
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    port,
+    token,
+    sessionDirs,
+    close: once(() => shutDown(listener, store)),
+  };
+}
+
+async function shutDown(listener: Listener, store: Store): Promise<void> {
+  try {
+    await listener.stop();
+  } finally {
+    await store.close();
+  }
+}
+
+async function listen(fetch: FetchHandler, port: number): Promise<Listener> {
+  const bun = (globalThis as { Bun?: typeof Bun }).Bun;
+  return bun ? listenBun(bun, fetch, port) : listenNode(fetch, port);
+}
+
+function listenBun(bun: typeof Bun, fetch: FetchHandler, port: number): Listener {
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = bun.serve({ hostname: HOST, port, fetch });
+  } catch (error) {
+    throw listenError(port, error);
+  }
+  return { port: server.port ?? port, stop: () => server.stop(true) };
+}
+
+async function listenNode(fetch: FetchHandler, port: number): Promise<Listener> {
+  const { serve } = await import("@hono/node-server");
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: HOST }, (info: AddressInfo) => {
+      server.off("error", onError);
+      resolve({
+        port: info.port,
+        stop: () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            if ("closeAllConnections" in server) server.closeAllConnections();
+          }),
+      });
+    });
+    const onError = (error: Error) => reject(listenError(port, error));
+    server.once("error", onError);
+  });
+}
+
+function listenError(port: number, error: unknown): UserError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === "EADDRINUSE")
+    return new UserError(
+      `port ${port} on ${HOST} is already in use`,
+      2,
+      "pick another --port, or 0 for a free one",
+    );
+  return new UserError(`cannot listen on ${HOST}:${port}: ${describeError(error)}`);
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= action();
+    return running;
+  };
+}

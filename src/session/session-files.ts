@@ -1,0 +1,230 @@
+// Read-only listing of pi session files: walks session folders (files at the top and one level of
+// subfolders, as pi lays them out), streams each JSONL through session-scan.ts, and never fails on a bad
+// file: its problem is reported on its row. Parsing rules live in session-scan.ts.
+import { createReadStream, type Dirent } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { describeError } from "../core/errors.ts";
+import {
+  finishSessionScan,
+  type SessionContent,
+  type SessionLine,
+  scanSessionLine,
+  startSessionScan,
+} from "./session-scan.ts";
+
+/** One session file as listed: where it is, what its header says, and how much it holds. */
+export interface SessionFileSummary extends SessionContent {
+  path: string;
+  /** The folder it was found under (one of the listed roots). */
+  root: string;
+  /** Last modification, ms since the epoch. */
+  modifiedAt: number;
+  sizeBytes: number;
+}
+
+/** A folder that was searched, and what it gave. */
+export interface SessionRoot {
+  path: string;
+  exists: boolean;
+  files: number;
+  error?: string;
+}
+
+export interface SessionListing {
+  roots: SessionRoot[];
+  /** Newest modification first. */
+  sessions: SessionFileSummary[];
+}
+
+/** Remembers summaries by path, size and mtime so unchanged files are not read again. */
+export type SessionSummaryCache = Map<string, { key: string; summary: SessionFileSummary }>;
+
+export interface ListOptions {
+  cache?: SessionSummaryCache;
+  /** How many files are read at once (default 8). */
+  concurrency?: number;
+}
+
+/** pi's default session folder for an agent dir, followed by any extra folders (`pi --session-dir`). */
+export function sessionDirsFor(agentDir: string, extraDirs: readonly string[] = []): string[] {
+  const all = [join(agentDir, "sessions"), ...extraDirs].map((dir) => resolve(dir));
+  return [...new Set(all)];
+}
+
+/** Lists the session files under every folder; a file found under two roots is listed once. */
+export async function listSessionFiles(
+  dirs: readonly string[],
+  options: ListOptions = {},
+): Promise<SessionListing> {
+  const roots: SessionRoot[] = [];
+  const seen = new Set<string>();
+  const found: { path: string; root: string }[] = [];
+  for (const dir of dirs) {
+    const root = resolve(dir);
+    const listed = await findSessionPaths(root);
+    const fresh = listed.paths.filter((path) => !seen.has(path));
+    for (const path of fresh) {
+      seen.add(path);
+      found.push({ path, root });
+    }
+    roots.push({
+      path: root,
+      exists: listed.exists,
+      files: listed.paths.length,
+      ...errorField(listed.error),
+    });
+  }
+  const sessions = await mapLimited(found, options.concurrency ?? 8, (file) =>
+    summarizeCached(file.path, file.root, options.cache),
+  );
+  sessions.sort((a, b) => b.modifiedAt - a.modifiedAt || a.path.localeCompare(b.path));
+  return { roots, sessions };
+}
+
+/** Reads one session file; I/O problems end up in `error`, never thrown. */
+export function summarizeSessionFile(path: string, root = ""): Promise<SessionFileSummary> {
+  return summarizeCached(path, root, undefined);
+}
+
+async function summarizeCached(
+  path: string,
+  root: string,
+  cache: SessionSummaryCache | undefined,
+): Promise<SessionFileSummary> {
+  let info: { size: number; mtimeMs: number };
+  try {
+    info = await stat(path);
+  } catch (error) {
+    return unreadable(path, root, 0, 0, describeError(error));
+  }
+  const key = `${info.size}:${info.mtimeMs}`;
+  const hit = cache?.get(path);
+  if (hit && hit.key === key) return { ...hit.summary, root };
+  const summary = await readSummary(path, root, info.size, info.mtimeMs);
+  cache?.set(path, { key, summary });
+  return summary;
+}
+
+async function readSummary(
+  path: string,
+  root: string,
+  size: number,
+  mtimeMs: number,
+): Promise<SessionFileSummary> {
+  const scan = startSessionScan();
+  try {
+    for await (const line of readLines(path)) scanSessionLine(scan, line);
+  } catch (error) {
+    return unreadable(path, root, size, mtimeMs, describeError(error));
+  }
+  const content = finishSessionScan(scan);
+  return { ...content, path, root, modifiedAt: Math.round(mtimeMs), sizeBytes: size };
+}
+
+/** Yields the file's lines; the last one says whether it ended with a newline. */
+export async function* readLines(path: string): AsyncGenerator<SessionLine> {
+  const decoder = new TextDecoder("utf-8");
+  let rest = "";
+  for await (const chunk of createReadStream(path)) {
+    rest += decoder.decode(chunk as Buffer, { stream: true });
+    let start = 0;
+    let newline = rest.indexOf("\n");
+    while (newline !== -1) {
+      yield { text: rest.slice(start, newline), terminated: true };
+      start = newline + 1;
+      newline = rest.indexOf("\n", start);
+    }
+    rest = rest.slice(start);
+  }
+  rest += decoder.decode();
+  if (rest !== "") yield { text: rest, terminated: false };
+}
+
+async function findSessionPaths(root: string): Promise<{ exists: boolean; paths: string[]; error?: string }> {
+  let top: Dirent[];
+  try {
+    top = await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { exists: false, paths: [] };
+    return { exists: code !== "ENOTDIR", paths: [], error: describeError(error) };
+  }
+  const paths: string[] = [];
+  const problems: string[] = [];
+  for (const entry of top) {
+    const full = join(root, entry.name);
+    if (entry.isFile() && isSessionName(entry.name)) paths.push(full);
+    else if (entry.isDirectory()) {
+      const inner = await sessionFilesIn(full);
+      paths.push(...inner.paths);
+      if (inner.error) problems.push(inner.error);
+    }
+  }
+  return {
+    exists: true,
+    paths: paths.sort(),
+    ...errorField(problems.length > 0 ? problems.join("; ") : undefined),
+  };
+}
+
+async function sessionFilesIn(dir: string): Promise<{ paths: string[]; error?: string }> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return {
+      paths: entries.filter((e) => e.isFile() && isSessionName(e.name)).map((e) => join(dir, e.name)),
+    };
+  } catch (error) {
+    // A subfolder removed while listing simply holds no sessions; any other failure is shown on its root.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { paths: [] };
+    return { paths: [], error: `cannot read ${dir}: ${describeError(error)}` };
+  }
+}
+
+function isSessionName(name: string): boolean {
+  return name.endsWith(".jsonl") && !name.startsWith(".");
+}
+
+function unreadable(
+  path: string,
+  root: string,
+  size: number,
+  mtimeMs: number,
+  error: string,
+): SessionFileSummary {
+  return {
+    path,
+    root,
+    modifiedAt: Math.round(mtimeMs),
+    sizeBytes: size,
+    sessionId: null,
+    cwd: null,
+    startedAt: null,
+    version: null,
+    entries: 0,
+    compactionEntryIds: [],
+    warnings: [],
+    error: `cannot read the file: ${error}`,
+  };
+}
+
+function errorField(error: string | undefined): { error?: string } {
+  return error === undefined ? {} : { error };
+}
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,74 @@
+// Store functions for the guard journal and the project's contract rows (owner and agent rules).
+import { and, desc, eq, max } from "drizzle-orm";
+import type { KeelDb } from "./db.ts";
+import { withTransaction } from "./memory-tx.ts";
+import { guardJournal, guardRules } from "./schema/index.ts";
+
+export type JournalRow = typeof guardJournal.$inferSelect;
+export type NewJournal = Omit<typeof guardJournal.$inferInsert, "seq" | "number">;
+export type RuleRow = typeof guardRules.$inferSelect;
+
+export async function addJournalEntry(db: KeelDb, row: NewJournal): Promise<JournalRow> {
+  return withTransaction(db, async (tx) => {
+    const [last] = await tx
+      .select({ n: max(guardJournal.number) })
+      .from(guardJournal)
+      .where(eq(guardJournal.projectId, row.projectId));
+    const [inserted] = await tx
+      .insert(guardJournal)
+      .values({ ...row, number: (last?.n ?? 0) + 1 })
+      .returning();
+    return inserted as JournalRow;
+  });
+}
+
+export async function listJournal(
+  db: KeelDb,
+  projectId: string,
+  options: { type?: JournalRow["type"]; limit?: number } = {},
+): Promise<JournalRow[]> {
+  const where = options.type
+    ? and(eq(guardJournal.projectId, projectId), eq(guardJournal.type, options.type))
+    : eq(guardJournal.projectId, projectId);
+  return db
+    .select()
+    .from(guardJournal)
+    .where(where)
+    .orderBy(desc(guardJournal.number))
+    .limit(options.limit ?? 20);
+}
+
+export async function listRules(db: KeelDb, projectId: string): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(guardRules)
+    .where(eq(guardRules.projectId, projectId))
+    .orderBy(guardRules.createdAt);
+}
+
+/** Adds or rewords a rule; an agent cannot overwrite an owner rule with the same id. Returns false then. */
+export async function putRule(db: KeelDb, row: RuleRow): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(guardRules)
+      .where(and(eq(guardRules.projectId, row.projectId), eq(guardRules.id, row.id)));
+    if (existing && existing.source === "owner" && row.source === "agent") return false;
+    await tx
+      .insert(guardRules)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [guardRules.projectId, guardRules.id],
+        set: { text: row.text, source: row.source },
+      });
+    return true;
+  });
+}
+
+export async function deleteRule(db: KeelDb, projectId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(guardRules)
+    .where(and(eq(guardRules.projectId, projectId), eq(guardRules.id, id)))
+    .returning({ id: guardRules.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,61 @@
+// Store functions for loop streaks and per-session guard state, so the brake and the frozen scope baseline
+// survive a reload and are shared by pi and the CLI.
+import { and, eq } from "drizzle-orm";
+import type { LoopState } from "../guard/loops/brake.ts";
+import type { KeelDb } from "./db.ts";
+import { withTransaction } from "./memory-tx.ts";
+import { guardLoops, guardSessions } from "./schema/index.ts";
+
+export async function loadLoopState(db: KeelDb, sessionId: string): Promise<LoopState> {
+  const rows = await db.select().from(guardLoops).where(eq(guardLoops.sessionId, sessionId));
+  return {
+    streaks: Object.fromEntries(
+      rows.map((r) => [r.fingerprint, { failures: r.failures, command: r.command }]),
+    ),
+  };
+}
+
+/** Writes the streaks of `next` for the given fingerprints (cleared ones are deleted). */
+export async function saveLoopStreaks(
+  db: KeelDb,
+  scope: { sessionId: string; projectId: string; now: number },
+  next: LoopState,
+  fingerprints: string[],
+): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    for (const fingerprint of fingerprints) {
+      const streak = next.streaks[fingerprint];
+      const key = and(eq(guardLoops.sessionId, scope.sessionId), eq(guardLoops.fingerprint, fingerprint));
+      if (!streak) {
+        await tx.delete(guardLoops).where(key);
+        continue;
+      }
+      await tx
+        .insert(guardLoops)
+        .values({
+          ...scope,
+          updatedAt: scope.now,
+          fingerprint,
+          command: streak.command,
+          failures: streak.failures,
+        })
+        .onConflictDoUpdate({
+          target: [guardLoops.sessionId, guardLoops.fingerprint],
+          set: { failures: streak.failures, command: streak.command, updatedAt: scope.now },
+        });
+    }
+  });
+}
+
+export type GuardSession = typeof guardSessions.$inferSelect;
+
+/** Starts a session's guard state once: a reload keeps the first baseline. */
+export async function ensureGuardSession(db: KeelDb, row: GuardSession): Promise<GuardSession> {
+  await db.insert(guardSessions).values(row).onConflictDoNothing({ target: guardSessions.sessionId });
+  const [stored] = await db.select().from(guardSessions).where(eq(guardSessions.sessionId, row.sessionId));
+  return stored as GuardSession;
+}
+
+export async function setBriefDigest(db: KeelDb, sessionId: string, digest: string | null): Promise<void> {
+  await db.update(guardSessions).set({ briefDigest: digest }).where(eq(guardSessions.sessionId, sessionId));
+}

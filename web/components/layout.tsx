@@ -1,0 +1,89 @@
+// The page frame every UI page shares: head with the stylesheet, the keel header with the store, and main.
+import type { Child } from "hono/jsx";
+import { formatTime, isoTime } from "./format.ts";
+
+export interface LayoutProps {
+  title: string;
+  version: string;
+  store: { location: string; driver: string };
+  generatedAt: number;
+  nav?: { href: string; label: string; count?: number }[];
+  children?: Child;
+}
+
+export function Layout(props: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="color-scheme" content="light dark" />
+        <title>{props.title}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/static/styles.css" />
+      </head>
+      <body>
+        <header class="site-header">
+          <div class="brand">
+            <h1 id="title">keel</h1>
+            <span class="version" data-testid="version">
+              {props.version}
+            </span>
+          </div>
+          <dl class="facts">
+            <div>
+              <dt>store</dt>
+              <dd data-testid="store">
+                <code>{props.store.location}</code> <span class="tag">{props.store.driver}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>as of</dt>
+              <dd>
+                <time datetime={isoTime(props.generatedAt)}>{formatTime(props.generatedAt)}</time>
+              </dd>
+            </div>
+          </dl>
+          {props.nav && props.nav.length > 0 ? (
+            <nav class="site-nav" aria-label="sections">
+              {props.nav.map((item) => (
+                <a href={item.href}>
+                  {item.label}
+                  {item.count !== undefined ? <span class="count">{item.count}</span> : null}
+                </a>
+              ))}
+            </nav>
+          ) : null}
+        </header>
+        <main>{props.children}</main>
+      </body>
+    </html>
+  );
+}
+
+/** A titled section with a count badge and an empty state when it has nothing to show. */
+export function Section(props: {
+  id: string;
+  title: string;
+  count: number;
+  empty: Child;
+  note?: Child;
+  children?: Child;
+}) {
+  return (
+    <section id={props.id} data-testid={props.id} aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>
+        {props.title} <span class="count">{props.count}</span>
+      </h2>
+      {props.note ? <p class="note">{props.note}</p> : null}
+      {props.count === 0 ? (
+        <p class="empty" data-testid={`${props.id}-empty`}>
+          {props.empty}
+        </p>
+      ) : (
+        <div class="table-wrap">{props.children}</div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// The Projects table: every project keel has seen, with its root and how many compactions it recorded.
+import type { OverviewProject } from "../../src/server/overview-data.ts";
+import { formatCount, formatTime, isoTime, shortId } from "./format.ts";
+
+export function ProjectsTable(props: { projects: OverviewProject[] }) {
+  return (
+    <table class="data">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Root</th>
+          <th scope="col">Identity</th>
+          <th scope="col">Last seen</th>
+          <th scope="col" class="num">
+            Compactions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.projects.map((p) => (
+          <tr data-project-id={p.id}>
+            <td>
+              <strong>{p.name}</strong>
+            </td>
+            <td>
+              <code class="path">{p.root}</code>
+            </td>
+            <td>
+              <span class="tag" title={p.id}>
+                {p.identitySource} · {shortId(p.id, 12)}
+              </span>
+            </td>
+            <td>
+              <time datetime={isoTime(p.lastSeenAt)}>{formatTime(p.lastSeenAt)}</time>
+            </td>
+            <td class="num">{formatCount(p.compactions)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
