@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { collectStatus, renderStatusLines } from "../overview/status.ts";
 import { openStore } from "../store/open.ts";
+import { parseCount } from "./parse.ts";
 import type { Register } from "./program.ts";
 
 export const registerStatus: Register = (program, contextFor) => {
@@ -12,10 +13,7 @@ export const registerStatus: Register = (program, contextFor) => {
     .option("-n, --limit <count>", "how many recent compactions to show", "5")
     .action(async (options: { limit: string }, command: Command) => {
       const ctx = contextFor(command);
-      const limit = Number(options.limit);
-      if (!Number.isInteger(limit) || limit < 0) {
-        command.error(`--limit needs a whole number, got "${options.limit}"`, { exitCode: 2 });
-      }
+      const limit = parseCount(command, "--limit", options.limit);
       const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
       const store = await openStore(ctx.paths.storeUrl);
       try {

@@ -12,6 +12,8 @@ export interface EnvFlags {
   piBin: string;
   /** Binary to check as pi's Node (KEEL_NODE_BIN), default "node" on PATH. */
   nodeBin: string;
+  /** The user's config folder (XDG_CONFIG_HOME, default ~/.config): keel's personal layer lives in keel/. */
+  configDir: string;
   /** Print stack traces of unexpected failures (KEEL_DEBUG). */
   debug: boolean;
 }
@@ -24,6 +26,7 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     projectRoot: nonEmpty(env.KEEL_PROJECT_ROOT),
     piBin: nonEmpty(env.KEEL_PI_BIN) ?? "pi",
     nodeBin: nonEmpty(env.KEEL_NODE_BIN) ?? "node",
+    configDir: nonEmpty(env.XDG_CONFIG_HOME) ?? `${home}/.config`,
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
   };
 }

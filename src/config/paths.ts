@@ -12,6 +12,8 @@ export interface KeelPaths {
   extensionDir: string;
   /** pi's default session folder. */
   sessionsDir: string;
+  /** The personal contract layer every project inherits. */
+  personalContract: string;
 }
 
 export function resolvePaths(flags: EnvFlags): KeelPaths {
@@ -22,5 +24,6 @@ export function resolvePaths(flags: EnvFlags): KeelPaths {
     storeUrl: flags.storeUrl ?? join(home, "keel.db"),
     extensionDir: join(home, "pi-extension"),
     sessionsDir: join(flags.piAgentDir, "sessions"),
+    personalContract: join(flags.configDir, "keel", "contract.json"),
   };
 }

@@ -1,6 +1,6 @@
 // Store functions for loop streaks and per-session guard state, so the brake and the frozen scope baseline
 // survive a reload and are shared by pi and the CLI.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { LoopState } from "../guard/loops/brake.ts";
 import type { KeelDb } from "./db.ts";
 import { withTransaction } from "./memory-tx.ts";
@@ -58,4 +58,16 @@ export async function ensureGuardSession(db: KeelDb, row: GuardSession): Promise
 
 export async function setBriefDigest(db: KeelDb, sessionId: string, digest: string | null): Promise<void> {
   await db.update(guardSessions).set({ briefDigest: digest }).where(eq(guardSessions.sessionId, sessionId));
+}
+
+/** Open loops across the project's sessions, worst first (for `keel loops`). */
+export async function listProjectLoops(
+  db: KeelDb,
+  projectId: string,
+): Promise<Array<typeof guardLoops.$inferSelect>> {
+  return db
+    .select()
+    .from(guardLoops)
+    .where(eq(guardLoops.projectId, projectId))
+    .orderBy(desc(guardLoops.failures));
 }

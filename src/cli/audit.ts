@@ -1,0 +1,47 @@
+// `keel diff` audits the change against a baseline (exit 1 on warn or hard); `keel loops` lists open loops.
+import type { Command } from "commander";
+import { ExitCode, UserError } from "../core/errors.ts";
+import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
+import { listProjectLoops } from "../store/guard-loops.ts";
+import { type Register, setExitCode } from "./program.ts";
+import { withProjectStore } from "./project-store.ts";
+
+export const registerAudit: Register = (program, contextFor) => {
+  program
+    .command("diff")
+    .description("audit how much changed against a baseline commit (exit 1 on warn or hard)")
+    .option("-b, --baseline <ref>", "commit to compare with", "HEAD")
+    .action((options: { baseline: string }, command: Command) => {
+      const ctx = contextFor(command);
+      const baseline = resolveBaseline(ctx.cwd, options.baseline);
+      if (!baseline.ok) throw new UserError(baseline.reason);
+      const report = auditScope(ctx.cwd, baseline.value);
+      const bound = report.bounded ? "≥" : "";
+      ctx.out.result(report, [
+        `${report.verdict}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${report.files} files against ${options.baseline} (${baseline.value.slice(0, 10)})`,
+        ...report.changed
+          .slice(0, 20)
+          .map((c) => `  +${c.added}/-${c.removed}  ${c.path}${c.untracked ? " (untracked)" : ""}`),
+        ...(report.changed.length > 20 ? [`  … and ${report.changed.length - 20} more`] : []),
+        ...(report.bounded ? ["the untracked scan stopped at its bounds: counts are lower bounds"] : []),
+      ]);
+      setExitCode(command, report.verdict === "ok" ? ExitCode.ok : ExitCode.checkFailed);
+    });
+
+  program
+    .command("loops")
+    .description("commands failing again and again in this project's sessions (exit 1 when any)")
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = contextFor(command);
+      await withProjectStore(ctx, async ({ store, project }) => {
+        const loops = await listProjectLoops(store.db, project.id);
+        ctx.out.result(
+          { loops },
+          loops.length
+            ? loops.map((l) => `${l.failures}× failed  ${l.command}  (session ${l.sessionId.slice(0, 8)})`)
+            : "no open loops",
+        );
+        setExitCode(command, loops.length ? ExitCode.checkFailed : ExitCode.ok);
+      });
+    });
+};

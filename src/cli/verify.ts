@@ -1,0 +1,86 @@
+// `keel verify "<cmd>"` runs a command as evidence; `keel evidence [number]` lists or shows recorded runs.
+import type { Command } from "commander";
+import { ExitCode } from "../core/errors.ts";
+import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
+import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
+import { type EvidenceRow, getEvidence, listEvidence } from "../store/guard-evidence.ts";
+import { parseCount } from "./parse.ts";
+import { type Register, setExitCode } from "./program.ts";
+import { withProjectStore } from "./project-store.ts";
+
+export function describeEvidence(row: EvidenceRow, stale: boolean): string {
+  const outcome = row.timedOut ? "timed out" : `exit ${row.exitCode ?? row.signal ?? "?"}`;
+  const flags = [
+    row.trusted ? "" : `untrusted: ${row.trustNote}`,
+    stale ? "stale: the tree changed since" : "",
+  ].filter(Boolean);
+  return `#${row.number} ${outcome} in ${(row.durationMs / 1000).toFixed(1)}s  ${row.command}${flags.length ? `  (${flags.join("; ")})` : ""}`;
+}
+
+export const registerVerify: Register = (program, contextFor) => {
+  program
+    .command("verify")
+    .description(
+      "run a command and record its result as evidence (exit 1 when it fails or its exit code is masked)",
+    )
+    .argument("<command...>", "the command line; quote it as one argument")
+    .option(
+      "-t, --timeout <seconds>",
+      `time limit (${TIMEOUT_BOUNDS_S.min}–${TIMEOUT_BOUNDS_S.max})`,
+      String(TIMEOUT_BOUNDS_S.default),
+    )
+    .action(async (words: string[], options: { timeout: string }, command: Command) => {
+      const ctx = contextFor(command);
+      const timeoutS = parseCount(command, "--timeout", options.timeout);
+      await withProjectStore(ctx, async ({ store, project }) => {
+        ctx.out.info(`running: ${words.join(" ")}`);
+        const outcome = await verifyCommand(
+          { db: store.db, clock: ctx.clock },
+          { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
+        );
+        const row = outcome.evidence;
+        ctx.out.result({ evidence: row, redacted: outcome.redacted }, [
+          describeEvidence(row, false),
+          ...(outcome.redacted.length ? [`redacted before storing: ${outcome.redacted.join(", ")}`] : []),
+          row.outputTail
+            ? `--- last ${row.outputTail.length} characters of output ---\n${row.outputTail.trimEnd()}`
+            : "(no output)",
+        ]);
+        const passed = row.exitCode === 0 && row.trusted;
+        setExitCode(command, passed ? ExitCode.ok : ExitCode.checkFailed);
+      });
+    });
+
+  program
+    .command("evidence")
+    .description("list recent evidence runs, or show one in full")
+    .argument("[number]", "an evidence number to show")
+    .option("-n, --limit <count>", "how many runs to list", "10")
+    .action(async (number: string | undefined, options: { limit: string }, command: Command) => {
+      const ctx = contextFor(command);
+      const limit = parseCount(command, "--limit", options.limit);
+      const wanted = number === undefined ? undefined : parseCount(command, "number", number);
+      await withProjectStore(ctx, async ({ store, project }) => {
+        const tree = readTreeState(ctx.cwd).treeHash;
+        if (wanted !== undefined) {
+          const row = await getEvidence(store.db, project.id, wanted);
+          if (!row) command.error(`no evidence #${wanted} in this project`, { exitCode: 2 });
+          const stale = isStale(row.treeHash, tree);
+          ctx.out.result({ evidence: row, stale }, [
+            describeEvidence(row, stale),
+            `output sha256 ${row.outputSha256} (${row.outputBytes} bytes)`,
+            row.outputTail,
+          ]);
+          return;
+        }
+        const rows = await listEvidence(store.db, project.id, limit);
+        const listed = rows.map((row) => ({ ...row, stale: isStale(row.treeHash, tree) }));
+        ctx.out.result(
+          { evidence: listed },
+          rows.length
+            ? listed.map((row) => describeEvidence(row, row.stale))
+            : ['no evidence yet: run `keel verify "<command>"`'],
+        );
+      });
+    });
+};
