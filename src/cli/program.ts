@@ -1,15 +1,23 @@
 // The command tree: one file per verb registers itself here; parsing errors become exit code 2 with usage.
 import { Command, CommanderError } from "commander";
-import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { readEnvFlags } from "../config/flags.ts";
+import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import { registerAudit } from "./audit.ts";
+import { registerCompact } from "./compact.ts";
 import { type CommandContext, createContext } from "./context.ts";
+import { registerContract } from "./contract.ts";
 import { registerDoctor } from "./doctor.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
+import { registerJournal } from "./journal.ts";
+import { registerLookup } from "./lookup.ts";
+import { registerMemory } from "./memory.ts";
 import { createOutput } from "./output.ts";
+import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
 import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
+import { registerVerify } from "./verify.ts";
 
 export type ContextFactory = (command: Command) => CommandContext;
 export type Register = (program: Command, context: ContextFactory) => void;
@@ -19,8 +27,16 @@ const COMMANDS: Register[] = [
   registerUninstall,
   registerDoctor,
   registerStatus,
+  registerMemory,
+  registerScreen,
+  registerVerify,
+  registerJournal,
+  registerContract,
+  registerAudit,
   registerStore,
   registerUi,
+  registerCompact,
+  registerLookup,
 ];
 
 /** Runs the CLI and returns the exit code; never throws. */

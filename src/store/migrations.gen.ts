@@ -13,5 +13,51 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nCREATE UNIQUE INDEX `compactions_session_entry` ON `compactions` (`session_id`,`entry_id`);",
       "\nCREATE INDEX `compactions_project_created` ON `compactions` (`project_id`,`created_at`);"
     ]
+  },
+  {
+    "name": "20261129170534_memory",
+    "folderMillis": 1795971934000,
+    "hash": "bdd880e8aa2f12163eaf50c94d21766d10e32d6e097865bedf68214ba28ed28c",
+    "bps": true,
+    "sql": [
+      "CREATE TABLE `memory_links` (\n\t`project_id` text NOT NULL,\n\t`from_id` text NOT NULL,\n\t`to_id` text NOT NULL,\n\tCONSTRAINT `memory_links_pk` PRIMARY KEY(`project_id`, `from_id`, `to_id`),\n\tCONSTRAINT `fk_memory_links_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `memory_policies` (\n\t`project_id` text PRIMARY KEY,\n\t`max_bytes` integer,\n\t`cleanup_mode` text,\n\t`revision` integer DEFAULT 0 NOT NULL,\n\t`token_key` text NOT NULL,\n\tCONSTRAINT `fk_memory_policies_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `memory_records` (\n\t`seq` integer PRIMARY KEY AUTOINCREMENT,\n\t`id` text NOT NULL,\n\t`project_id` text NOT NULL,\n\t`title` text NOT NULL,\n\t`body` text NOT NULL,\n\t`tags` text DEFAULT '' NOT NULL,\n\t`kind` text NOT NULL,\n\t`category` text NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`origin` text NOT NULL,\n\t`pinned` integer DEFAULT false NOT NULL,\n\t`expires_at` integer,\n\t`superseded_by` text,\n\t`source_refs` text DEFAULT '[]' NOT NULL,\n\t`provenance` text DEFAULT '[]' NOT NULL,\n\t`consolidated_from` text DEFAULT '[]' NOT NULL,\n\t`session_id` text,\n\t`branch_id` text,\n\t`fact_key` text,\n\t`bytes` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tCONSTRAINT `fk_memory_records_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE INDEX `memory_links_target` ON `memory_links` (`project_id`,`to_id`);",
+      "\nCREATE UNIQUE INDEX `memory_records_project_id` ON `memory_records` (`project_id`,`id`);",
+      "\nCREATE UNIQUE INDEX `memory_records_fact_key` ON `memory_records` (`project_id`,`fact_key`) WHERE \"memory_records\".\"fact_key\" is not null;",
+      "\nCREATE INDEX `memory_records_project_updated` ON `memory_records` (`project_id`,`origin`,`updated_at`);",
+      "\nCREATE INDEX `memory_records_superseded_by` ON `memory_records` (`project_id`,`superseded_by`);",
+      "\nCREATE INDEX `memory_records_expiry` ON `memory_records` (`project_id`,`expires_at`);"
+    ]
+  },
+  {
+    "name": "20261129170536_memory_fts",
+    "folderMillis": 1795971936000,
+    "hash": "d73194b7285fa80e3f4c3189996cd09b7906cba0835b9314153c8244278149d7",
+    "bps": true,
+    "sql": [
+      "-- Full-text index over memory records (title, tags, body), kept in step by triggers: no rescans.\nCREATE VIRTUAL TABLE `memory_fts` USING fts5(\n\ttitle, tags, body,\n\tcontent='memory_records', content_rowid='seq',\n\ttokenize='porter unicode61 remove_diacritics 2'\n);\n",
+      "\nCREATE VIRTUAL TABLE `memory_fts_terms` USING fts5vocab(`memory_fts`, 'row');\n",
+      "\nCREATE TRIGGER `memory_records_fts_insert` AFTER INSERT ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(rowid, title, tags, body) VALUES (new.seq, new.title, new.tags, new.body);\nEND;\n",
+      "\nCREATE TRIGGER `memory_records_fts_delete` AFTER DELETE ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(`memory_fts`, rowid, title, tags, body) VALUES ('delete', old.seq, old.title, old.tags, old.body);\nEND;\n",
+      "\nCREATE TRIGGER `memory_records_fts_update` AFTER UPDATE OF title, tags, body ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(`memory_fts`, rowid, title, tags, body) VALUES ('delete', old.seq, old.title, old.tags, old.body);\n\tINSERT INTO `memory_fts`(rowid, title, tags, body) VALUES (new.seq, new.title, new.tags, new.body);\nEND;\n"
+    ]
+  },
+  {
+    "name": "20261129170751_guard",
+    "folderMillis": 1795972071000,
+    "hash": "3b61752c6dbd8273cdafe81de4628832ecb411efdcaaadd5c83cb60859a92164",
+    "bps": true,
+    "sql": [
+      "CREATE TABLE `guard_evidence` (\n\t`seq` integer PRIMARY KEY AUTOINCREMENT,\n\t`project_id` text NOT NULL,\n\t`number` integer NOT NULL,\n\t`session_id` text,\n\t`command` text NOT NULL,\n\t`exit_code` integer,\n\t`signal` text,\n\t`timed_out` integer NOT NULL,\n\t`duration_ms` integer NOT NULL,\n\t`output_sha256` text NOT NULL,\n\t`output_bytes` integer NOT NULL,\n\t`output_tail` text NOT NULL,\n\t`trusted` integer NOT NULL,\n\t`trust_note` text,\n\t`git_head` text,\n\t`tree_hash` text,\n\t`created_at` integer NOT NULL,\n\tCONSTRAINT `fk_guard_evidence_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `guard_journal` (\n\t`seq` integer PRIMARY KEY AUTOINCREMENT,\n\t`project_id` text NOT NULL,\n\t`number` integer NOT NULL,\n\t`session_id` text,\n\t`type` text NOT NULL,\n\t`text` text NOT NULL,\n\t`tags` text DEFAULT '[]' NOT NULL,\n\t`author` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tCONSTRAINT `fk_guard_journal_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `guard_loops` (\n\t`session_id` text NOT NULL,\n\t`fingerprint` text NOT NULL,\n\t`project_id` text NOT NULL,\n\t`command` text NOT NULL,\n\t`failures` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tCONSTRAINT `guard_loops_pk` PRIMARY KEY(`session_id`, `fingerprint`),\n\tCONSTRAINT `fk_guard_loops_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `guard_rules` (\n\t`project_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`text` text NOT NULL,\n\t`source` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tCONSTRAINT `guard_rules_pk` PRIMARY KEY(`project_id`, `id`),\n\tCONSTRAINT `fk_guard_rules_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE TABLE `guard_sessions` (\n\t`session_id` text PRIMARY KEY,\n\t`project_id` text NOT NULL,\n\t`baseline` text,\n\t`brief_digest` text,\n\t`started_at` integer NOT NULL,\n\tCONSTRAINT `fk_guard_sessions_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n",
+      "\nCREATE UNIQUE INDEX `guard_evidence_number` ON `guard_evidence` (`project_id`,`number`);",
+      "\nCREATE UNIQUE INDEX `guard_journal_number` ON `guard_journal` (`project_id`,`number`);",
+      "\nCREATE INDEX `guard_loops_project` ON `guard_loops` (`project_id`);"
+    ]
   }
 ];

@@ -16,7 +16,9 @@ beforeAll(() => {
   mkdirSync(project, { recursive: true });
   execFileSync("git", ["init", "-q"], { cwd: project });
   if (!existsSync(join(REPO_ROOT, "dist/extension/index.js"))) {
-    execFileSync(join(REPO_ROOT, "node_modules/.bin/node"), ["scripts/build-extension.ts"], { cwd: REPO_ROOT });
+    execFileSync(join(REPO_ROOT, "node_modules/.bin/node"), ["scripts/build-extension.ts"], {
+      cwd: REPO_ROOT,
+    });
   }
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,7 +31,8 @@ describe("usage", () => {
     expect(keel(["--version"])).toMatchObject({ status: 0, stdout: `${pkg.version}\n` });
     const help = keel(["--help"]);
     expect(help.status).toBe(0);
-    for (const verb of ["install", "uninstall", "doctor", "status", "ui"]) expect(help.stdout).toContain(verb);
+    for (const verb of ["install", "uninstall", "doctor", "status", "ui"])
+      expect(help.stdout).toContain(verb);
   });
 
   it("rejects an unknown command or flag with exit 2 and the usage", () => {
@@ -45,7 +48,10 @@ describe("usage", () => {
   it("reports usage errors as JSON with --json", () => {
     const run = keel(["frobnicate", "--json"]);
     expect(run.status).toBe(2);
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: expect.stringMatching(/unknown command/) });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/unknown command/),
+    });
   });
 
   it("rejects a bad --limit", () => {
@@ -68,7 +74,9 @@ describe("environment problems give one clear sentence", () => {
     const version = spawnSync(oldNode, ["--version"], { encoding: "utf8" }).stdout.trim();
     const run = keel(["install"], { KEEL_NODE_BIN: oldNode });
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(`keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}.`);
+    expect(run.stderr.trim()).toBe(
+      `keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}.`,
+    );
   });
 });
 
@@ -82,7 +90,11 @@ describe("install, doctor, status, uninstall", () => {
     const install = keel(["install", "--json"]);
     expect(install.status, install.stderr).toBe(0);
     const installed = JSON.parse(install.stdout);
-    expect(installed).toMatchObject({ ok: true, scope: "project", extensionDir: join(agentDir, "keel/pi-extension") });
+    expect(installed).toMatchObject({
+      ok: true,
+      scope: "project",
+      extensionDir: join(agentDir, "keel/pi-extension"),
+    });
     expect(readFileSync(join(agentDir, "keel/pi-extension/index.js"), "utf8")).toBe(
       readFileSync(join(REPO_ROOT, "dist/extension/index.js"), "utf8"),
     );
@@ -92,9 +104,19 @@ describe("install, doctor, status, uninstall", () => {
     const after = keel(["doctor", "--json"]);
     expect(after.status, after.stdout).toBe(0);
     const levels = Object.fromEntries(
-      (JSON.parse(after.stdout).checks as Array<{ name: string; level: string }>).map((c) => [c.name, c.level]),
+      (JSON.parse(after.stdout).checks as Array<{ name: string; level: string }>).map((c) => [
+        c.name,
+        c.level,
+      ]),
     );
-    expect(levels).toMatchObject({ node: "ok", pi: "ok", extension: "ok", project: "ok", registered: "ok", store: "ok" });
+    expect(levels).toMatchObject({
+      node: "ok",
+      pi: "ok",
+      extension: "ok",
+      project: "ok",
+      registered: "ok",
+      store: "ok",
+    });
 
     const again = keel(["install"]);
     expect(again.status, again.stderr).toBe(0);
@@ -123,7 +145,9 @@ describe("install, doctor, status, uninstall", () => {
   it("uninstall removes the registration and keeps the store", () => {
     const run = keel(["uninstall"]);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(project, ".pi/settings.json"), "utf8")).packages ?? []).toHaveLength(0);
+    expect(JSON.parse(readFileSync(join(project, ".pi/settings.json"), "utf8")).packages ?? []).toHaveLength(
+      0,
+    );
     expect(existsSync(join(root, "keel.db"))).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ function repo(name: string): string {
   return dir;
 }
 
-const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join("\n") + "\n";
+const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")}\n`;
 
 describe("auditScope", () => {
   it("counts tracked, staged and untracked changes against the baseline", () => {

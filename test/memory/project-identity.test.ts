@@ -57,5 +57,8 @@ it("uses a configured root outside git, and says what to do without one", () => 
     value: { id: sha256Hex(`root:${loose}`), root: loose, identitySource: "configured", name: "loose" },
   });
   const missing = resolveProjectIdentity({ cwd: loose });
-  expect(missing).toEqual({ ok: false, reason: expect.stringMatching(/not inside a git repository.*KEEL_PROJECT_ROOT/) });
+  expect(missing).toEqual({
+    ok: false,
+    reason: expect.stringMatching(/not inside a git repository.*KEEL_PROJECT_ROOT/),
+  });
 });

@@ -58,7 +58,9 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     await first.close();
     const second = await openStore(file, { driver });
     try {
-      const applied = (await second.db.all(sql`select count(*) as n from __drizzle_migrations`)) as Array<{ n: number }>;
+      const applied = (await second.db.all(sql`select count(*) as n from __drizzle_migrations`)) as Array<{
+        n: number;
+      }>;
       assert.equal(Number(applied[0]?.n), EMBEDDED_MIGRATIONS.length);
       assert.equal((await listProjects(second.db)).length, 1);
     } finally {
@@ -71,7 +73,13 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       await upsertProject(store.db, project, 1000);
       await upsertProject(store.db, { ...project, root: "/moved/demo", name: "demo2" }, 2000);
       const [row] = await listProjects(store.db);
-      assert.deepEqual(row, { ...project, root: "/moved/demo", name: "demo2", firstSeenAt: 1000, lastSeenAt: 2000 });
+      assert.deepEqual(row, {
+        ...project,
+        root: "/moved/demo",
+        name: "demo2",
+        firstSeenAt: 1000,
+        lastSeenAt: 2000,
+      });
     } finally {
       await store.close();
     }
@@ -109,7 +117,10 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
 };
 
 /** Runs every check and returns the names that failed with their messages. */
-export async function runConformance(driver: DriverName, dir: string): Promise<Record<string, string | null>> {
+export async function runConformance(
+  driver: DriverName,
+  dir: string,
+): Promise<Record<string, string | null>> {
   const results: Record<string, string | null> = {};
   for (const [name, check] of Object.entries(CONFORMANCE_CHECKS)) {
     try {

@@ -1,4 +1,5 @@
 // The page frame every UI page shares: head with the stylesheet, the keel header with the store, and main.
+/** @jsxImportSource hono/jsx */
 import type { Child } from "hono/jsx";
 import { formatTime, isoTime } from "./format.ts";
 

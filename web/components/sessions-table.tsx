@@ -1,4 +1,5 @@
 // The Sessions table: pi's session files as keel read them, with counts, size and any problem found.
+/** @jsxImportSource hono/jsx */
 import type { OverviewSession } from "../../src/server/overview-data.ts";
 import { formatBytes, formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
 

@@ -1,4 +1,5 @@
 // The overview page: projects, pi sessions and recorded compactions in one server-rendered document.
+/** @jsxImportSource hono/jsx */
 
 import type { OverviewData } from "../../src/server/overview-data.ts";
 import { CompactionsTable } from "../components/compactions-table.tsx";

@@ -1,8 +1,6 @@
 // bun:sqlite driver: used when keel runs under Bun, including the compiled binary.
-import { migrateSync } from "drizzle-orm/sqlite-core";
 import type { KeelDb, Store } from "../db.ts";
-import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
-import { FILE_PRAGMAS, syncSession } from "./sqlite-shared.ts";
+import { FILE_PRAGMAS, migrateSyncStore } from "./sqlite-shared.ts";
 
 export async function openBunSqlite(path: string): Promise<Store> {
   const { Database } = await import("bun:sqlite");
@@ -10,7 +8,7 @@ export async function openBunSqlite(path: string): Promise<Store> {
   const client = new Database(path, { create: true });
   for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
   const db = drizzle({ client });
-  migrateSync(EMBEDDED_MIGRATIONS, syncSession(db));
+  migrateSyncStore(db);
   return {
     db: db as unknown as KeelDb,
     driver: "bun-sqlite",

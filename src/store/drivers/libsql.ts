@@ -1,8 +1,6 @@
 // libSQL client driver: remote team stores (libsql://, http(s)://) and local files where no built-in SQLite exists.
-import { migrateAsync } from "drizzle-orm/sqlite-core";
 import type { KeelDb, Store } from "../db.ts";
-import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
-import { FILE_PRAGMAS } from "./sqlite-shared.ts";
+import { FILE_PRAGMAS, migrateAsyncStore } from "./sqlite-shared.ts";
 
 export interface LibsqlTarget {
   url: string;
@@ -21,7 +19,7 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
     await client.execute("PRAGMA foreign_keys = ON");
   }
   const db = drizzle({ client });
-  await migrateAsync(EMBEDDED_MIGRATIONS, db);
+  await migrateAsyncStore(db);
   return {
     db: db as unknown as KeelDb,
     driver: "libsql",

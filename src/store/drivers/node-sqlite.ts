@@ -1,8 +1,6 @@
 // node:sqlite driver: used under Node (inside pi) and Deno. Keeps Node's ExperimentalWarning off the terminal.
-import { migrateSync } from "drizzle-orm/sqlite-core";
 import type { KeelDb, Store } from "../db.ts";
-import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
-import { FILE_PRAGMAS, syncSession } from "./sqlite-shared.ts";
+import { FILE_PRAGMAS, migrateSyncStore } from "./sqlite-shared.ts";
 
 type NodeSqlite = typeof import("node:sqlite");
 
@@ -38,7 +36,7 @@ export async function openNodeSqlite(path: string, sqlite: NodeSqlite): Promise<
   const client = new sqlite.DatabaseSync(path);
   for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
   const db = drizzle({ client });
-  migrateSync(EMBEDDED_MIGRATIONS, syncSession(db));
+  migrateSyncStore(db);
   return {
     db: db as unknown as KeelDb,
     driver: "node-sqlite",

@@ -77,7 +77,10 @@ export const guardLoops = sqliteTable(
     failures: integer("failures").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.fingerprint] }), index("guard_loops_project").on(t.projectId)],
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.fingerprint] }),
+    index("guard_loops_project").on(t.projectId),
+  ],
 );
 
 export const guardSessions = sqliteTable("guard_sessions", {

@@ -1,0 +1,222 @@
+// Pi adapter for project memory: registers the keel_memory tool (TypeBox schema, closed at every level), adds
+// keel's memory guidance to the system prompt before each run and notices when another extension replaced the
+// prompt. All rules live in src/memory/; this file only translates. It never throws into pi.
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { Type } from "typebox";
+import { systemClock } from "../src/core/clock.ts";
+import { describeError } from "../src/core/errors.ts";
+import type { Result } from "../src/core/result.ts";
+import {
+  type ActionResult,
+  type ApprovalRequest,
+  renderEnvelope,
+  runMemoryAction,
+} from "../src/memory/actions.ts";
+import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memory/guidance.ts";
+import { MEMORY_CATEGORIES, MEMORY_KINDS, MEMORY_LIMITS } from "../src/memory/model.ts";
+import { currentProvenance } from "../src/memory/provenance.ts";
+import { memoryStatus } from "../src/memory/status.ts";
+import type { Store } from "../src/store/db.ts";
+import type { ProjectIdentity } from "../src/store/projects.ts";
+
+export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdentity> } | undefined;
+
+const closed = { additionalProperties: false } as const;
+const Kind = Type.Union(MEMORY_KINDS.map((k) => Type.Literal(k)));
+const Id = Type.String({ pattern: "^mem-[a-z0-9-]{4,64}$" });
+const Summary = {
+  title: Type.String({ minLength: 1, maxLength: MEMORY_LIMITS.titleChars }),
+  body: Type.String({ maxLength: MEMORY_LIMITS.bodyBytes }),
+  kind: Kind,
+  category: Type.Union(MEMORY_CATEGORIES.map((c) => Type.Literal(c))),
+  tags: Type.Optional(
+    Type.Array(Type.String({ maxLength: MEMORY_LIMITS.tagChars }), { maxItems: MEMORY_LIMITS.tags }),
+  ),
+  links: Type.Optional(Type.Array(Id, { maxItems: MEMORY_LIMITS.links })),
+};
+
+export const MemoryToolSchema = Type.Object(
+  {
+    action: Type.Union(
+      ["status", "search", "read", "record", "supersede", "retention", "cleanup_plan", "cleanup_apply"].map(
+        (a) => Type.Literal(a),
+      ),
+      { description: "what to do; each action takes only its own fields" },
+    ),
+    query: Type.Optional(
+      Type.String({ maxLength: MEMORY_LIMITS.queryChars, description: "search: words to look for" }),
+    ),
+    kinds: Type.Optional(Type.Array(Kind, { uniqueItems: true, description: "search: only these kinds" })),
+    includeSuperseded: Type.Optional(
+      Type.Boolean({ description: "search: also return replaced records (after current ones)" }),
+    ),
+    source: Type.Optional(
+      Type.Union([Type.Literal("records"), Type.Literal("derived")], {
+        description: "search: 'records' (default) or 'derived' facts indexed from compactions",
+      }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MEMORY_LIMITS.searchLimitMax })),
+    id: Type.Optional(Id),
+    record: Type.Optional(
+      Type.Object(
+        {
+          ...Summary,
+          pinned: Type.Optional(Type.Boolean()),
+          expiresAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          sourceRefs: Type.Optional(
+            Type.Array(Type.String({ maxLength: MEMORY_LIMITS.sourceRefChars }), { maxItems: 64 }),
+          ),
+          supersedes: Type.Optional(Id),
+        },
+        { ...closed, description: "record: the new record; set supersedes to replace an outdated one" },
+      ),
+    ),
+    oldId: Type.Optional(Id),
+    newId: Type.Optional(Id),
+    retention: Type.Optional(
+      Type.Object(
+        {
+          pinned: Type.Optional(Type.Boolean()),
+          expiresAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        },
+        closed,
+      ),
+    ),
+    requestedFreeBytes: Type.Optional(Type.Integer({ minimum: 0 })),
+    proposal: Type.Optional(
+      Type.Object(
+        {
+          revision: Type.Integer(),
+          removeIds: Type.Array(Id, { maxItems: MEMORY_LIMITS.cleanupObsolete }),
+          consolidations: Type.Array(
+            Type.Object(
+              { sourceIds: Type.Array(Id, { minItems: 1 }), summary: Type.Object(Summary, closed) },
+              closed,
+            ),
+            { maxItems: MEMORY_LIMITS.consolidations },
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
+  let guidanceExpected = false;
+  let conflictReported = false;
+
+  pi.registerTool({
+    name: "keel_memory",
+    label: "Project memory",
+    description:
+      "Search, read and write this repository's memory, which outlives sessions. Actions: status, search, read, " +
+      "record, supersede, retention, cleanup_plan, cleanup_apply.",
+    promptSnippet: "Search or update this project's long-lived memory (decisions, conventions, facts).",
+    parameters: MemoryToolSchema,
+    executionMode: "sequential",
+    async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+      const result = await runTool(runtime, params as Record<string, unknown>, ctx, signal);
+      if (result.ok && result.action === "status")
+        result.data = { ...(result.data as object), guidance: conflictReported ? "replaced" : "active" };
+      return {
+        content: [{ type: "text", text: renderEnvelope(result) }],
+        details: result,
+        isError: !result.ok,
+      };
+    },
+  });
+
+  pi.on("before_agent_start", async (event, ctx) => {
+    try {
+      const rt = runtime();
+      const status = !rt?.store
+        ? { unavailable: "store not open" }
+        : !rt.identity.ok
+          ? { unavailable: rt.identity.reason }
+          : await memoryStatus({ db: rt.store.db, clock: systemClock }, rt.identity.value.id);
+      const guidance = buildGuidance(status);
+      event.systemPromptOptions.sections[GUIDANCE_SECTION] = guidance;
+      guidanceExpected = true;
+      const forced = event.systemPromptOptions.forceSystemPrompt;
+      if (typeof forced === "string" && !promptHasGuidance(forced))
+        return { systemPrompt: `${forced}\n\n${guidance}` };
+      return undefined;
+    } catch (error) {
+      notifyOnce(ctx, `keel: memory guidance skipped: ${describeError(error)}`);
+      return undefined;
+    }
+  });
+
+  pi.on("agent_start", async (_event, ctx) => {
+    try {
+      if (!guidanceExpected || conflictReported) return;
+      if (!promptHasGuidance(ctx.getSystemPrompt())) {
+        conflictReported = true;
+        ctx.ui.notify(
+          "keel: another extension replaced the system prompt, so keel's memory guidance is missing (keel_memory still works)",
+          "warning",
+        );
+      }
+    } catch (error) {
+      notifyOnce(ctx, `keel: memory guidance check failed: ${describeError(error)}`);
+    }
+  });
+
+  const reported = new Set<string>();
+  function notifyOnce(ctx: ExtensionContext, message: string): void {
+    if (reported.has(message)) return;
+    reported.add(message);
+    ctx.ui.notify(message, "warning");
+  }
+}
+
+async function runTool(
+  runtime: MemoryRuntime,
+  params: Record<string, unknown>,
+  ctx: ExtensionContext,
+  signal: AbortSignal | undefined,
+): Promise<ActionResult> {
+  const action = typeof params.action === "string" ? (params.action as ActionResult["action"]) : "invalid";
+  try {
+    const rt = runtime();
+    if (!rt?.store)
+      return { ok: false, action, code: "STORE_UNAVAILABLE", message: "keel's store is not open" };
+    if (!rt.identity.ok)
+      return { ok: false, action, code: "PROJECT_UNAVAILABLE", message: rt.identity.reason };
+    const projectId = rt.identity.value.id;
+    const approve = (request: ApprovalRequest) => askPerson(ctx, request, projectId, signal);
+    const provenance = currentProvenance(ctx.cwd, ctx.sessionManager.getSessionId());
+    return await runMemoryAction(
+      { db: rt.store.db, clock: systemClock },
+      { projectId, provenance, approve },
+      params,
+    );
+  } catch (error) {
+    return { ok: false, action, code: "MEMORY_FAILED", message: describeError(error) };
+  }
+}
+
+/** A real yes from a person, or no: without an interactive UI nothing counts as consent. */
+async function askPerson(
+  ctx: ExtensionContext,
+  request: ApprovalRequest,
+  projectId: string,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  if (!ctx.hasUI) return false;
+  const message =
+    request.kind === "unpin"
+      ? `Unpin memory record ${request.id}? Records it links to lose their protection from cleanup.`
+      : [
+          `Project ${projectId.slice(0, 12)} · confirmation ${request.token}`,
+          `Remove: ${request.proposal.removeIds.join(", ") || "nothing"}`,
+          ...request.proposal.consolidations.map(
+            (c) => `Merge ${c.sourceIds.join(", ")} into "${c.summary.title}"`,
+          ),
+        ].join("\n");
+  const title =
+    request.kind === "unpin" ? "keel: unpin a memory record?" : "keel: apply this memory cleanup?";
+  return ctx.ui.confirm(title, message, { timeout: 60_000, signal });
+}

@@ -1,0 +1,163 @@
+// `keel lookup list|grep|show <session.jsonl> …`: the lookup tools run offline on one branch of a session file.
+import type { Command } from "commander";
+import { ExitCode, UserError } from "../core/errors.ts";
+import {
+  buildTranscript,
+  grepTranscript,
+  listEntries,
+  showEntry,
+  type Transcript,
+} from "../recall/lookup/index.ts";
+import type { EntryPage, GrepPage, ListEntriesPage } from "../recall/lookup/types.ts";
+import { type LoadedBranch, loadSessionBranch } from "../session/load-branch.ts";
+import type { CommandContext } from "./context.ts";
+import { type Register, setExitCode } from "./program.ts";
+
+const intOption = (name: string) => (value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new UserError(`${name} needs a whole number, got "${value}"`);
+  return number;
+};
+
+async function openTranscript(
+  file: string,
+  leaf: string | undefined,
+  ctx: CommandContext,
+): Promise<{ loaded: LoadedBranch; transcript: Transcript }> {
+  const result = await loadSessionBranch(file, leaf);
+  if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
+  for (const problem of result.loaded.problems) ctx.out.info(`keel: ${problem.message}`);
+  return { loaded: result.loaded, transcript: buildTranscript(result.loaded.branch) };
+}
+
+function finish<T>(
+  command: Command,
+  ctx: CommandContext,
+  result: { ok: true; value: T } | { ok: false; reason: string },
+  text: (value: T) => string[],
+): void {
+  if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
+  ctx.out.result({ ok: true, ...result.value }, text(result.value));
+  setExitCode(command, ExitCode.ok);
+}
+
+export const registerLookup: Register = (program, contextFor) => {
+  const lookup = program
+    .command("lookup")
+    .description("search one branch of a pi session file the way keel's recovery tools do");
+
+  lookup
+    .command("list")
+    .description("list entries with ids, roles, timestamps and previews (paged)")
+    .argument("<session>", "pi session JSONL file")
+    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--role <role>", "only entries with this role")
+    .option("--limit <n>", "entries per page", intOption("--limit"))
+    .option("--cursor <cursor>", "continue from a previous page")
+    .action(
+      async (
+        file: string,
+        options: { leaf?: string; role?: string; limit?: number; cursor?: string },
+        command: Command,
+      ) => {
+        const ctx = contextFor(command);
+        const { transcript } = await openTranscript(file, options.leaf, ctx);
+        finish(command, ctx, listEntries(transcript, options), listText);
+      },
+    );
+
+  lookup
+    .command("grep")
+    .description("search the rendered branch for a regular expression (or --literal text), with context")
+    .argument("<session>", "pi session JSONL file")
+    .argument("<pattern>", "JavaScript regular expression, case-insensitive unless --case-sensitive")
+    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--literal", "match the pattern as plain text")
+    .option("--case-sensitive", "match case exactly")
+    .option("-B, --before <n>", "context lines before each match", intOption("--before"))
+    .option("-A, --after <n>", "context lines after each match", intOption("--after"))
+    .option("--max <n>", "matches per page", intOption("--max"))
+    .option("--entry <entryId>", "search only this entry")
+    .option("--cursor <cursor>", "continue from a previous page")
+    .action(async (file: string, pattern: string, options: GrepOptions, command: Command) => {
+      const ctx = contextFor(command);
+      const { transcript } = await openTranscript(file, options.leaf, ctx);
+      const result = grepTranscript(transcript, {
+        pattern,
+        regex: !options.literal,
+        caseSensitive: options.caseSensitive,
+        before: options.before,
+        after: options.after,
+        maxMatches: options.max,
+        entryId: options.entry,
+        cursor: options.cursor,
+      });
+      finish(command, ctx, result, grepText);
+    });
+
+  lookup
+    .command("show")
+    .description("print one entry in full (paged by lines and characters)")
+    .argument("<session>", "pi session JSONL file")
+    .argument("<entryId>", "entry id")
+    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--max-lines <n>", "lines per page", intOption("--max-lines"))
+    .option("--max-chars <n>", "characters per page", intOption("--max-chars"))
+    .option("--cursor <cursor>", "continue from a previous page")
+    .action(async (file: string, id: string, options: ShowOptions, command: Command) => {
+      const ctx = contextFor(command);
+      const { transcript } = await openTranscript(file, options.leaf, ctx);
+      const result = showEntry(transcript, {
+        id,
+        cursor: options.cursor,
+        maxLines: options.maxLines,
+        maxChars: options.maxChars,
+      });
+      finish(command, ctx, result, showText);
+    });
+};
+
+interface GrepOptions {
+  leaf?: string;
+  literal?: boolean;
+  caseSensitive?: boolean;
+  before?: number;
+  after?: number;
+  max?: number;
+  entry?: string;
+  cursor?: string;
+}
+
+interface ShowOptions {
+  leaf?: string;
+  maxLines?: number;
+  maxChars?: number;
+  cursor?: string;
+}
+
+const nextLine = (cursor: string | null) => (cursor ? [`(more: --cursor ${cursor})`] : []);
+
+function listText(page: ListEntriesPage): string[] {
+  const rows = page.entries.map(
+    (e) =>
+      `${e.id}  ${e.role}${e.detail ? ` (${e.detail})` : ""}  ${e.timestamp}  ${e.chars} chars  ${e.preview}`,
+  );
+  return [...rows, `${page.entries.length} of ${page.total} entries shown`, ...nextLine(page.nextCursor)];
+}
+
+function grepText(page: GrepPage): string[] {
+  const out: string[] = [];
+  for (const match of page.matches) {
+    out.push(`== ENTRY ${match.entryId}  ${match.role}  ${match.timestamp}  line ${match.lineInEntry}`);
+    for (const line of match.before) out.push(`   ${line}`);
+    out.push(`>  ${match.text}`);
+    for (const line of match.after) out.push(`   ${line}`);
+  }
+  if (page.matches.length === 0) out.push("no matches");
+  return [...out, ...nextLine(page.nextCursor)];
+}
+
+function showText(page: EntryPage): string[] {
+  return [page.text, ...nextLine(page.nextCursor)];
+}

@@ -1,0 +1,289 @@
+// `keel memory …`: status, search, read, record, supersede, retention, cleanup plan|apply and policy for the
+// project of the current folder. Parses flags and prints; the work is in src/memory/. A person at the CLI is the
+// approval that ask-mode cleanup and unpinning need.
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { ExitCode, UserError } from "../core/errors.ts";
+import { applyMemoryCleanup, cleanupToken, planMemoryCleanup } from "../memory/cleanup.ts";
+import type { CleanupMode, MemoryKind, MemoryResult, RecordInput } from "../memory/model.ts";
+import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
+import { resolveProjectIdentity } from "../memory/project-identity.ts";
+import { currentProvenance } from "../memory/provenance.ts";
+import { readMemory, recordMemory, setRetention, supersedeMemory } from "../memory/records.ts";
+import * as render from "../memory/render.ts";
+import type { CleanupProposal } from "../memory/retention.ts";
+import { searchMemory } from "../memory/search.ts";
+import { memoryStatus } from "../memory/status.ts";
+import { openStore } from "../store/open.ts";
+import { upsertProject } from "../store/projects.ts";
+import type { CommandContext } from "./context.ts";
+import type { ContextFactory, Register } from "./program.ts";
+
+interface Scope {
+  deps: MemoryDeps;
+  projectId: string;
+  ctx: CommandContext;
+}
+
+/** Opens the store for the current project, runs `body`, closes the store. */
+async function withMemory(
+  contextFor: ContextFactory,
+  command: Command,
+  body: (scope: Scope) => Promise<void>,
+) {
+  const ctx = contextFor(command);
+  const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
+  if (!identity.ok) throw new UserError(identity.reason, ExitCode.usage);
+  const store = await openStore(ctx.paths.storeUrl);
+  try {
+    await upsertProject(store.db, identity.value, ctx.clock.now());
+    await body({ deps: { db: store.db, clock: ctx.clock }, projectId: identity.value.id, ctx });
+  } finally {
+    await store.close();
+  }
+}
+
+/** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
+function need<T>(result: MemoryResult<T>): T {
+  if (result.ok) return result.value;
+  const { code, message, field } = result.error;
+  const exit = code === "INVALID_INPUT" ? ExitCode.usage : ExitCode.checkFailed;
+  throw new UserError(`${code}: ${message}${field ? ` (field ${field})` : ""}`, exit);
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function parseInteger(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new UserError(`${flag} needs a whole number, got "${text}"`);
+  return n;
+}
+
+const expiryFlag = (text: string | undefined) =>
+  text === undefined ? undefined : text === "never" ? null : text;
+
+export const registerMemory: Register = (program, contextFor) => {
+  const memory = program.command("memory").description("project memory: records that outlive sessions");
+  const run = (command: Command, body: (scope: Scope) => Promise<void>) =>
+    withMemory(contextFor, command, body);
+
+  memory
+    .command("status")
+    .description("records, size against the quota, cleanup mode")
+    .action((_o, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        const status = await memoryStatus(deps, projectId);
+        ctx.out.result(status, render.renderMemoryStatus(status));
+      }),
+    );
+
+  memory
+    .command("search")
+    .description("ranked full-text search over current records")
+    .argument("<query...>", "words to look for")
+    .option("-k, --kind <kind>", "only this kind (repeatable)", collect)
+    .option("--superseded", "also show replaced records, after current ones")
+    .option("--derived", "search facts indexed from compactions instead of recorded memory")
+    .option("-n, --limit <count>", "how many results", "10")
+    .action(
+      (
+        words: string[],
+        o: { kind?: string[]; superseded?: boolean; derived?: boolean; limit: string },
+        command: Command,
+      ) =>
+        run(command, async ({ deps, projectId, ctx }) => {
+          const result = need(
+            await searchMemory(deps, projectId, {
+              query: words.join(" "),
+              kinds: o.kind as MemoryKind[] | undefined,
+              includeSuperseded: Boolean(o.superseded),
+              source: o.derived ? "derived" : "records",
+              limit: parseInteger(o.limit, "--limit"),
+            }),
+          );
+          ctx.out.result(result, render.renderSearch(result));
+        }),
+    );
+
+  memory
+    .command("read")
+    .description("one record with its links, backlinks and supersession chain")
+    .argument("<id>")
+    .action((id: string, _o, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        const read = need(await readMemory(deps, projectId, id));
+        ctx.out.result(read, render.renderRead(read));
+      }),
+    );
+
+  registerRecord(memory, run);
+
+  memory
+    .command("supersede")
+    .description("mark <oldId> as replaced by <newId>")
+    .argument("<oldId>")
+    .argument("<newId>")
+    .action((oldId: string, newId: string, _o, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        const done = need(await supersedeMemory(deps, projectId, oldId, newId));
+        ctx.out.result(done, `${oldId} is superseded by ${newId}`);
+      }),
+    );
+
+  memory
+    .command("retention")
+    .description("pin, unpin or change the expiry of a record")
+    .argument("<id>")
+    .option("--pin", "protect the record (and what it links to) from cleanup")
+    .option("--unpin", "remove the protection")
+    .option("--expires <time>", "ISO time, or 'never'")
+    .action((id: string, o: { pin?: boolean; unpin?: boolean; expires?: string }, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        if (o.pin && o.unpin) throw new UserError("--pin and --unpin exclude each other");
+        const patch = {
+          pinned: o.pin ? true : o.unpin ? false : undefined,
+          expiresAt: expiryFlag(o.expires),
+        };
+        const done = need(await setRetention(deps, projectId, id, patch, { unpinApproved: true }));
+        ctx.out.result(
+          done,
+          `${id}: ${done.pinned ? "pinned" : "not pinned"}, expires ${done.expiresAt ?? "never"}`,
+        );
+      }),
+    );
+
+  registerCleanup(memory, run);
+
+  memory
+    .command("policy")
+    .description("show or set this project's memory quota and cleanup mode")
+    .option("--max-bytes <bytes>", "quota for recorded memory")
+    .option("--cleanup-mode <mode>", "auto (expired records go unasked) or ask (every cleanup needs a token)")
+    .action((o: { maxBytes?: string; cleanupMode?: string }, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        if (o.cleanupMode !== undefined && o.cleanupMode !== "auto" && o.cleanupMode !== "ask")
+          throw new UserError(`--cleanup-mode is auto or ask, got "${o.cleanupMode}"`);
+        const policy = await setPolicy(deps.db, projectId, {
+          maxBytes: parseInteger(o.maxBytes, "--max-bytes"),
+          cleanupMode: o.cleanupMode as CleanupMode | undefined,
+        });
+        ctx.out.result(policy, `quota ${policy.maxBytes} bytes, cleanup ${policy.cleanupMode}`);
+      }),
+    );
+};
+
+type Runner = (command: Command, body: (scope: Scope) => Promise<void>) => Promise<void>;
+
+interface RecordFlags {
+  title: string;
+  body?: string;
+  bodyFile?: string;
+  kind: string;
+  category: string;
+  tag?: string[];
+  link?: string[];
+  pin?: boolean;
+  expires?: string;
+  sourceRef?: string[];
+  supersedes?: string;
+}
+
+function registerRecord(memory: Command, run: Runner): void {
+  memory
+    .command("record")
+    .description("store a new record (as written by you, the user)")
+    .requiredOption("--title <title>", "one line, at most 200 characters")
+    .option("--body <text>", "the record's text")
+    .option("--body-file <path>", "read the text from a file ('-' for stdin)")
+    .requiredOption(
+      "-k, --kind <kind>",
+      "context, decision, fact, handoff, lesson, note, preference or runbook",
+    )
+    .option("-c, --category <category>", "session, structure, decision or other", "other")
+    .option("-t, --tag <tag>", "a tag (repeatable)", collect)
+    .option("--link <id>", "a record this one refers to (repeatable)", collect)
+    .option("--pin", "protect from cleanup")
+    .option("--expires <time>", "ISO time, or 'never'")
+    .option("--source-ref <ref>", "where this came from: a path, URL or commit (repeatable)", collect)
+    .option("--supersedes <id>", "an active record this one replaces")
+    .action((o: RecordFlags, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        if (o.body !== undefined && o.bodyFile !== undefined)
+          throw new UserError("give --body or --body-file, not both");
+        const body =
+          o.bodyFile !== undefined
+            ? readFileSync(o.bodyFile === "-" ? 0 : o.bodyFile, "utf8")
+            : (o.body ?? "");
+        const input: RecordInput = {
+          title: o.title,
+          body,
+          kind: o.kind as RecordInput["kind"],
+          category: o.category as RecordInput["category"],
+          tags: o.tag,
+          links: o.link,
+          pinned: Boolean(o.pin),
+          expiresAt: expiryFlag(o.expires),
+          sourceRefs: o.sourceRef,
+          supersedes: o.supersedes,
+        };
+        const provenance = currentProvenance(ctx.cwd, null);
+        const out = need(await recordMemory(deps, { projectId, origin: "user", provenance }, input));
+        ctx.out.result(out, render.renderRecorded(out));
+      }),
+    );
+}
+
+function registerCleanup(memory: Command, run: Runner): void {
+  const cleanup = memory
+    .command("cleanup")
+    .description("remove expired or superseded records, consolidate others");
+  cleanup
+    .command("plan")
+    .description("list what a cleanup would remove, with the confirmation token")
+    .option("--free <bytes>", "also suggest consolidation candidates to free this much")
+    .action((o: { free?: string }, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        const plan = need(await planMemoryCleanup(deps, projectId, parseInteger(o.free, "--free") ?? 0));
+        ctx.out.result(plan, render.renderPlan(plan));
+      }),
+    );
+  cleanup
+    .command("apply")
+    .description("apply the current plan (or a proposal file) confirmed by the plan's token")
+    .requiredOption("--token <token>", "the confirmation token `cleanup plan` printed")
+    .option(
+      "--proposal <file>",
+      "a JSON proposal {revision, removeIds, consolidations} instead of the plan's",
+    )
+    .action((o: { token: string; proposal?: string }, command: Command) =>
+      run(command, async ({ deps, projectId, ctx }) => {
+        const proposal: CleanupProposal = o.proposal
+          ? readProposal(o.proposal)
+          : need(await planMemoryCleanup(deps, projectId)).proposal;
+        const options = {
+          origin: "user" as const,
+          provenance: currentProvenance(ctx.cwd, null),
+          confirmation: o.token,
+        };
+        if ((await cleanupToken(deps, projectId, proposal)) !== o.token)
+          throw new UserError(
+            "the token does not match this proposal: memory changed or the token is wrong; plan again",
+            ExitCode.checkFailed,
+          );
+        const out = need(await applyMemoryCleanup(deps, projectId, proposal, options));
+        ctx.out.result(out, render.renderCleanup(out));
+      }),
+    );
+}
+
+function readProposal(path: string): CleanupProposal {
+  const value = JSON.parse(readFileSync(path, "utf8")) as Partial<CleanupProposal>;
+  if (!Number.isInteger(value.revision) || !Array.isArray(value.removeIds))
+    throw new UserError(`${path} is not a cleanup proposal: it needs revision and removeIds`);
+  return {
+    revision: value.revision!,
+    removeIds: value.removeIds,
+    consolidations: value.consolidations ?? [],
+  };
+}

@@ -1,0 +1,117 @@
+// The checkpoint size cap: turns a setting into a character budget and trims span lines to fit, in order:
+// (1) non-user lines, oldest first; (2) long user lines to marked prefix stubs, oldest first; (3) the oldest
+// remaining lines. One pass per stage over a running total, so trimming is linear in the number of lines.
+import { type CapSetting, CHARS_PER_TOKEN, type SavedSpan } from "./types.ts";
+
+/** The conversation-line budget never drops below this many characters. */
+export const MIN_LINE_BUDGET = 500;
+/** How much of a long user message a stub keeps. */
+export const USER_STUB_CHARS = 200;
+
+export type CapParse = { ok: true; cap: CapSetting } | { ok: false; reason: string };
+
+/** Parses `off`, `<n>`, `<n>chars`, `<n>c`, `<n>tokens`, `<n>t` or `<n>%`. */
+export function parseCap(text: string): CapParse {
+  const value = text.trim().toLowerCase();
+  if (value === "off" || value === "none" || value === "0") return { ok: true, cap: { unit: "off" } };
+  const match = /^(\d+(?:\.\d+)?)\s*(chars?|c|tokens?|t|%)?$/.exec(value);
+  if (!match) return { ok: false, reason: `cannot read cap "${text}": use off, <n>chars, <n>tokens or <n>%` };
+  const amount = Number(match[1]);
+  const unit = match[2] ?? "chars";
+  if (unit === "%") {
+    if (amount <= 0 || amount > 100)
+      return { ok: false, reason: `a percent cap must be between 0 and 100, got ${amount}` };
+    return { ok: true, cap: { unit: "percent", value: amount } };
+  }
+  return { ok: true, cap: { unit: unit.startsWith("t") ? "tokens" : "chars", value: Math.floor(amount) } };
+}
+
+export type BudgetResult = { ok: true; limit: number | null } | { ok: false; reason: string };
+
+/** The whole-checkpoint limit in characters, or null when the cap is off. */
+export function capLimitChars(cap: CapSetting, contextWindow?: number): BudgetResult {
+  if (cap.unit === "off") return { ok: true, limit: null };
+  if (cap.unit === "chars") return { ok: true, limit: cap.value };
+  if (cap.unit === "tokens") return { ok: true, limit: cap.value * CHARS_PER_TOKEN };
+  if (!contextWindow || contextWindow <= 0) {
+    return { ok: false, reason: "a percent cap needs the model's context window (--window <tokens>)" };
+  }
+  return { ok: true, limit: Math.floor((contextWindow * cap.value) / 100) * CHARS_PER_TOKEN };
+}
+
+/** A span after capping: the lines to print and whether the cap changed it. */
+export interface CappedSpan {
+  span: SavedSpan;
+  lines: string[];
+  trimmed: boolean;
+}
+
+export interface TrimResult {
+  spans: CappedSpan[];
+  removed: number;
+  stubbed: number;
+  /** Characters of line text (each line counted with its newline) after trimming. */
+  lineChars: number;
+}
+
+interface Item {
+  span: number;
+  user: boolean;
+  text: string;
+  entryId: string;
+  alive: boolean;
+}
+
+/** Trims span lines to `budget` characters (null: no cap), marking every span it changes. */
+export function trimSpans(spans: readonly SavedSpan[], budget: number | null): TrimResult {
+  const items: Item[] = [];
+  let total = 0;
+  spans.forEach((span, s) => {
+    for (const line of span.lines) {
+      items.push({
+        span: s,
+        user: line.kind === "user",
+        text: line.text,
+        entryId: line.entryId,
+        alive: true,
+      });
+      total += line.text.length + 1;
+    }
+  });
+  const changed = new Set<number>();
+  let removed = 0;
+  let stubbed = 0;
+  if (budget !== null) {
+    const drop = (item: Item) => {
+      item.alive = false;
+      total -= item.text.length + 1;
+      changed.add(item.span);
+      removed++;
+    };
+    for (const item of items) {
+      if (total <= budget) break;
+      if (!item.user) drop(item);
+    }
+    for (const item of items) {
+      if (total <= budget) break;
+      if (!item.alive || item.text.length <= USER_STUB_CHARS + 80) continue;
+      const stub = `${item.text.slice(0, USER_STUB_CHARS)}…[trimmed +${item.text.length - USER_STUB_CHARS} chars; full text: keel_entry ${item.entryId}]`;
+      total -= item.text.length - stub.length;
+      item.text = stub;
+      changed.add(item.span);
+      stubbed++;
+    }
+    for (const item of items) {
+      if (total <= budget) break;
+      if (item.alive) drop(item);
+    }
+  }
+  const lines: string[][] = spans.map(() => []);
+  for (const item of items) if (item.alive) lines[item.span]!.push(item.text);
+  return {
+    spans: spans.map((span, s) => ({ span, lines: lines[s]!, trimmed: changed.has(s) })),
+    removed,
+    stubbed,
+    lineChars: total,
+  };
+}

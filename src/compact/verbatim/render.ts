@@ -1,0 +1,252 @@
+// The deterministic verbatim checkpoint: from the branch and pi's boundary to the summary text, the separate
+// re-orientation reminder and the details later compactions read. Pure: no clock, no I/O, no model call.
+import { type BranchEntry, messageOf, textOf } from "../../session/entries.ts";
+import { type BranchIndex, indexBranchFacts } from "./branch-index.ts";
+import { type CappedSpan, capLimitChars, MIN_LINE_BUDGET, trimSpans } from "./cap.ts";
+import { accumulateFileLists, annotate, type FileLists, tailEvidence } from "./file-evidence.ts";
+import { type History, readHistory } from "./history.ts";
+import { displayPath } from "./signature.ts";
+import { renderSpanLines } from "./span.ts";
+import { selectStartupReads } from "./startup-reads.ts";
+import {
+  type CapReport,
+  CHARS_PER_TOKEN,
+  type Checkpoint,
+  type CheckpointInput,
+  type SavedSpan,
+  type StartupSelection,
+  VERBATIM_VERSION,
+} from "./types.ts";
+import * as say from "./wording.ts";
+
+export type CheckpointResult = { ok: true; checkpoint: Checkpoint } | { ok: false; reason: string };
+
+interface Boundary {
+  start: number;
+  end: number;
+  warnings: string[];
+  partial: boolean;
+}
+
+/** Where the new span runs: from the previous kept boundary (or branch start) up to pi's first kept entry. */
+function locateBoundary(input: CheckpointInput, index: BranchIndex, history: History): Boundary {
+  const warnings: string[] = [];
+  let partial = false;
+  let end = index.positionOf(input.firstKeptEntryId);
+  if (end === undefined) {
+    end = input.branch.length;
+    partial = true;
+    warnings.push(
+      `first kept entry ${input.firstKeptEntryId} is not on the branch; everything up to the leaf was compacted`,
+    );
+  }
+  let start = 0;
+  const latest = history.latest as (BranchEntry & { firstKeptEntryId?: string }) | undefined;
+  if (latest) {
+    const kept = latest.firstKeptEntryId ? index.positionOf(latest.firstKeptEntryId) : undefined;
+    start = kept !== undefined && latest.firstKeptEntryId !== latest.id ? kept : history.latestIndex + 1;
+    if (kept === undefined && latest.firstKeptEntryId !== latest.id) {
+      partial = true;
+      warnings.push(
+        `compaction ${latest.id} keeps from ${String(latest.firstKeptEntryId)}, which is not on the branch; its tail was not re-compacted`,
+      );
+    }
+  }
+  if (start > end) {
+    warnings.push(
+      `the boundary ${input.firstKeptEntryId} lies before the previous one; the new span is empty`,
+    );
+    start = end;
+  }
+  return { start, end, warnings, partial };
+}
+
+/** Renders the checkpoint keel writes for a compaction at `input.firstKeptEntryId`. */
+export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
+  const { branch, cwd } = input;
+  if (branch.length === 0) return { ok: false, reason: "the branch is empty; there is nothing to compact" };
+  const budget = capLimitChars(input.cap ?? { unit: "off" }, input.contextWindow);
+  if (!budget.ok) return budget;
+  const index = indexBranchFacts(branch);
+  const history = readHistory(branch);
+  const bound = locateBoundary(input, index, history);
+  const at = input.at ?? branch.at(-1)?.timestamp ?? "";
+  const span: SavedSpan = {
+    n: history.compactions + 1,
+    fromEntryId: bound.start < bound.end ? branch[bound.start]!.id : null,
+    toEntryId: bound.start < bound.end ? branch[bound.end - 1]!.id : null,
+    at,
+    reason: input.reason ?? "manual",
+    splitTurn: input.isSplitTurn ?? false,
+    lines: renderSpanLines(branch, bound.start, bound.end, index, cwd),
+  };
+  const files = accumulateFileLists(history.files, branch, bound.start, bound.end, cwd);
+  const startup = selectStartupReads(branch, index, cwd, input.contextFiles ?? [], history.startup);
+  const frame: Frame = {
+    input,
+    history,
+    spans: [...history.spans, span],
+    partialNote: bound.partial ? say.partialNote(bound.warnings) : "",
+    startupBlock: renderStartupReads(branch, index, startup, bound.end, cwd),
+    fileBlock: renderFileLists(files, branch, index, bound.end, cwd, startup),
+  };
+  const limit = budget.limit;
+  const overhead = assemble(
+    frame,
+    frame.spans.map((s) => ({ span: s, lines: [], trimmed: true })),
+  ).length;
+  const lineBudget = limit === null ? null : Math.max(MIN_LINE_BUDGET, limit - overhead);
+  const trimmed = trimSpans(frame.spans, lineBudget);
+  const summary = assemble(frame, trimmed.spans);
+  const warnings = [...bound.warnings];
+  const cap: CapReport = {
+    setting: input.cap ?? { unit: "off" },
+    limitChars: limit,
+    lineBudget,
+    removedLines: trimmed.removed,
+    stubbedLines: trimmed.stubbed,
+    trimmedSpans: trimmed.spans.filter((s) => s.trimmed).map((s) => s.span.n),
+    overBudget: limit !== null && summary.length > limit,
+  };
+  if (cap.overBudget) {
+    warnings.push(
+      `the checkpoint is ${summary.length} chars, over the ${limit}-char cap: fixed parts (base, startup reads, file lists, protected items) are never trimmed`,
+    );
+  }
+  return {
+    ok: true,
+    checkpoint: {
+      summary,
+      reorientation: say.reorientationText({
+        n: span.n,
+        startupPaths: compactedStartup(startup, index, bound.end).map((read) => displayPath(read.path, cwd)),
+        trimmedSpans: cap.trimmedSpans.length,
+        hasBase: history.base !== undefined,
+      }),
+      details: {
+        keel: {
+          strategy: "verbatim",
+          version: VERBATIM_VERSION,
+          compaction: span.n,
+          span,
+          startupReads: startup,
+          ...files,
+          cap,
+        },
+        ...files,
+      },
+      stats: {
+        chars: summary.length,
+        estimatedTokens: Math.ceil(summary.length / CHARS_PER_TOKEN),
+        spans: frame.spans.length,
+        lines: trimmed.spans.reduce((sum, s) => sum + s.lines.length, 0),
+        compactedEntries: bound.end - bound.start,
+        tailEntries: branch.length - bound.end,
+      },
+      warnings,
+      partial: bound.partial,
+    },
+  };
+}
+
+interface Frame {
+  input: CheckpointInput;
+  history: History;
+  spans: SavedSpan[];
+  startupBlock: string;
+  fileBlock: string;
+  partialNote: string;
+}
+
+const attr = (value: string) => value.replace(/[&"<>\n]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function renderSpan(capped: CappedSpan): string {
+  const { span, lines, trimmed } = capped;
+  const attrs = [
+    `n="${span.n}"`,
+    `from="${attr(span.fromEntryId ?? "")}"`,
+    `to="${attr(span.toEntryId ?? "")}"`,
+  ];
+  attrs.push(`at="${attr(span.at)}"`, `reason="${attr(span.reason)}"`);
+  if (span.splitTurn) attrs.push('split-turn="true"');
+  const marked = trimmed && span.lines.length > 0;
+  if (marked) attrs.push('trimmed="true"');
+  let body = "";
+  for (const line of lines) body += `${line}\n`;
+  if (marked && lines.length === 0) body += `${say.EMPTY_AFTER_TRIM}\n`;
+  if (marked) body += `${say.TRIM_NOTE}\n`;
+  return `<compacted-span ${attrs.join(" ")}>\n${body}</compacted-span>`;
+}
+
+function assemble(frame: Frame, spans: CappedSpan[]): string {
+  const { input, history } = frame;
+  const n = history.compactions + 1;
+  const facts = [`compacted at ${spans.at(-1)?.span.at || "?"}`, `trigger: ${input.reason ?? "manual"}`];
+  if (input.tokensBefore !== undefined) facts.push(`about ${input.tokensBefore} tokens before`);
+  const parts = [say.checkpointTitle(n), facts.join(" · ")];
+  if (frame.partialNote) parts.push(frame.partialNote);
+  parts.push(say.INTRO, say.RECOVERY);
+  if (input.protectedBlock) parts.push(input.protectedBlock);
+  if (history.base) {
+    const base = history.base;
+    parts.push(
+      say.MIXED_CONTEXT,
+      `<compacted-base kind="${base.kind}" entry="${attr(base.entryId)}">\n${base.summary}\n</compacted-base>`,
+    );
+  }
+  for (const span of spans) parts.push(renderSpan(span));
+  if (frame.startupBlock) parts.push(frame.startupBlock);
+  if (frame.fileBlock) parts.push(frame.fileBlock);
+  parts.push(say.EVIDENCE_BOUNDARY, say.TAIL_MARKER);
+  return parts.join("\n\n");
+}
+
+function compactedStartup(startup: StartupSelection, index: BranchIndex, end: number) {
+  return startup.reads.filter((read) => (index.positionOf(read.resultEntryId) ?? Infinity) < end);
+}
+
+function renderStartupReads(
+  branch: readonly BranchEntry[],
+  index: BranchIndex,
+  startup: StartupSelection,
+  end: number,
+  cwd: string,
+): string {
+  const reads = compactedStartup(startup, index, end);
+  if (reads.length === 0) return "";
+  const blocks = reads.map((read) => {
+    const entry = branch[index.positionOf(read.resultEntryId)!]!;
+    const range = `${read.offset !== undefined ? ` offset="${read.offset}"` : ""}${read.limit !== undefined ? ` limit="${read.limit}"` : ""}`;
+    const head = `<startup-read entry="${attr(read.resultEntryId)}" path="${attr(displayPath(read.path, cwd))}"${range}>`;
+    return `${head}\n${textOf(messageOf(entry)?.content)}\n</startup-read>`;
+  });
+  return `<startup-reads note="${attr(say.STARTUP_NOTE)}">\n${blocks.join("\n")}\n</startup-reads>`;
+}
+
+function renderFileLists(
+  files: FileLists,
+  branch: readonly BranchEntry[],
+  index: BranchIndex,
+  end: number,
+  cwd: string,
+  startup: StartupSelection,
+): string {
+  if (files.readFiles.length === 0 && files.modifiedFiles.length === 0) return "";
+  const evidence = tailEvidence(branch, end, index, cwd);
+  const retained = new Set(compactedStartup(startup, index, end).map((read) => displayPath(read.path, cwd)));
+  const line = (path: string, modified: boolean) => {
+    const label = annotate(evidence.get(path), modified, retained.has(path));
+    return label ? `${path} (${label})` : path;
+  };
+  const read = files.readFiles.map((path) => line(path, false));
+  const modified = files.modifiedFiles.map((path) => line(path, true));
+  return [
+    say.FILE_LIST_NOTE,
+    `<read-files default="${attr(say.READ_DEFAULT)}">`,
+    ...read,
+    "</read-files>",
+    "<modified-files>",
+    ...modified,
+    "</modified-files>",
+  ].join("\n");
+}

@@ -1,0 +1,127 @@
+// Selects startup reads to keep verbatim in checkpoints: successful text-only `read` results between the
+// first and second user messages whose path or bare name appears literally in AGENTS/CLAUDE instructions
+// (files pi supplied, or such files read in that interval). A lexical heuristic; no files are opened.
+import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
+import { type BranchEntry, isTextOnly, messageOf, textOf, toolCallsOf } from "../../session/entries.ts";
+import { type BranchIndex, pairedResult } from "./branch-index.ts";
+import { displayPath } from "./signature.ts";
+import type { ContextFile, StartupRead, StartupSelection } from "./types.ts";
+
+const INSTRUCTION_FILE = /^(AGENTS|CLAUDE)(\.override)?\.md$/i;
+
+interface Instruction {
+  dir: string;
+  text: string;
+}
+
+/** First and second user-message positions on the branch (-1 when absent). */
+function userBounds(branch: readonly BranchEntry[]): [number, number] {
+  let first = -1;
+  for (let i = 0; i < branch.length; i++) {
+    if (messageOf(branch[i]!)?.role !== "user") continue;
+    if (first === -1) first = i;
+    else return [first, i];
+  }
+  return [first, -1];
+}
+
+/** Extends `previous` (unless closed) with the reads that qualify on this branch. */
+export function selectStartupReads(
+  branch: readonly BranchEntry[],
+  index: BranchIndex,
+  cwd: string,
+  contextFiles: readonly ContextFile[],
+  previous?: StartupSelection,
+): StartupSelection {
+  if (previous?.closed) return previous;
+  const [first, second] = userBounds(branch);
+  const closed = second !== -1;
+  if (first === -1) return { closed, reads: previous?.reads ?? [] };
+  const end = closed ? second : branch.length;
+  const candidates = collectReads(branch, index, first + 1, end);
+  const instructions: Instruction[] = contextFiles.map((file) => ({
+    dir: dirname(resolve(cwd, file.path)),
+    text: file.content,
+  }));
+  for (const read of candidates) {
+    if (INSTRUCTION_FILE.test(basename(read.rawPath))) {
+      instructions.push({ dir: dirname(resolve(cwd, read.rawPath)), text: read.text });
+    }
+  }
+  const reads = [...(previous?.reads ?? [])];
+  const known = new Set(reads.map((read) => read.resultEntryId));
+  for (const read of candidates) {
+    if (known.has(read.selection.resultEntryId)) continue;
+    if (!instructions.some((instruction) => mentions(instruction, read.rawPath, cwd))) continue;
+    reads.push(read.selection);
+    known.add(read.selection.resultEntryId);
+  }
+  return { closed, reads };
+}
+
+interface CandidateRead {
+  rawPath: string;
+  text: string;
+  selection: StartupRead;
+}
+
+function collectReads(
+  branch: readonly BranchEntry[],
+  index: BranchIndex,
+  from: number,
+  to: number,
+): CandidateRead[] {
+  const reads: CandidateRead[] = [];
+  for (let i = from; i < to; i++) {
+    const entry = branch[i]!;
+    for (const call of toolCallsOf(messageOf(entry))) {
+      if (call.name !== "read" || typeof call.args.path !== "string") continue;
+      const result = pairedResult(index, call.id);
+      if (!result || result.isError || result.index >= to || !isTextOnly(result.message.content)) continue;
+      if (index.edits.has(result.entryId)) continue;
+      const { offset, limit } = call.args;
+      reads.push({
+        rawPath: call.args.path,
+        text: textOf(result.message.content),
+        selection: {
+          resultEntryId: result.entryId,
+          callEntryId: entry.id,
+          callId: call.id,
+          path: call.args.path,
+          ...(typeof offset === "number" ? { offset } : {}),
+          ...(typeof limit === "number" ? { limit } : {}),
+        },
+      });
+    }
+  }
+  return reads;
+}
+
+const NAME_CHAR = /[A-Za-z0-9_~+@-]/;
+
+/** Whether `text` names the file: absolute, cwd-relative, instruction-relative, or bare name, as a whole token. */
+function mentions(instruction: Instruction, rawPath: string, cwd: string): boolean {
+  const absolute = resolve(cwd, rawPath);
+  const forms = new Set([absolute, displayPath(absolute, cwd), basename(absolute)]);
+  const fromInstruction = relative(instruction.dir, absolute);
+  if (fromInstruction && !isAbsolute(fromInstruction)) forms.add(fromInstruction);
+  for (const form of forms) {
+    if (form && form !== "." && containsToken(instruction.text, form)) return true;
+  }
+  return false;
+}
+
+function containsToken(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
+    const before = text[at - 1] ?? "";
+    const after = text[at + token.length] ?? "";
+    const cleanBefore =
+      before === "" ||
+      (!NAME_CHAR.test(before) && before !== "." && (before !== "/" || text[at - 2] === "."));
+    const next = text[at + token.length + 1] ?? "";
+    const cleanAfter =
+      after === "" || (!NAME_CHAR.test(after) && after !== "/" && !(after === "." && NAME_CHAR.test(next)));
+    if (cleanBefore && cleanAfter) return true;
+  }
+  return false;
+}

@@ -1,0 +1,162 @@
+// Guard for one live session (pi or another host): the frozen scope baseline, the loop brake with its
+// persisted streaks, the destructive-command screen, and the brief. Hosts translate; the rules live here.
+import type { Clock } from "../../core/clock.ts";
+import type { KeelDb } from "../../store/db.ts";
+import { listEvidence } from "../../store/guard-evidence.ts";
+import { listJournal } from "../../store/guard-journal.ts";
+import {
+  ensureGuardSession,
+  loadLoopState,
+  saveLoopStreaks,
+  setBriefDigest,
+} from "../../store/guard-loops.ts";
+import { briefDigest, renderBrief } from "../brief.ts";
+import { loadContract } from "../contract/effective.ts";
+import { screenCommand } from "../destructive/screen.ts";
+import { isStale, readTreeState } from "../evidence/tree-state.ts";
+import { checkAttempt, type LoopState, openLoops, recordOutcome } from "../loops/brake.ts";
+import { auditScope, resolveBaseline, type ScopeReport } from "../scope/diff-audit.ts";
+
+export interface GuardScope {
+  db: KeelDb;
+  clock: Clock;
+  projectId: string;
+  projectRoot: string;
+  sessionId: string;
+  cwd: string;
+  personalContract: string;
+  /** Consecutive failures that block the next identical attempt (0 turns the brake off). */
+  blockAfter: number;
+}
+
+export interface GuardSessionState {
+  baseline: string | null;
+  loops: LoopState;
+  briefDigest: string | null;
+}
+
+export const DEFAULT_BLOCK_AFTER = 3;
+
+export async function startGuardSession(scope: GuardScope): Promise<GuardSessionState> {
+  const head = resolveBaseline(scope.cwd);
+  const session = await ensureGuardSession(scope.db, {
+    sessionId: scope.sessionId,
+    projectId: scope.projectId,
+    baseline: head.ok ? head.value : null,
+    briefDigest: null,
+    startedAt: scope.clock.now(),
+  });
+  return {
+    baseline: session.baseline,
+    loops: await loadLoopState(scope.db, scope.sessionId),
+    briefDigest: session.briefDigest,
+  };
+}
+
+export type BashDecision =
+  | { kind: "allow" }
+  | { kind: "confirm"; rule: string; reason: string }
+  | { kind: "block"; reason: string };
+
+/** Before a shell command runs: the loop brake first (it needs no human), then the destructive screen. */
+export function screenShellCommand(
+  state: GuardSessionState,
+  command: string,
+  blockAfter: number,
+): BashDecision {
+  const attempt = checkAttempt(state.loops, command, blockAfter);
+  if (!attempt.allow) return { kind: "block", reason: attempt.message };
+  const screen = screenCommand(command);
+  return screen.destructive
+    ? { kind: "confirm", rule: screen.rule, reason: `${screen.reason} (${screen.segment})` }
+    : { kind: "allow" };
+}
+
+/** After a shell command or verify run: extends or clears its streak and persists the change. */
+export async function recordShellOutcome(
+  scope: GuardScope,
+  state: GuardSessionState,
+  command: string,
+  succeeded: boolean,
+): Promise<void> {
+  const next = recordOutcome(state.loops, command, succeeded);
+  const touched = [...new Set([...Object.keys(state.loops.streaks), ...Object.keys(next.streaks)])].filter(
+    (key) => state.loops.streaks[key]?.failures !== next.streaks[key]?.failures,
+  );
+  state.loops = next;
+  await saveLoopStreaks(
+    scope.db,
+    { sessionId: scope.sessionId, projectId: scope.projectId, now: scope.clock.now() },
+    next,
+    touched,
+  );
+}
+
+export async function composeBrief(
+  scope: GuardScope,
+  state: GuardSessionState,
+): Promise<{ text: string; digest: string }> {
+  const contract = await loadContract({ ...scope, personalFile: scope.personalContract });
+  const journal = await listJournal(scope.db, scope.projectId, { limit: 30 });
+  const [last] = await listEvidence(scope.db, scope.projectId, 1);
+  const tree = last ? readTreeState(scope.cwd).treeHash : null;
+  const text = renderBrief({
+    contract: contract.rules,
+    journal: journal.map((j) => ({
+      id: j.number,
+      type: j.type,
+      text: j.text,
+      trusted: j.author === "owner",
+    })),
+    loops: openLoops(state.loops),
+    lastEvidence: last && {
+      id: last.number,
+      exitCode: last.exitCode,
+      durationMs: last.durationMs,
+      command: last.command,
+      trusted: last.trusted,
+      stale: isStale(last.treeHash, tree),
+    },
+  });
+  return { text, digest: briefDigest(text) };
+}
+
+/** The brief to inject now, or undefined when the same brief is already in the conversation. */
+export async function briefIfChanged(
+  scope: GuardScope,
+  state: GuardSessionState,
+): Promise<string | undefined> {
+  const brief = await composeBrief(scope, state);
+  if (brief.digest === state.briefDigest) return undefined;
+  state.briefDigest = brief.digest;
+  await setBriefDigest(scope.db, scope.sessionId, brief.digest);
+  return brief.text;
+}
+
+/** After a compaction the brief may be gone from the context: forget it was injected. */
+export async function forgetBrief(scope: GuardScope, state: GuardSessionState): Promise<void> {
+  state.briefDigest = null;
+  await setBriefDigest(scope.db, scope.sessionId, null);
+}
+
+export interface GuardStatus {
+  scope: ScopeReport | null;
+  loops: number;
+  evidence: number;
+}
+
+export async function guardStatus(scope: GuardScope, state: GuardSessionState): Promise<GuardStatus> {
+  const evidence = await listEvidence(scope.db, scope.projectId, 1);
+  return {
+    scope: state.baseline ? auditScope(scope.cwd, state.baseline) : null,
+    loops: openLoops(state.loops).filter((l) => l.failures >= Math.max(1, scope.blockAfter - 1)).length,
+    evidence: evidence[0]?.number ?? 0,
+  };
+}
+
+export function renderStatusWidget(status: GuardStatus, contextPercent: number | null): string {
+  const s = status.scope;
+  const diff = s ? `Δ${s.bounded ? "≥" : ""}+${s.added}/-${s.removed} ${s.files}f` : "Δ n/a";
+  const ctx = contextPercent === null ? "" : ` · ctx ${Math.round(contextPercent)}%`;
+  return `keel ${diff} · ${status.loops} loop · ev${status.evidence}${ctx}`;
+}

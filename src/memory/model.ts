@@ -1,0 +1,146 @@
+// Project memory's vocabulary: record kinds, categories, statuses, limits, error codes and the shapes every
+// memory surface (CLI, tool, server) exchanges. Plain data only.
+
+export const MEMORY_KINDS = [
+  "context",
+  "decision",
+  "fact",
+  "handoff",
+  "lesson",
+  "note",
+  "preference",
+  "runbook",
+] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export const MEMORY_CATEGORIES = ["session", "structure", "decision", "other"] as const;
+export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+
+export const MEMORY_STATUSES = ["active", "superseded", "rejected"] as const;
+export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
+
+/** Who wrote a record. Derived records come from confirmed compactions and are searched separately. */
+export type MemoryOrigin = "user" | "agent" | "derived";
+
+export type CleanupMode = "auto" | "ask";
+
+export const MEMORY_LIMITS = {
+  titleChars: 200,
+  bodyBytes: 65_536,
+  tags: 32,
+  tagChars: 64,
+  links: 64,
+  sourceRefs: 64,
+  sourceRefChars: 2_048,
+  provenance: 256,
+  queryChars: 500,
+  searchLimitDefault: 10,
+  searchLimitMax: 100,
+  backlinks: 100,
+  cleanupObsolete: 100,
+  cleanupCandidates: 20,
+  consolidations: 8,
+  consolidationSources: 20,
+  derivedPerProject: 2_000,
+} as const;
+
+export const DEFAULT_POLICY = {
+  maxBytes: 10 * 1024 * 1024,
+  cleanupMode: "auto" as CleanupMode,
+  sessionTtlMs: 90 * 24 * 60 * 60 * 1000,
+};
+
+export type MemoryErrorCode =
+  | "INVALID_INPUT"
+  | "NOT_FOUND"
+  | "UNKNOWN_LINK"
+  | "ALREADY_SUPERSEDED"
+  | "QUOTA_EXCEEDED"
+  | "STALE_PLAN"
+  | "APPROVAL_REQUIRED"
+  | "CLEANUP_PROTECTED"
+  | "CLEANUP_INVALID"
+  | "NO_CLEANUP_PROGRESS"
+  | "PROJECT_UNAVAILABLE"
+  | "STORE_UNAVAILABLE";
+
+export interface MemoryError {
+  code: MemoryErrorCode;
+  message: string;
+  /** The input field at fault, when there is one. */
+  field?: string;
+}
+
+export type MemoryResult<T> = { ok: true; value: T } | { ok: false; error: MemoryError };
+
+export const memOk = <T>(value: T): MemoryResult<T> => ({ ok: true, value });
+export const memFail = (code: MemoryErrorCode, message: string, field?: string): MemoryResult<never> => ({
+  ok: false,
+  error: field ? { code, message, field } : { code, message },
+});
+
+export interface Provenance {
+  sessionId: string | null;
+  head: string | null;
+  worktree: string | null;
+}
+
+/** What a caller asks to store. Optional fields default as the spec says. */
+export interface RecordInput {
+  title: string;
+  body: string;
+  kind: MemoryKind;
+  category: MemoryCategory;
+  tags?: string[];
+  links?: string[];
+  pinned?: boolean;
+  /** ISO time, or null for "never"; omitted means the category default. */
+  expiresAt?: string | null;
+  sourceRefs?: string[];
+  /** Id of an active record this one replaces. */
+  supersedes?: string;
+}
+
+/** A secret that was removed before storing, by field; the secret itself is never echoed. */
+export interface Redaction {
+  field: string;
+  kind: string;
+  count: number;
+}
+
+export interface MemoryRecord {
+  id: string;
+  title: string;
+  body: string;
+  kind: MemoryKind;
+  category: MemoryCategory;
+  status: MemoryStatus;
+  origin: MemoryOrigin;
+  tags: string[];
+  links: string[];
+  pinned: boolean;
+  expiresAt: string | null;
+  sourceRefs: string[];
+  provenance: Provenance[];
+  consolidatedFrom: string[];
+  supersededBy: string | null;
+  sessionId: string | null;
+  branchId: string | null;
+  bytes: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Who is writing and from where: stamped on every record written through a surface. */
+export interface WriteContext {
+  projectId: string;
+  origin: "user" | "agent";
+  provenance: Provenance;
+  cleanupMode?: CleanupMode;
+}
+
+export interface MemoryPolicy {
+  maxBytes: number;
+  cleanupMode: CleanupMode;
+  sessionTtlMs: number;
+}

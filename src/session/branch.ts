@@ -1,0 +1,60 @@
+// Walking one branch of a session tree: from a leaf back to the root by parentId, returned root first.
+// A broken chain (missing parent, a cycle) yields the part that could be walked plus a problem, never a throw.
+import type { BranchEntry } from "./entries.ts";
+import type { ParsedSession, SessionProblem } from "./parse.ts";
+
+export interface Branch {
+  leafId: string;
+  /** Root first, leaf last. */
+  entries: BranchEntry[];
+  problems: SessionProblem[];
+}
+
+export type BranchResult = { ok: true; branch: Branch } | { ok: false; reason: string };
+
+/** The branch ending at `leafId`, or at the last entry in the file when no leaf is given (pi's default leaf). */
+export function walkBranch(session: Pick<ParsedSession, "entries" | "byId">, leafId?: string): BranchResult {
+  const leaf = leafId === undefined ? session.entries.at(-1) : session.byId.get(leafId);
+  if (!leaf) {
+    return {
+      ok: false,
+      reason:
+        leafId === undefined ? "the session has no entries" : `no entry with id ${leafId} in the session`,
+    };
+  }
+  const problems: SessionProblem[] = [];
+  const seen = new Set<string>();
+  const reversed: BranchEntry[] = [];
+  let current: BranchEntry | undefined = leaf;
+  while (current) {
+    if (seen.has(current.id)) {
+      problems.push({
+        kind: "cycle",
+        entryId: current.id,
+        message: `entry ${current.id} is its own ancestor; branch cut there`,
+      });
+      break;
+    }
+    seen.add(current.id);
+    reversed.push(current);
+    const parentId: string | null = current.parentId;
+    if (parentId === null) break;
+    const parent = session.byId.get(parentId);
+    if (!parent) {
+      problems.push({
+        kind: "missing-parent",
+        entryId: current.id,
+        message: `entry ${current.id} points to parent ${parentId}, which is not in the file; the branch starts at ${current.id}`,
+      });
+    }
+    current = parent;
+  }
+  return { ok: true, branch: { leafId: leaf.id, entries: reversed.reverse(), problems } };
+}
+
+/** Index of each entry id on a branch, for O(1) boundary lookups. */
+export function indexBranch(entries: readonly BranchEntry[]): Map<string, number> {
+  const index = new Map<string, number>();
+  entries.forEach((entry, i) => index.set(entry.id, i));
+  return index;
+}

@@ -1,0 +1,36 @@
+// One transaction helper for every driver. Drizzle's transaction() on the synchronous drivers (bun:sqlite,
+// node:sqlite) commits before an async callback finishes, so there we issue BEGIN IMMEDIATE/COMMIT ourselves
+// and queue callers per connection; on libSQL (async) Drizzle's own interactive transaction is used.
+import { sql } from "drizzle-orm";
+import type { KeelDb } from "./db.ts";
+
+const queues = new WeakMap<object, Promise<unknown>>();
+
+/** Runs `body` atomically: every statement commits together or none does. Throws what `body` throws. */
+export async function withTransaction<T>(db: KeelDb, body: (tx: KeelDb) => Promise<T>): Promise<T> {
+  if ((db as unknown as { resultKind?: string }).resultKind === "async") {
+    return (await db.transaction(async (tx) => body(tx as unknown as KeelDb))) as T;
+  }
+  const previous = queues.get(db) ?? Promise.resolve();
+  const run = previous.then(
+    () => runSync(db, body),
+    () => runSync(db, body),
+  );
+  queues.set(
+    db,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+async function runSync<T>(db: KeelDb, body: (tx: KeelDb) => Promise<T>): Promise<T> {
+  await db.run(sql`begin immediate`);
+  try {
+    const result = await body(db);
+    await db.run(sql`commit`);
+    return result;
+  } catch (error) {
+    await db.run(sql`rollback`);
+    throw error;
+  }
+}

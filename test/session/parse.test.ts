@@ -1,0 +1,106 @@
+// Parsing pi session JSONL: good files, and every kind of bad input recorded as a problem, never a throw.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
+import { parseSessionText } from "../../src/session/parse.ts";
+import { readSessionFile } from "../../src/session/read-session.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "keel-parse-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}';
+const entry = (
+  id: string,
+  parentId: string | null,
+  extra = '"type":"message","message":{"role":"user","content":"hi"}',
+) =>
+  `{${extra},"id":"${id}","parentId":${parentId === null ? "null" : `"${id === "b" ? "a" : parentId}"`},"timestamp":"2026-01-01T00:00:01.000Z"}`;
+
+describe("parseSessionText", () => {
+  it("reads the header and entries in file order", () => {
+    const b = createSessionBuilder();
+    b.user("hello");
+    b.assistant({ text: "hi" });
+    const parsed = parseSessionText(b.toJsonl());
+    expect(parsed.header?.cwd).toBe("/home/dev/proj");
+    expect(parsed.entries.map((e) => e.id)).toEqual(["00000001", "00000002"]);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.lineOf.get("00000002")).toBe(3);
+  });
+
+  it("records a corrupt middle line with its number and keeps going", () => {
+    const text = [HEADER, entry("a", null), "{not json", entry("b", "a")].join("\n") + "\n";
+    const parsed = parseSessionText(text);
+    expect(parsed.entries.map((e) => e.id)).toEqual(["a", "b"]);
+    expect(parsed.problems).toEqual([expect.objectContaining({ kind: "corrupt-line", line: 3 })]);
+  });
+
+  it("calls an unterminated broken last line truncated, but accepts a complete one", () => {
+    const cut = parseSessionText(`${HEADER}\n${entry("a", null)}\n{"type":"message","id":"b","par`);
+    expect(cut.problems).toEqual([expect.objectContaining({ kind: "truncated-line", line: 3 })]);
+    const whole = parseSessionText(`${HEADER}\n${entry("a", null)}`);
+    expect(whole.problems).toEqual([]);
+    expect(whole.entries).toHaveLength(1);
+  });
+
+  it("keeps unknown entry types for their tree links and reports them", () => {
+    const parsed = parseSessionText(
+      [HEADER, entry("a", null), entry("x", "a", '"type":"hologram"'), entry("b", "x")].join("\n"),
+    );
+    expect(parsed.byId.get("x")?.type).toBe("hologram");
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({ kind: "unknown-type", line: 3, entryId: "x" }),
+    ]);
+  });
+
+  it("reports entries without ids, duplicate ids, a missing header and an empty file", () => {
+    const parsed = parseSessionText(
+      [entry("a", null), '{"type":"message","message":{}}', entry("a", null)].join("\n"),
+    );
+    expect(parsed.problems.map((p) => p.kind)).toEqual(["missing-header", "missing-id", "duplicate-id"]);
+    expect(parseSessionText("").problems).toEqual([
+      expect.objectContaining({ kind: "missing-header", message: "the file is empty" }),
+    ]);
+  });
+
+  it("accepts CRLF line endings and gives version-1 entries line-based ids", () => {
+    const legacy = [
+      '{"type":"session","id":"s","timestamp":"t","cwd":"/p"}',
+      '{"type":"message","timestamp":"t","message":{"role":"user","content":"a"}}',
+      '{"type":"message","timestamp":"t","message":{"role":"user","content":"b"}}',
+    ].join("\r\n");
+    const parsed = parseSessionText(legacy);
+    expect(parsed.entries.map((e) => [e.id, e.parentId])).toEqual([
+      ["line-2", null],
+      ["line-3", "line-2"],
+    ]);
+  });
+});
+
+describe("readSessionFile", () => {
+  it("streams a large file with multi-byte text across chunk boundaries exactly like the in-memory parser", async () => {
+    const b = createSessionBuilder();
+    for (let i = 0; i < 400; i++) b.user(`${"ä€😀".repeat(1000)} ${i}`);
+    const text = `${b.toJsonl()}{"type":"message","id":"zz`;
+    const path = join(dir, "big.jsonl");
+    writeFileSync(path, text);
+    const read = await readSessionFile(path);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const memory = parseSessionText(text);
+    expect(read.bytes).toBeGreaterThan(1 << 20);
+    expect(read.session.entries.length).toBe(400);
+    expect(read.session.entries).toEqual(memory.entries);
+    expect(read.session.problems).toEqual([expect.objectContaining({ kind: "truncated-line", line: 402 })]);
+  });
+
+  it("returns a reason for a missing file or a folder", async () => {
+    expect(await readSessionFile(join(dir, "nope.jsonl"))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/no such file/),
+    });
+    expect(await readSessionFile(dir)).toEqual({ ok: false, reason: expect.stringMatching(/folder/) });
+  });
+});
