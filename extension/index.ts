@@ -4,31 +4,32 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { recordConfirmedCompaction } from "../src/compact/record.ts";
 import { getStrategy } from "../src/compact/strategy.ts";
 import { systemClock } from "../src/core/clock.ts";
-import { describeError } from "../src/core/errors.ts";
 import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
+import { registerGuard } from "./guard.ts";
+import { guarded } from "./guarded.ts";
+import { createRouter } from "./keel-command.ts";
+import { registerMemory } from "./memory.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
 
 export default function keel(pi: ExtensionAPI): void {
   let runtime: SessionRuntime | undefined;
-
-  /** Runs a handler body; any failure is reported once and pi gets `undefined`. */
-  const guarded = async <T>(
-    ctx: ExtensionContext,
-    what: string,
-    body: () => Promise<T>,
-  ): Promise<T | undefined> => {
-    try {
-      return await body();
-    } catch (error) {
-      ctx.ui.notify(`keel: ${what} failed: ${describeError(error)}`, "warning");
-      return undefined;
+  const router = createRouter(async (_args, ctx) => {
+    if (!runtime?.store) {
+      ctx.ui.notify(`keel: store unavailable (${runtime?.storeError ?? "session not started"})`, "warning");
+      return;
     }
-  };
+    const status = await collectStatus(runtime.store, runtime.identity);
+    ctx.ui.notify(renderStatusLines(status).join("\n"), "info");
+  });
+  const guard = registerGuard(pi, () => runtime, router);
+  registerMemory(pi, () => runtime);
+
 
   pi.on("session_start", async (_event, ctx) => {
     await guarded(ctx, "start", async () => {
       await closeRuntime(runtime);
       runtime = await openRuntime(ctx.cwd);
+      await guard.start(ctx);
       if (runtime.storeError)
         ctx.ui.notify(`keel: store unavailable, nothing will be recorded (${runtime.storeError})`, "warning");
     });
@@ -38,6 +39,7 @@ export default function keel(pi: ExtensionAPI): void {
     await guarded(ctx, "shutdown", async () => {
       const closing = runtime;
       runtime = undefined;
+      guard.stop();
       await closeRuntime(closing);
     });
   });
@@ -74,24 +76,9 @@ export default function keel(pi: ExtensionAPI): void {
   });
 
   pi.registerCommand("keel", {
-    description: "keel: status of protected context, compaction, recall, guard and memory",
+    description: "keel: status, contract, note, verify, journal, loops, diff",
     handler: async (args, ctx) => {
-      await guarded(ctx, "/keel", async () => {
-        const words = args.trim();
-        if (words !== "" && words !== "status") {
-          ctx.ui.notify(`keel: unknown command "${words}". Usage: /keel [status]`, "warning");
-          return;
-        }
-        if (!runtime?.store) {
-          ctx.ui.notify(
-            `keel: store unavailable (${runtime?.storeError ?? "session not started"})`,
-            "warning",
-          );
-          return;
-        }
-        const status = await collectStatus(runtime.store, runtime.identity);
-        ctx.ui.notify(renderStatusLines(status).join("\n"), "info");
-      });
+      await guarded(ctx, "/keel", () => router.dispatch(args, ctx));
     },
   });
 }

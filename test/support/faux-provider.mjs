@@ -71,11 +71,23 @@ function numberFromEnv(name, fallback) {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/** Context keel injects as hidden user-role messages (the guard brief, recovery notes), not the user speaking. */
+const INJECTED = /^(keel brief|<keel[-\s])/;
+
+/** The last message, looking past context blocks an extension appended after the user's prompt. */
+function lastRealMessage(messages) {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (!(message.role === "user" && INJECTED.test(messageText(message)))) return message;
+  }
+  return messages.at(-1);
+}
+
 /** What the request is: a summary (and which kind) or a chat turn, plus the texts rules match against. */
 function describeRequest(messages) {
   const system = messages.find((m) => m.role === "system");
   const systemText = system ? getSystemMessageText(system) : "";
-  const last = messages.at(-1);
+  const last = lastRealMessage(messages);
   const lastText = last ? messageText(last) : "";
   const inputChars = messages.reduce(
     (sum, m, i) => sum + (i > 0 ? 2 : 0) + m.role.length + 1 + messageText(m).length,
