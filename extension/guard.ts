@@ -3,15 +3,16 @@
 // Rules live in src/guard; this file translates pi events and never throws into pi.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
-import { systemClock } from "../src/core/clock.ts";
-import { resolvePaths } from "../src/config/paths.ts";
 import { readEnvFlags } from "../src/config/flags.ts";
+import { resolvePaths } from "../src/config/paths.ts";
+import { systemClock } from "../src/core/clock.ts";
 import { checkClaim } from "../src/guard/claim-check.ts";
 import { loadContract } from "../src/guard/contract/effective.ts";
 import { isStale, readTreeState } from "../src/guard/evidence/tree-state.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
 import {
   briefIfChanged,
+  composeBrief,
   DEFAULT_BLOCK_AFTER,
   forgetBrief,
   type GuardScope,
@@ -23,8 +24,8 @@ import {
   startGuardSession,
 } from "../src/guard/session/guard-session.ts";
 import { oneLine } from "../src/guard/text.ts";
-import { addJournalEntry } from "../src/store/guard-journal.ts";
 import { listEvidence } from "../src/store/guard-evidence.ts";
+import { addJournalEntry } from "../src/store/guard-journal.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -39,9 +40,12 @@ export interface GuardAdapter {
   stop(): void;
 }
 
-export function registerGuard(pi: ExtensionAPI, runtime: () => SessionRuntime | undefined, router: KeelCommandRouter): GuardAdapter {
-  let live: { scope: GuardScope; state: GuardSessionState; warned: number } | undefined;
-
+export function registerGuard(
+  pi: ExtensionAPI,
+  runtime: () => SessionRuntime | undefined,
+  router: KeelCommandRouter,
+): GuardAdapter {
+  let live: { scope: GuardScope; state: GuardSessionState; warned: number; reassert?: string } | undefined;
 
   pi.on("tool_call", async (event, ctx) => {
     if (!live || event.toolName !== "bash") return undefined;
@@ -49,8 +53,15 @@ export function registerGuard(pi: ExtensionAPI, runtime: () => SessionRuntime | 
     const decision = screenShellCommand(live.state, command, live.scope.blockAfter);
     if (decision.kind === "block") return { block: true, reason: decision.reason };
     if (decision.kind === "confirm") {
-      if (!ctx.hasUI) return { block: true, reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.` };
-      const yes = await ctx.ui.confirm("keel: destructive command", `${decision.reason}\n\n${command}\n\nRun it?`);
+      if (!ctx.hasUI)
+        return {
+          block: true,
+          reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
+        };
+      const yes = await ctx.ui.confirm(
+        "keel: destructive command",
+        `${decision.reason}\n\n${command}\n\nRun it?`,
+      );
       if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
     }
     return undefined;
@@ -60,7 +71,9 @@ export function registerGuard(pi: ExtensionAPI, runtime: () => SessionRuntime | 
     if (!live || event.toolName !== "bash") return undefined;
     const command = String((event.input as { command?: unknown }).command ?? "");
     const session = live;
-    await guarded(ctx, "loop tracking", () => recordShellOutcome(session.scope, session.state, command, !event.isError));
+    await guarded(ctx, "loop tracking", () =>
+      recordShellOutcome(session.scope, session.state, command, !event.isError),
+    );
     return undefined;
   });
 
@@ -68,12 +81,33 @@ export function registerGuard(pi: ExtensionAPI, runtime: () => SessionRuntime | 
     if (!live) return undefined;
     const session = live;
     const brief = await guarded(ctx, "brief", () => briefIfChanged(session.scope, session.state));
+    session.reassert = undefined;
     return brief ? { message: { customType: BRIEF_TYPE, content: brief, display: false } } : undefined;
   });
 
   pi.on("session_compact", async (_event, ctx) => {
     const session = live;
-    if (session) await guarded(ctx, "brief reset", () => forgetBrief(session.scope, session.state));
+    if (!session) return;
+    await guarded(ctx, "brief reset", async () => {
+      await forgetBrief(session.scope, session.state);
+      session.reassert = (await composeBrief(session.scope, session.state)).text;
+    });
+  });
+
+  // A compaction in the middle of a run resumes without before_agent_start: until the next run starts, every
+  // request carries the brief (computed once at compaction, so this hook stays O(1)).
+  pi.on("context", async (event) => {
+    const brief = live?.reassert;
+    if (!brief) return undefined;
+    const message = {
+      role: "custom" as const,
+      customType: BRIEF_TYPE,
+      content: brief,
+      display: false,
+      details: undefined,
+      timestamp: Date.now(),
+    };
+    return { messages: [...event.messages, message] };
   });
 
   pi.on("turn_end", async (_event, ctx) => {
@@ -85,7 +119,10 @@ export function registerGuard(pi: ExtensionAPI, runtime: () => SessionRuntime | 
       const crossed = WATERMARKS.filter((mark) => percent !== null && percent >= mark).at(-1) ?? 0;
       if (crossed > session.warned) {
         session.warned = crossed;
-        ctx.ui.notify(`keel: context is ${Math.round(percent ?? 0)}% full; record decisions now (keel_note)`, "warning");
+        ctx.ui.notify(
+          `keel: context is ${Math.round(percent ?? 0)}% full; record decisions now (keel_note)`,
+          "warning",
+        );
       }
     });
     return undefined;
@@ -129,7 +166,10 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       "Run a shell command as evidence (tests, build, lint) and record its exit code, duration and output digest. Cite the evidence id when you claim something works.",
     promptSnippet: "keel_verify: run a check command and record the result as evidence",
     parameters: Type.Object(
-      { command: Type.String({ minLength: 1, maxLength: 4000 }), timeout_s: Type.Optional(Type.Integer({ minimum: 1, maximum: 900 })) },
+      {
+        command: Type.String({ minLength: 1, maxLength: 4000 }),
+        timeout_s: Type.Optional(Type.Integer({ minimum: 1, maximum: 900 })),
+      },
       { additionalProperties: false },
     ),
     async execute(_id, params, _signal, _update, ctx) {
@@ -139,13 +179,21 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       if (decision.kind !== "allow") return text(`Not run: ${decision.reason}`);
       const outcome = await verifyCommand(
         { db: session.scope.db, clock: session.scope.clock },
-        { projectId: session.scope.projectId, sessionId: session.scope.sessionId, cwd: ctx.cwd, command: params.command, timeoutS: params.timeout_s },
+        {
+          projectId: session.scope.projectId,
+          sessionId: session.scope.sessionId,
+          cwd: ctx.cwd,
+          command: params.command,
+          timeoutS: params.timeout_s,
+        },
       );
       const row = outcome.evidence;
       await recordShellOutcome(session.scope, session.state, params.command, row.exitCode === 0);
       const verdict = row.timedOut ? "timed out" : `exit ${row.exitCode}`;
       const trust = row.trusted ? "" : ` UNTRUSTED (${row.trustNote})`;
-      return text(`evidence #${row.number}: ${verdict} in ${(row.durationMs / 1000).toFixed(1)}s${trust}\n${row.outputTail.slice(-2000)}`);
+      return text(
+        `evidence #${row.number}: ${verdict} in ${(row.durationMs / 1000).toFixed(1)}s${trust}\n${row.outputTail.slice(-2000)}`,
+      );
     },
   });
 
@@ -156,7 +204,12 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       "Journal a decision, correction, note or lesson so it survives compaction. Your notes are stored as agent notes: shown as unverified, never as the user's decisions.",
     parameters: Type.Object(
       {
-        type: Type.Union([Type.Literal("decision"), Type.Literal("correction"), Type.Literal("note"), Type.Literal("lesson")]),
+        type: Type.Union([
+          Type.Literal("decision"),
+          Type.Literal("correction"),
+          Type.Literal("note"),
+          Type.Literal("lesson"),
+        ]),
         text: Type.String({ minLength: 1, maxLength: 2000 }),
         tags: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8 })),
       },
@@ -174,15 +227,21 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
         author: "agent",
         createdAt: session.scope.clock.now(),
       });
-      return text(`journaled #${row.number} (${row.type}, agent note: unverified until the user confirms it)`);
+      return text(
+        `journaled #${row.number} (${row.type}, agent note: unverified until the user confirms it)`,
+      );
     },
   });
 
   pi.registerTool({
     name: "keel_check",
     label: "keel check",
-    description: "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
-    parameters: Type.Object({ claim: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
+    description:
+      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
+    parameters: Type.Object(
+      { claim: Type.String({ minLength: 1, maxLength: 2000 }) },
+      { additionalProperties: false },
+    ),
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
       if (!session) return unavailable;
@@ -190,7 +249,11 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       const contract = await loadContract({ ...scope, personalFile: scope.personalContract });
       const [last] = await listEvidence(scope.db, scope.projectId, 1);
       const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
-      const result = checkClaim(params.claim, contract.rules, last && { exitCode: last.exitCode, trusted: last.trusted, stale });
+      const result = checkClaim(
+        params.claim,
+        contract.rules,
+        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
+      );
       return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
     },
   });
@@ -198,7 +261,8 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
   pi.registerTool({
     name: "keel_status",
     label: "keel status",
-    description: "Guard status: change size against the session's baseline, open loops, and the latest evidence id.",
+    description:
+      "Guard status: change size against the session's baseline, open loops, and the latest evidence id.",
     parameters: Type.Object({}, { additionalProperties: false }),
     async execute(_id, _params, _signal, _update, ctx) {
       const session = live();

@@ -51,10 +51,3 @@ export function walkBranch(session: Pick<ParsedSession, "entries" | "byId">, lea
   }
   return { ok: true, branch: { leafId: leaf.id, entries: reversed.reverse(), problems } };
 }
-
-/** Index of each entry id on a branch, for O(1) boundary lookups. */
-export function indexBranch(entries: readonly BranchEntry[]): Map<string, number> {
-  const index = new Map<string, number>();
-  entries.forEach((entry, i) => index.set(entry.id, i));
-  return index;
-}

@@ -82,7 +82,7 @@ export function isTextOnly(content: unknown): boolean {
 
 /** The tool calls of an assistant message, in order. */
 export function toolCallsOf(message: Loose | undefined): ToolCallInfo[] {
-  if (!message || message.role !== "assistant" || !Array.isArray(message.content)) return [];
+  if (message?.role !== "assistant" || !Array.isArray(message.content)) return [];
   const calls: ToolCallInfo[] = [];
   for (const block of message.content as Loose[]) {
     if (block === null || typeof block !== "object" || block.type !== "toolCall") continue;

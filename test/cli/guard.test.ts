@@ -134,3 +134,28 @@ describe("diff and loops", () => {
     expect(keel("loops")).toMatchObject({ status: 0, stdout: "no open loops\n" });
   });
 });
+
+describe("orientation, preflight and budget", () => {
+  it("describe the project and the cost of the brief", () => {
+    writeFileSync(join(project, "AGENTS.md"), "# rules\n");
+    const orientation = json("orientation");
+    expect(orientation.conventions).toEqual(["AGENTS.md"]);
+    expect(orientation.git).toMatchObject({ repo: true, head: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(orientation.contractRules).toBeGreaterThanOrEqual(12);
+    expect(keel("orientation").stdout).toMatch(/^project {6}proj {2}/);
+
+    const pre = keel("preflight");
+    expect(pre.status, pre.stdout).toBe(0);
+    expect(pre.stdout).toContain("ok    baseline:");
+    const loose = mkdtempSync(join(root, "loose-"));
+    const outside = runKeel(["preflight", "--json"], { cwd: loose, env });
+    expect(outside.status).toBe(1);
+    expect(
+      JSON.parse(outside.stdout).checks.find((c: { name: string }) => c.name === "repository"),
+    ).toMatchObject({ ok: false });
+
+    const budget = json("budget");
+    expect(budget.briefChars).toBeGreaterThan(500);
+    expect(budget.limits.rules).toBe(12);
+  });
+});

@@ -31,7 +31,7 @@ describe("parseSessionText", () => {
   });
 
   it("records a corrupt middle line with its number and keeps going", () => {
-    const text = [HEADER, entry("a", null), "{not json", entry("b", "a")].join("\n") + "\n";
+    const text = `${[HEADER, entry("a", null), "{not json", entry("b", "a")].join("\n")}\n`;
     const parsed = parseSessionText(text);
     expect(parsed.entries.map((e) => e.id)).toEqual(["a", "b"]);
     expect(parsed.problems).toEqual([expect.objectContaining({ kind: "corrupt-line", line: 3 })]);

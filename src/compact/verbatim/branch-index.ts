@@ -69,7 +69,7 @@ export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
 /** ok or error from the one result paired by call id; unknown when there is none or more than one. */
 export function outcomeOf(index: BranchIndex, callId: string): Outcome {
   const results = index.results.get(callId);
-  if (!results || results.length !== 1) return "unknown";
+  if (results?.length !== 1) return "unknown";
   return results[0]!.isError ? "error" : "ok";
 }
 

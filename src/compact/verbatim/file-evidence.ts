@@ -99,8 +99,10 @@ export function tailEvidence(
 ): Map<string, PathState> {
   const states = new Map<string, PathState>();
   const stateOf = (path: string) => {
-    let state = states.get(path);
-    if (!state) states.set(path, (state = { mutatedAfter: false, orderUncertain: false }));
+    const known = states.get(path);
+    if (known) return known;
+    const state: PathState = { mutatedAfter: false, orderUncertain: false };
+    states.set(path, state);
     return state;
   };
   const calls = new Map<string, CallSite>();

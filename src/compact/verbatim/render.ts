@@ -61,6 +61,20 @@ function locateBoundary(input: CheckpointInput, index: BranchIndex, history: His
   return { start, end, warnings, partial };
 }
 
+function buildSpan(input: CheckpointInput, index: BranchIndex, history: History, bound: Boundary): SavedSpan {
+  const { branch } = input;
+  const some = bound.start < bound.end;
+  return {
+    n: history.compactions + 1,
+    fromEntryId: some ? branch[bound.start]!.id : null,
+    toEntryId: some ? branch[bound.end - 1]!.id : null,
+    at: input.at ?? branch.at(-1)?.timestamp ?? "",
+    reason: input.reason ?? "manual",
+    splitTurn: input.isSplitTurn ?? false,
+    lines: renderSpanLines(branch, bound.start, bound.end, index, input.cwd),
+  };
+}
+
 /** Renders the checkpoint keel writes for a compaction at `input.firstKeptEntryId`. */
 export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   const { branch, cwd } = input;
@@ -70,16 +84,7 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   const index = indexBranchFacts(branch);
   const history = readHistory(branch);
   const bound = locateBoundary(input, index, history);
-  const at = input.at ?? branch.at(-1)?.timestamp ?? "";
-  const span: SavedSpan = {
-    n: history.compactions + 1,
-    fromEntryId: bound.start < bound.end ? branch[bound.start]!.id : null,
-    toEntryId: bound.start < bound.end ? branch[bound.end - 1]!.id : null,
-    at,
-    reason: input.reason ?? "manual",
-    splitTurn: input.isSplitTurn ?? false,
-    lines: renderSpanLines(branch, bound.start, bound.end, index, cwd),
-  };
+  const span = buildSpan(input, index, history, bound);
   const files = accumulateFileLists(history.files, branch, bound.start, bound.end, cwd);
   const startup = selectStartupReads(branch, index, cwd, input.contextFiles ?? [], history.startup);
   const frame: Frame = {
@@ -90,29 +95,14 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
     startupBlock: renderStartupReads(branch, index, startup, bound.end, cwd),
     fileBlock: renderFileLists(files, branch, index, bound.end, cwd, startup),
   };
-  const limit = budget.limit;
-  const overhead = assemble(
-    frame,
-    frame.spans.map((s) => ({ span: s, lines: [], trimmed: true })),
-  ).length;
-  const lineBudget = limit === null ? null : Math.max(MIN_LINE_BUDGET, limit - overhead);
-  const trimmed = trimSpans(frame.spans, lineBudget);
-  const summary = assemble(frame, trimmed.spans);
+  const capped = applyCap(frame, input, budget.limit);
   const warnings = [...bound.warnings];
-  const cap: CapReport = {
-    setting: input.cap ?? { unit: "off" },
-    limitChars: limit,
-    lineBudget,
-    removedLines: trimmed.removed,
-    stubbedLines: trimmed.stubbed,
-    trimmedSpans: trimmed.spans.filter((s) => s.trimmed).map((s) => s.span.n),
-    overBudget: limit !== null && summary.length > limit,
-  };
-  if (cap.overBudget) {
+  if (capped.report.overBudget) {
     warnings.push(
-      `the checkpoint is ${summary.length} chars, over the ${limit}-char cap: fixed parts (base, startup reads, file lists, protected items) are never trimmed`,
+      `the checkpoint is ${capped.summary.length} chars, over the ${budget.limit}-char cap: fixed parts (base, startup reads, file lists, protected items) are never trimmed`,
     );
   }
+  const { summary, report: cap, trimmed } = capped;
   return {
     ok: true,
     checkpoint: {
@@ -147,6 +137,25 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
       partial: bound.partial,
     },
   };
+}
+
+/** Measures the fixed overhead once, trims span lines to what is left, and assembles the final text. */
+function applyCap(frame: Frame, input: CheckpointInput, limit: number | null) {
+  const skeleton = frame.spans.map((span) => ({ span, lines: [], trimmed: true }));
+  const overhead = assemble(frame, skeleton).length;
+  const lineBudget = limit === null ? null : Math.max(MIN_LINE_BUDGET, limit - overhead);
+  const trimmed = trimSpans(frame.spans, lineBudget);
+  const summary = assemble(frame, trimmed.spans);
+  const report: CapReport = {
+    setting: input.cap ?? { unit: "off" },
+    limitChars: limit,
+    lineBudget,
+    removedLines: trimmed.removed,
+    stubbedLines: trimmed.stubbed,
+    trimmedSpans: trimmed.spans.filter((s) => s.trimmed).map((s) => s.span.n),
+    overBudget: limit !== null && summary.length > limit,
+  };
+  return { summary, report, trimmed };
 }
 
 interface Frame {

@@ -1,0 +1,96 @@
+// `keel orientation`, `keel preflight` and `keel budget`: where the project stands, whether guard can work
+// here, and what keel's injected text costs against its caps.
+import type { Command } from "commander";
+import { ExitCode } from "../core/errors.ts";
+import { BRIEF_LIMITS } from "../guard/brief.ts";
+import { loadContract } from "../guard/contract/effective.ts";
+import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
+import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
+import { listEvidence } from "../store/guard-evidence.ts";
+import { listJournal } from "../store/guard-journal.ts";
+import { type Register, setExitCode } from "./program.ts";
+import { withProjectStore } from "./project-store.ts";
+
+export const registerOrientation: Register = (program, contextFor) => {
+  program
+    .command("orientation")
+    .description("where this project stands: conventions, git, contract, journal and evidence")
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = contextFor(command);
+      await withProjectStore(ctx, async ({ store, project }) => {
+        const git = readGitState(project.root);
+        const contract = await loadContract({
+          db: store.db,
+          projectId: project.id,
+          projectRoot: project.root,
+          personalFile: ctx.paths.personalContract,
+        });
+        const journal = await listJournal(store.db, project.id, { limit: 1000 });
+        const [last] = await listEvidence(store.db, project.id, 1);
+        const conventions = conventionFiles(project.root);
+        ctx.out.result(
+          {
+            project,
+            git,
+            conventions,
+            contractRules: contract.rules.length,
+            journalEntries: journal.length,
+            lastEvidence: last ?? null,
+          },
+          [
+            `project      ${project.name}  ${project.root}`,
+            `git          ${git.repo ? `${git.branch ?? "(detached)"} @ ${git.head?.slice(0, 10) ?? "no commits"}, ${git.dirtyFiles} changed files` : "not a repository"}`,
+            `conventions  ${conventions.length ? conventions.join(", ") : "none found"}`,
+            `contract     ${contract.rules.length} rules${contract.problems.length ? ` (${contract.problems.length} file problems)` : ""}`,
+            `journal      ${journal.length} entries`,
+            `evidence     ${last ? `#${last.number} exit ${last.exitCode ?? "none"}: ${last.command}` : "none yet"}`,
+          ],
+        );
+      });
+    });
+
+  program
+    .command("preflight")
+    .description(
+      "check that guard can work here: git, a baseline commit, a shell, readable contract files (exit 1 if not)",
+    )
+    .action((_options: unknown, command: Command) => {
+      const ctx = contextFor(command);
+      const checks = preflight(ctx.cwd, ctx.paths.personalContract);
+      const ok = checks.every((c) => c.ok);
+      ctx.out.result(
+        { ok, checks },
+        checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}`),
+      );
+      setExitCode(command, ok ? ExitCode.ok : ExitCode.checkFailed);
+    });
+
+  program
+    .command("budget")
+    .description("the size of the brief keel injects, against its caps")
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = contextFor(command);
+      await withProjectStore(ctx, async ({ store, project }) => {
+        const scope = {
+          db: store.db,
+          clock: ctx.clock,
+          projectId: project.id,
+          projectRoot: project.root,
+          sessionId: "",
+          cwd: ctx.cwd,
+          personalContract: ctx.paths.personalContract,
+          blockAfter: DEFAULT_BLOCK_AFTER,
+        };
+        const brief = await composeBrief(scope, {
+          baseline: null,
+          loops: { streaks: {} },
+          briefDigest: null,
+        });
+        const tokens = Math.ceil(brief.text.length / 4);
+        ctx.out.result({ briefChars: brief.text.length, briefTokensEstimate: tokens, limits: BRIEF_LIMITS }, [
+          `brief: ${brief.text.length} characters (~${tokens} tokens at 4 characters per token)`,
+          `caps: ${BRIEF_LIMITS.rules} rules, ${BRIEF_LIMITS.decisions} decisions, ${BRIEF_LIMITS.corrections} corrections, ${BRIEF_LIMITS.lessons} lessons, ${BRIEF_LIMITS.agentNotes} agent notes, ${BRIEF_LIMITS.loops} loops; ${BRIEF_LIMITS.text} characters per line (${BRIEF_LIMITS.agentText} for agent text)`,
+        ]);
+      });
+    });
+};
