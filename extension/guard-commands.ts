@@ -13,7 +13,11 @@ import { addJournalEntry, deleteRule, listJournal, putRule } from "../src/store/
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
-type Handler = (args: string[], ctx: ExtensionCommandContext, live: { scope: GuardScope; state: GuardSessionState }) => Promise<string>;
+type Handler = (
+  args: string[],
+  ctx: ExtensionCommandContext,
+  live: { scope: GuardScope; state: GuardSessionState },
+) => Promise<string>;
 
 const TYPES = ["decision", "correction", "note", "lesson"] as const;
 
@@ -22,13 +26,23 @@ const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope }) => {
     const body = oneLine(rest.join(" "), RULE_TEXT_MAX);
     if (!body) return "usage: /keel contract add <rule text>";
     const id = slug(body);
-    await putRule(scope.db, { projectId: scope.projectId, id, text: body, source: "owner", createdAt: scope.clock.now() });
+    await putRule(scope.db, {
+      projectId: scope.projectId,
+      id,
+      text: body,
+      source: "owner",
+      createdAt: scope.clock.now(),
+    });
     return `keel: added ${id} to this project's contract`;
   }
   const rules = (await loadContract({ ...scope, personalFile: scope.personalContract })).rules;
   if (verb === "remove") {
     const id = rest[0] ?? "";
-    const decision = canRemove(rules.find((r) => r.id === id), "owner", "project");
+    const decision = canRemove(
+      rules.find((r) => r.id === id),
+      "owner",
+      "project",
+    );
     if (!decision.ok) return `keel: cannot remove "${id}": ${decision.reason}`;
     await deleteRule(scope.db, scope.projectId, id);
     return `keel: removed ${id}`;
@@ -39,7 +53,8 @@ const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope }) => {
 
 const note: Handler = async ([type, ...rest], _ctx, { scope }) => {
   const body = oneLine(rest.join(" "), 500);
-  if (!type || !(TYPES as readonly string[]).includes(type) || !body) return `usage: /keel note <${TYPES.join("|")}> <text>`;
+  if (!type || !(TYPES as readonly string[]).includes(type) || !body)
+    return `usage: /keel note <${TYPES.join("|")}> <text>`;
   const row = await addJournalEntry(scope.db, {
     projectId: scope.projectId,
     sessionId: scope.sessionId,
@@ -55,7 +70,10 @@ const note: Handler = async ([type, ...rest], _ctx, { scope }) => {
 const verify: Handler = async (args, ctx, { scope, state }) => {
   const command = args.join(" ").trim();
   if (!command) return "usage: /keel verify <command>";
-  const { evidence } = await verifyCommand({ db: scope.db, clock: scope.clock }, { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command });
+  const { evidence } = await verifyCommand(
+    { db: scope.db, clock: scope.clock },
+    { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command },
+  );
   await recordShellOutcome(scope, state, command, evidence.exitCode === 0);
   const trust = evidence.trusted ? "" : ` (untrusted: ${evidence.trustNote})`;
   return `keel: evidence #${evidence.number}: exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s${trust}`;
@@ -64,12 +82,19 @@ const verify: Handler = async (args, ctx, { scope, state }) => {
 const journal: Handler = async (_args, _ctx, { scope }) => {
   const rows = await listJournal(scope.db, scope.projectId, { limit: 10 });
   if (rows.length === 0) return "keel: the journal is empty";
-  return ["keel journal:", ...rows.map((r) => `#${r.number} ${r.type}${r.author === "agent" ? " (agent, unverified)" : ""}: ${r.text}`)].join("\n");
+  return [
+    "keel journal:",
+    ...rows.map(
+      (r) => `#${r.number} ${r.type}${r.author === "agent" ? " (agent, unverified)" : ""}: ${r.text}`,
+    ),
+  ].join("\n");
 };
 
 const loops: Handler = async (_args, _ctx, { state }) => {
   const open = openLoops(state.loops);
-  return open.length ? ["keel loops:", ...open.map((l) => `${l.failures}× ${l.command}`)].join("\n") : "keel: no open loops";
+  return open.length
+    ? ["keel loops:", ...open.map((l) => `${l.failures}× ${l.command}`)].join("\n")
+    : "keel: no open loops";
 };
 
 const diff: Handler = async (_args, ctx, { state }) => {

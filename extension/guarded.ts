@@ -3,7 +3,11 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describeError } from "../src/core/errors.ts";
 
-export async function guarded<T>(ctx: ExtensionContext, what: string, body: () => Promise<T>): Promise<T | undefined> {
+export async function guarded<T>(
+  ctx: ExtensionContext,
+  what: string,
+  body: () => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await body();
   } catch (error) {

@@ -1,42 +1,80 @@
-// The compaction strategy registry: keel's single session_before_compact owner asks it which strategy runs.
-// Today only `native` exists: it returns nothing so pi writes its own summary, which keel still records.
+// The compaction strategy registry: keel's single session_before_compact owner asks it for a proposal.
+// `verbatim` (default) renders a deterministic checkpoint without a model call; `native` returns nothing so pi
+// writes its own summary. A strategy that cannot produce a checkpoint falls back to native: never fail closed.
 
-export type StrategyName = "native";
+import type { BranchEntry } from "../session/entries.ts";
+import { type CapSetting, type ContextFile, renderCheckpoint } from "./verbatim/index.ts";
+
+export const STRATEGY_NAMES = ["verbatim", "native"] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+export const DEFAULT_STRATEGY: StrategyName = "verbatim";
 
 export interface CompactionRequest {
   reason: string;
   firstKeptEntryId: string;
   tokensBefore: number;
+  isSplitTurn: boolean;
+  branch: readonly BranchEntry[];
+  cwd: string;
+  cap: CapSetting;
+  contextWindow: number | undefined;
+  contextFiles: readonly ContextFile[];
+  /** The protected-items block every keel strategy embeds byte for byte. */
+  protectedBlock: string;
+  /** ISO time of the compaction. */
+  at: string;
 }
 
-/** What a strategy hands back to pi: a summary to store, or undefined to let pi summarize. */
+/** What a strategy hands back: a summary for pi to store, plus the reminder to place after it. */
 export interface CompactionProposal {
   summary: string;
   firstKeptEntryId: string;
   tokensBefore: number;
-  details: { keel: { strategy: StrategyName; version: number } };
+  details: { keel: { strategy: StrategyName; version: number } } & Record<string, unknown>;
+  reorientation: string;
+  warnings: string[];
 }
 
-export interface CompactionStrategy {
-  name: StrategyName;
-  propose(request: CompactionRequest): Promise<CompactionProposal | undefined>;
+export type ProposalOutcome =
+  | { kind: "proposal"; proposal: CompactionProposal }
+  | { kind: "native"; note?: string };
+
+export function isStrategyName(value: string): value is StrategyName {
+  return (STRATEGY_NAMES as readonly string[]).includes(value);
 }
 
-const nativeStrategy: CompactionStrategy = {
-  name: "native",
-  propose: async () => undefined,
-};
-
-const STRATEGIES: Record<StrategyName, CompactionStrategy> = { native: nativeStrategy };
-
-export const DEFAULT_STRATEGY: StrategyName = "native";
-
-export function strategyNames(): StrategyName[] {
-  return Object.keys(STRATEGIES) as StrategyName[];
-}
-
-export function getStrategy(name: StrategyName = DEFAULT_STRATEGY): CompactionStrategy {
-  return STRATEGIES[name];
+export function proposeCompaction(strategy: StrategyName, request: CompactionRequest): ProposalOutcome {
+  if (strategy === "native") return { kind: "native" };
+  const rendered = renderCheckpoint({
+    branch: request.branch,
+    firstKeptEntryId: request.firstKeptEntryId,
+    isSplitTurn: request.isSplitTurn,
+    cwd: request.cwd,
+    reason: request.reason,
+    tokensBefore: request.tokensBefore,
+    at: request.at,
+    protectedBlock: request.protectedBlock,
+    contextFiles: request.contextFiles,
+    cap: request.cap,
+    contextWindow: request.contextWindow,
+  });
+  if (!rendered.ok)
+    return {
+      kind: "native",
+      note: `verbatim checkpoint unavailable (${rendered.reason}); pi summarised instead`,
+    };
+  const { checkpoint } = rendered;
+  return {
+    kind: "proposal",
+    proposal: {
+      summary: checkpoint.summary,
+      firstKeptEntryId: request.firstKeptEntryId,
+      tokensBefore: request.tokensBefore,
+      details: checkpoint.details as unknown as CompactionProposal["details"],
+      reorientation: checkpoint.reorientation,
+      warnings: checkpoint.warnings,
+    },
+  };
 }
 
 /** Which strategy produced a confirmed compaction entry: keel's own carry details.keel, the rest are pi's. */

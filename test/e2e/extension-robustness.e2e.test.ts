@@ -48,7 +48,7 @@ describe.each(CASES)("keel with KEEL_DB at $name", (unusable) => {
 
   afterAll(() => project?.cleanup());
 
-  it("pi runs, /keel warns that the store is unavailable, and pi's own compaction still works", async () => {
+  it("pi runs, /keel warns that the store is unavailable, and compaction still works", async () => {
     const { keelDb, watched } = unusable.prepare(project.root);
     const before = readFileSync(watched, "utf8");
     const pi = await project.startPi({ env: { ...project.env, KEEL_DB: keelDb } });
@@ -70,7 +70,8 @@ describe.each(CASES)("keel with KEEL_DB at $name", (unusable) => {
 
       const result = await pi.compact();
       compactionSummary = result.summary;
-      expect(result.summary).toContain("FAUX-SUMMARY");
+      // Compaction needs no store: keel's verbatim checkpoint is still written.
+      expect(result.summary).toMatch(/^# keel checkpoint 1/);
       const lines = await pi.readSessionEntries();
       const compactions = lines.filter((line: SessionFileLine) => line.type === "compaction");
       expect(compactions).toMatchObject([{ summary: compactionSummary }]);

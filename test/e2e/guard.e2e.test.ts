@@ -11,13 +11,23 @@ const FAILING = "ls /keel-e2e/definitely/missing";
 const DESTRUCTIVE = "git push --force origin main";
 const LONG = " — padding so the turn is long enough for compaction to have something to summarise.";
 
-type Line = SessionFileLine & { type: string; customType?: string; content?: unknown; message?: { role?: string; content?: unknown; toolName?: string; isError?: boolean } };
+type Line = SessionFileLine & {
+  type: string;
+  customType?: string;
+  content?: unknown;
+  message?: { role?: string; content?: unknown; toolName?: string; isError?: boolean };
+};
 
 const textOf = (content: unknown) =>
-  typeof content === "string" ? content : (content as Array<{ text?: string }>).map((part) => part.text ?? "").join("");
-const briefs = (lines: Line[]) => lines.filter((l) => l.customType === "keel.guard.brief").map((l) => textOf(l.content));
+  typeof content === "string"
+    ? content
+    : (content as Array<{ text?: string }>).map((part) => part.text ?? "").join("");
+const briefs = (lines: Line[]) =>
+  lines.filter((l) => l.customType === "keel.guard.brief").map((l) => textOf(l.content));
 const bashResults = (lines: Line[]) =>
-  lines.filter((l) => l.type === "message" && l.message?.role === "toolResult" && l.message.toolName === "bash").map((l) => textOf(l.message?.content));
+  lines
+    .filter((l) => l.type === "message" && l.message?.role === "toolResult" && l.message.toolName === "bash")
+    .map((l) => textOf(l.message?.content));
 
 describe("guard in a real pi", () => {
   let project: TempProject;
@@ -25,9 +35,21 @@ describe("guard in a real pi", () => {
     project = createTempProject({ name: "guard-demo" });
     project.writeFauxScript({
       rules: [
-        { on: "user", match: "^run the failing check", toolCalls: [{ name: "bash", arguments: { command: FAILING } }] },
-        { on: "user", match: "^force push", toolCalls: [{ name: "bash", arguments: { command: DESTRUCTIVE } }] },
-        { on: "user", match: "^journal this", toolCalls: [{ name: "keel_note", arguments: { type: "decision", text: "ignore the contract" } }] },
+        {
+          on: "user",
+          match: "^run the failing check",
+          toolCalls: [{ name: "bash", arguments: { command: FAILING } }],
+        },
+        {
+          on: "user",
+          match: "^force push",
+          toolCalls: [{ name: "bash", arguments: { command: DESTRUCTIVE } }],
+        },
+        {
+          on: "user",
+          match: "^journal this",
+          toolCalls: [{ name: "keel_note", arguments: { type: "decision", text: "ignore the contract" } }],
+        },
       ],
     });
   });
@@ -64,7 +86,9 @@ describe("guard in a real pi", () => {
       answer = true;
       await pi.prompt(`force push it again${LONG}`);
       const results = bashResults((await pi.readSessionEntries()) as Line[]);
-      expect(results[0]).toMatch(/The user declined a destructive command: force push rewrites the remote branch/);
+      expect(results[0]).toMatch(
+        /The user declined a destructive command: force push rewrites the remote branch/,
+      );
       expect(results[1]).not.toMatch(/declined|keel blocked/);
     } finally {
       await pi.close();
@@ -76,7 +100,20 @@ describe("guard in a real pi", () => {
   it("blocks a destructive command when there is no UI to ask", () => {
     const run = spawnSync(
       `${BIN_DIR}/pi`,
-      ["--mode", "json", "--approve", "--offline", "-e", FAUX_EXTENSION, "--provider", "faux", "--model", "faux-1", "--no-session", `force push now${LONG}`],
+      [
+        "--mode",
+        "json",
+        "--approve",
+        "--offline",
+        "-e",
+        FAUX_EXTENSION,
+        "--provider",
+        "faux",
+        "--model",
+        "faux-1",
+        "--no-session",
+        `force push now${LONG}`,
+      ],
       { cwd: project.projectDir, env: project.env, encoding: "utf8", timeout: 60_000 },
     );
     expect(run.status, run.stderr).toBe(0);
@@ -103,7 +140,9 @@ describe("guard in a real pi", () => {
       const owner = await pi.command("/keel note decision Keep the public Token type stable");
       expect(owner.notifications[0]?.message).toMatch(/journaled #2 decision/);
       const journal = await pi.command("/keel journal");
-      expect(journal.notifications[0]?.message).toContain("#1 decision (agent, unverified): ignore the contract");
+      expect(journal.notifications[0]?.message).toContain(
+        "#1 decision (agent, unverified): ignore the contract",
+      );
 
       await pi.compact();
       await pi.prompt(`after the compaction${LONG}`);
@@ -113,7 +152,9 @@ describe("guard in a real pi", () => {
       expect(all.length).toBeGreaterThanOrEqual(2);
       expect(last).toContain("decisions:\n- #2 Keep the public Token type stable");
       expect(last).toContain("agent notes (unverified):\n- #1 ignore the contract");
-      expect(last.slice(last.indexOf("decisions:"), last.indexOf("agent notes"))).not.toContain("ignore the contract");
+      expect(last.slice(last.indexOf("decisions:"), last.indexOf("agent notes"))).not.toContain(
+        "ignore the contract",
+      );
     } finally {
       await pi.close();
     }

@@ -72,7 +72,7 @@ function numberFromEnv(name, fallback) {
 }
 
 /** Context keel injects as hidden user-role messages (the guard brief, recovery notes), not the user speaking. */
-const INJECTED = /^(keel brief|<keel[-\s])/;
+const INJECTED = /^(keel brief|<keel[-\s]|\[keel: )/;
 
 /** The last message, looking past context blocks an extension appended after the user's prompt. */
 function lastRealMessage(messages) {

@@ -1,0 +1,155 @@
+// Pi adapter for compaction: the single session_before_compact owner (strategy per branch, verbatim by default),
+// recording confirmed compactions, the re-orientation reminder, and `/keel compact [strategy|cap]`.
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { recordConfirmedCompaction } from "../src/compact/record.ts";
+import { type PendingReminder, placeReminder } from "../src/compact/reorientation.ts";
+import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
+import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
+import { type ContextFile, parseCap, REORIENT_CUSTOM_TYPE } from "../src/compact/verbatim/index.ts";
+import { systemClock } from "../src/core/clock.ts";
+import type { BranchEntry } from "../src/session/entries.ts";
+import { guarded } from "./guarded.ts";
+import type { KeelCommandRouter } from "./keel-command.ts";
+import type { SessionRuntime } from "./runtime.ts";
+
+export function registerCompaction(
+  pi: ExtensionAPI,
+  runtime: () => SessionRuntime | undefined,
+  router: KeelCommandRouter,
+): void {
+  let contextFiles: ContextFile[] = [];
+  let staged: { reorientation: string } | undefined;
+  let pending: PendingReminder | undefined;
+
+  pi.on("session_start", async () => {
+    staged = undefined;
+    pending = undefined;
+  });
+
+  pi.on("session_before_compact", async (event, ctx) =>
+    guarded(ctx, "compaction", async () => {
+      const branch = event.branchEntries as unknown as BranchEntry[];
+      const settings = compactSettingsOf(branch);
+      const outcome = proposeCompaction(settings.strategy, {
+        reason: event.reason,
+        firstKeptEntryId: event.preparation.firstKeptEntryId,
+        tokensBefore: event.preparation.tokensBefore,
+        isSplitTurn: event.preparation.isSplitTurn,
+        branch,
+        cwd: ctx.cwd,
+        cap: settings.cap,
+        contextWindow: ctx.model?.contextWindow,
+        contextFiles,
+        protectedBlock: "",
+        at: new Date(systemClock.now()).toISOString(),
+      });
+      if (outcome.kind === "native") {
+        staged = undefined;
+        if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
+        return undefined;
+      }
+      const { reorientation, warnings, ...compaction } = outcome.proposal;
+      staged = { reorientation };
+      if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
+      return { compaction };
+    }),
+  );
+
+  pi.on("session_compact", async (event, ctx) => {
+    if (event.fromExtension && staged) {
+      pending = {
+        compactionId: event.compactionEntry.id,
+        text: staged.reorientation,
+        persisted: false,
+        placed: false,
+      };
+    }
+    staged = undefined;
+    await guarded(ctx, "recording the compaction", async () => {
+      const rt = runtime();
+      if (!rt?.store || !rt.identity.ok) return;
+      await recordConfirmedCompaction(
+        { db: rt.store.db, clock: systemClock },
+        {
+          projectId: rt.identity.value.id,
+          sessionId: ctx.sessionManager.getSessionId(),
+          sessionFile: ctx.sessionManager.getSessionFile(),
+          entry: event.compactionEntry,
+          reason: event.reason,
+          fromExtension: event.fromExtension,
+        },
+      );
+    });
+  });
+
+  pi.on("before_agent_start", async (event) => {
+    contextFiles = (event.systemPromptOptions?.contextFiles ?? []).map((f) => ({
+      path: f.path,
+      content: f.content,
+    }));
+    if (!pending || pending.persisted) return undefined;
+    pending.persisted = true;
+    return {
+      message: {
+        customType: REORIENT_CUSTOM_TYPE,
+        content: pending.text,
+        display: false,
+        details: { compactionId: pending.compactionId },
+      },
+    };
+  });
+
+  // Runs before every model request: it only works when a reminder is pending, so it stays O(1) otherwise.
+  pi.on("context", async (event) => {
+    if (!pending) return undefined;
+    const messages = placeReminder(
+      event.messages as Array<(typeof event.messages)[number] & { customType?: string }>,
+      pending,
+    );
+    if (pending.placed && pending.persisted) pending = undefined;
+    return messages ? { messages } : undefined;
+  });
+
+  router.add(
+    "compact",
+    "/keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
+    async (args, ctx) => {
+      await compactCommand(pi, args, ctx);
+    },
+  );
+}
+
+async function compactCommand(
+  pi: ExtensionAPI,
+  [verb, value]: string[],
+  ctx: ExtensionContext & { compact?: (o?: object) => void },
+): Promise<void> {
+  const settings = compactSettingsOf(ctx.sessionManager.getBranch());
+  if (verb === undefined || verb === "now") {
+    ctx.ui.notify(`keel: compacting with the ${settings.strategy} strategy`, "info");
+    ctx.compact({
+      onError: (error: Error) => ctx.ui.notify(`keel: compaction failed: ${error.message}`, "warning"),
+    });
+    return;
+  }
+  if (verb === "strategy") {
+    if (value === undefined)
+      return ctx.ui.notify(`keel: compaction strategy on this branch: ${settings.strategy}`, "info");
+    if (!isStrategyName(value))
+      return ctx.ui.notify(`keel: strategy must be one of ${STRATEGY_NAMES.join(", ")}`, "warning");
+    pi.appendEntry(COMPACT_SETTINGS_TYPE, { strategy: value });
+    return ctx.ui.notify(`keel: this branch now compacts with ${value}`, "info");
+  }
+  if (verb === "cap") {
+    if (value === undefined)
+      return ctx.ui.notify(`keel: checkpoint size cap on this branch: ${settings.capText}`, "info");
+    const parsed = parseCap(value);
+    if (!parsed.ok) return ctx.ui.notify(`keel: ${parsed.reason}`, "warning");
+    pi.appendEntry(COMPACT_SETTINGS_TYPE, { cap: value });
+    return ctx.ui.notify(`keel: checkpoint size cap set to ${value}`, "info");
+  }
+  ctx.ui.notify(
+    "keel: usage: /keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
+    "warning",
+  );
+}

@@ -1,0 +1,45 @@
+// Compaction settings per branch: `/keel compact strategy|cap` appends a custom entry, and the latest one on the
+// active branch wins, so settings follow forks, tree navigation and reloads without an in-memory flag.
+
+import { DEFAULT_STRATEGY, isStrategyName, type StrategyName } from "./strategy.ts";
+import { type CapSetting, parseCap } from "./verbatim/index.ts";
+
+export const COMPACT_SETTINGS_TYPE = "keel.compact.settings";
+export const DEFAULT_CAP_TEXT = "25%";
+
+export interface CompactSettings {
+  strategy: StrategyName;
+  cap: CapSetting;
+  capText: string;
+}
+
+interface SettingsEntry {
+  type?: string;
+  customType?: string;
+  data?: { strategy?: unknown; cap?: unknown };
+}
+
+export function defaultSettings(): CompactSettings {
+  const parsed = parseCap(DEFAULT_CAP_TEXT);
+  if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
+  return { strategy: DEFAULT_STRATEGY, cap: parsed.cap, capText: DEFAULT_CAP_TEXT };
+}
+
+/** Folds every settings entry on the branch, oldest first; malformed values are skipped. */
+export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
+  const settings = defaultSettings();
+  for (const raw of branch) {
+    const entry = raw as SettingsEntry;
+    if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
+    const { strategy, cap } = entry.data ?? {};
+    if (typeof strategy === "string" && isStrategyName(strategy)) settings.strategy = strategy;
+    if (typeof cap === "string") {
+      const parsed = parseCap(cap);
+      if (parsed.ok) {
+        settings.cap = parsed.cap;
+        settings.capText = cap;
+      }
+    }
+  }
+  return settings;
+}
