@@ -1,5 +1,5 @@
-// keel's pi extension: opens the session's store and project, wires each area's adapter (compaction, guard,
-// memory) and answers /keel. It never throws into pi: failures become notifications.
+// keel's pi extension: opens the session's store and project, wires each area's adapter (compaction, recall,
+// guard, memory) and answers /keel. It never throws into pi: failures become notifications.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
 import { registerCompaction } from "./compact.ts";
@@ -7,6 +7,7 @@ import { registerGuard } from "./guard.ts";
 import { guarded } from "./guarded.ts";
 import { createRouter } from "./keel-command.ts";
 import { registerMemory } from "./memory.ts";
+import { registerRecall } from "./recall.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
 
 export default function keel(pi: ExtensionAPI): void {
@@ -22,6 +23,7 @@ export default function keel(pi: ExtensionAPI): void {
   registerCompaction(pi, () => runtime, router);
   const guard = registerGuard(pi, () => runtime, router);
   registerMemory(pi, () => runtime);
+  registerRecall(pi);
 
   pi.on("session_start", async (_event, ctx) => {
     await guarded(ctx, "start", async () => {

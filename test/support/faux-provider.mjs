@@ -5,6 +5,7 @@ import {
   fauxAssistantMessage,
   fauxProvider,
   fauxText,
+  fauxThinking,
   fauxToolCall,
   getSystemMessageText,
 } from "@earendil-works/pi-ai";
@@ -50,6 +51,8 @@ export default function fauxExtension(pi) {
       inputTokens: Math.ceil(request.inputChars / 4),
       lastRole: request.last?.role ?? null,
       lastText: request.lastText.slice(0, 300),
+      // The very last message as sent, injected context included (request.last looks past it).
+      tailText: tailText(context.messages).slice(0, 300),
       systemHead: request.systemText.slice(0, 120),
       rule: ruleIndex >= 0 ? ruleIndex : null,
       stopReason: message.stopReason,
@@ -69,6 +72,11 @@ function factories(respond) {
 function numberFromEnv(name, fallback) {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function tailText(messages) {
+  const tail = messages.at(-1);
+  return tail ? messageText(tail) : "";
 }
 
 /** Context keel injects as hidden user-role messages (the guard brief, recovery notes), not the user speaking. */
@@ -139,8 +147,10 @@ function fromRule(rule, request) {
   const match = rule.match === undefined ? [subject] : new RegExp(rule.match, rule.flags ?? "").exec(subject);
   const text = expand(rule.reply ?? "", match ?? [subject]);
   const calls = Array.isArray(rule.toolCalls) ? rule.toolCalls : [];
-  if (calls.length === 0) return fauxAssistantMessage(text);
+  const thinking = rule.thinking ? [fauxThinking(expand(rule.thinking, match ?? [subject]))] : [];
+  if (calls.length === 0) return fauxAssistantMessage(thinking.length ? [...thinking, fauxText(text)] : text);
   const blocks = [
+    ...thinking,
     ...(text ? [fauxText(text)] : []),
     ...calls.map((c) => fauxToolCall(c.name, expandValues(c.arguments ?? {}, match ?? [subject]))),
   ];

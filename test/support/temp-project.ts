@@ -39,6 +39,8 @@ export interface FauxRule {
   /** Regex the request's system prompt must also match. */
   system?: string;
   reply?: string;
+  /** Thinking text the assistant message starts with. */
+  thinking?: string;
   toolCalls?: { name: string; arguments?: Record<string, unknown> }[];
   error?: string;
   times?: number;
@@ -63,6 +65,8 @@ export interface FauxRequest {
   inputTokens: number;
   lastRole: string | null;
   lastText: string;
+  /** Text of the very last message sent, including context an extension appended after the prompt. */
+  tailText: string;
   systemHead: string;
   rule: number | null;
   stopReason: string;
