@@ -1,6 +1,5 @@
 // Benchmark of the verbatim checkpoint: generated sessions of 1k, 10k and 100k entries, parse and render time,
-// heap and RSS growth, cap off vs on, throughput in MB/s of session JSONL. Run: node scripts/bench/checkpoint.ts [--json]
-import { spawnSync } from "node:child_process";
+// heap and RSS growth, cap off vs on, throughput in MB/s of session JSONL. A `report` for npm run bench.
 import { renderCheckpoint } from "../../src/compact/verbatim/index.ts";
 import type { CapSetting } from "../../src/compact/verbatim/types.ts";
 import { walkBranch } from "../../src/session/branch.ts";
@@ -8,13 +7,14 @@ import { type BranchEntry, roleOf } from "../../src/session/entries.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
 import { generateSession } from "../fixtures/generate-sessions.ts";
 
-if (typeof globalThis.gc !== "function") {
-  const run = spawnSync(process.execPath, ["--expose-gc", ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: "inherit",
-  });
-  process.exit(run.status ?? 1);
+import type { Report } from "./measure.ts";
+
+/** A full collection before each run so heap growth belongs to the render (Bun, or Node with --expose-gc). */
+function gc(): void {
+  const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
+  if (bun) bun.gc(true);
+  else (globalThis as { gc?: () => void }).gc?.();
 }
-const gc = globalThis.gc as () => void;
 
 const SIZES = [1_000, 10_000, 100_000];
 const WINDOW_TOKENS = 200_000;
@@ -102,45 +102,45 @@ function measure(entries: number): Row[] {
   });
 }
 
-const rows = SIZES.flatMap(measure);
-if (process.argv.includes("--json")) {
-  console.log(JSON.stringify({ bench: "checkpoint", window: WINDOW_TOKENS, capOn: CAP_ON, rows }, null, 2));
-} else {
-  const header = [
-    "entries",
-    "JSONL MB",
-    "cap",
-    "parse ms",
-    "render ms",
-    "ms/1k",
-    "render MB/s",
-    "parse+render MB/s",
-    "heap Δ MB",
-    "RSS Δ MB",
-    "checkpoint chars",
-    "trimmed lines",
-    "model calls",
-  ];
-  const cells = rows.map((r) => [
-    String(r.entries),
-    r.jsonlMB.toFixed(1),
-    r.cap,
-    r.parseMs.toFixed(1),
-    r.renderMs.toFixed(1),
-    r.renderMsPer1k.toFixed(2),
-    r.renderMBps.toFixed(0),
-    r.totalMBps.toFixed(0),
-    r.heapDeltaMB.toFixed(1),
-    r.rssDeltaMB.toFixed(1),
-    String(r.checkpointChars),
-    String(r.trimmedLines),
-    "0",
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padStart(widths[i]!)).join("  ");
-  console.log(
-    `verbatim checkpoint, cap on = ${CAP_ON.value}% of a ${WINDOW_TOKENS}-token window (4 chars/token), median of runs`,
-  );
-  console.log(line(header));
-  for (const row of cells) console.log(line(row));
-}
+export const report: Report = {
+  name: "checkpoint",
+  description: `verbatim checkpoint rendering, cap off and on (25% of a ${WINDOW_TOKENS}-token window); targets ≥ 150 MB/s through the renderer, ~2 ms per 1k entries, linear growth with the cap on`,
+  run() {
+    const rows = SIZES.flatMap(measure);
+    return {
+      columns: [
+        "entries",
+        "JSONL MB",
+        "cap",
+        "parse ms",
+        "render ms",
+        "ms/1k",
+        "render MB/s",
+        "parse+render MB/s",
+        "heap Δ MB",
+        "RSS Δ MB",
+        "checkpoint chars",
+        "trimmed lines",
+        "model calls",
+      ],
+      rows: rows.map((r) => [
+        String(r.entries),
+        r.jsonlMB.toFixed(1),
+        r.cap,
+        r.parseMs.toFixed(1),
+        r.renderMs.toFixed(1),
+        r.renderMsPer1k.toFixed(2),
+        r.renderMBps.toFixed(0),
+        r.totalMBps.toFixed(0),
+        r.heapDeltaMB.toFixed(1),
+        r.rssDeltaMB.toFixed(1),
+        String(r.checkpointChars),
+        String(r.trimmedLines),
+        "0",
+      ]),
+      notes: [
+        "median of runs per size; a run renders the whole branch; parse = JSON.parse of every line plus branch walking",
+      ],
+    };
+  },
+};
