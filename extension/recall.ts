@@ -4,14 +4,30 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
 import { buildTranscript } from "../src/recall/lookup/index.ts";
-import { type AskModel, LOOKUP_SYSTEM_PROMPT, type LookupMessage, runLookup } from "../src/recall/lookup/subagent.ts";
-import { EntriesParams, EntryParams, GrepParams, type LookupToolName, runLookupTool } from "../src/recall/lookup/tool-schemas.ts";
+import {
+  type AskModel,
+  LOOKUP_SYSTEM_PROMPT,
+  type LookupMessage,
+  runLookup,
+} from "../src/recall/lookup/subagent.ts";
+import {
+  EntriesParams,
+  EntryParams,
+  GrepParams,
+  type LookupToolName,
+  runLookupTool,
+} from "../src/recall/lookup/tool-schemas.ts";
 import type { BranchEntry } from "../src/session/entries.ts";
 
 const RECOVERY_TOOLS = new Set(["keel_lookup", "keel_entries", "keel_grep", "keel_entry"]);
 const LOOKUP_TIMEOUT_MS = 120_000;
-const text = (value: string, isError = false) => ({ content: [{ type: "text" as const, text: value }], details: {}, isError });
-const transcriptOf = (ctx: ExtensionContext) => buildTranscript(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
+const text = (value: string, isError = false) => ({
+  content: [{ type: "text" as const, text: value }],
+  details: {},
+  isError,
+});
+const transcriptOf = (ctx: ExtensionContext) =>
+  buildTranscript(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
 
 export function registerRecall(pi: ExtensionAPI): void {
   let lookupSpent = false;
@@ -29,15 +45,31 @@ export function registerRecall(pi: ExtensionAPI): void {
   pi.on("tool_call", async (event) => {
     if (event.toolName !== "keel_lookup") return undefined;
     if (lookupSpent) {
-      return { block: true, reason: "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly." };
+      return {
+        block: true,
+        reason:
+          "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly.",
+      };
     }
     lookupSpent = true;
     return undefined;
   });
 
-  const direct: Array<[string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]> = [
-    ["keel_entries", "entries", "List the raw session's entries (ids, roles, times, previews), including everything compaction removed from view.", EntriesParams],
-    ["keel_grep", "grep", "Search the raw session history (thinking, tool arguments and outputs included) with a regular expression; results name their ENTRY ids.", GrepParams],
+  const direct: Array<
+    [string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]
+  > = [
+    [
+      "keel_entries",
+      "entries",
+      "List the raw session's entries (ids, roles, times, previews), including everything compaction removed from view.",
+      EntriesParams,
+    ],
+    [
+      "keel_grep",
+      "grep",
+      "Search the raw session history (thinking, tool arguments and outputs included) with a regular expression; results name their ENTRY ids.",
+      GrepParams,
+    ],
     ["keel_entry", "entry", "Show one raw session entry in full, paged.", EntryParams],
   ];
   for (const [name, tool, description, parameters] of direct) {
@@ -58,8 +90,12 @@ export function registerRecall(pi: ExtensionAPI): void {
     label: "keel lookup",
     description:
       "Recover a specific detail from earlier in this session (an exact error, a tool output, why something was decided), even after compaction. A helper searches the raw history and answers with ENTRY ids. One attempt until the next user message or tool run.",
-    promptSnippet: "keel_lookup: recover details from this session's history that compaction removed from view",
-    parameters: Type.Object({ question: Type.String({ minLength: 3, maxLength: 2000 }) }, { additionalProperties: false }),
+    promptSnippet:
+      "keel_lookup: recover details from this session's history that compaction removed from view",
+    parameters: Type.Object(
+      { question: Type.String({ minLength: 3, maxLength: 2000 }) },
+      { additionalProperties: false },
+    ),
     async execute(_id, params, signal, _update, ctx) {
       const model = ctx.model;
       if (!model) return text("keel_lookup needs an active model; use keel_grep instead.", true);
@@ -82,14 +118,30 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
     const timeout = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
     const reply = await ctx.modelRegistry.complete(
       model,
-      { systemPrompt: LOOKUP_SYSTEM_PROMPT, messages: messages.map(toPiMessage) as never, ...(withTools ? { tools } : {}) },
+      {
+        systemPrompt: LOOKUP_SYSTEM_PROMPT,
+        messages: messages.map(toPiMessage) as never,
+        ...(withTools ? { tools } : {}),
+      },
       { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, maxTokens: 2048 } as never,
     );
-    if (reply.stopReason === "error" || reply.stopReason === "aborted") throw new Error(reply.errorMessage ?? reply.stopReason);
-    const parts = reply.content as Array<{ type: string; text?: string; id?: string; name?: string; arguments?: Record<string, unknown> }>;
+    if (reply.stopReason === "error" || reply.stopReason === "aborted")
+      throw new Error(reply.errorMessage ?? reply.stopReason);
+    const parts = reply.content as Array<{
+      type: string;
+      text?: string;
+      id?: string;
+      name?: string;
+      arguments?: Record<string, unknown>;
+    }>;
     return {
-      text: parts.filter((p) => p.type === "text").map((p) => p.text ?? "").join(""),
-      toolCalls: parts.filter((p) => p.type === "toolCall").map((p) => ({ id: p.id ?? "", name: p.name ?? "", arguments: p.arguments ?? {} })),
+      text: parts
+        .filter((p) => p.type === "text")
+        .map((p) => p.text ?? "")
+        .join(""),
+      toolCalls: parts
+        .filter((p) => p.type === "toolCall")
+        .map((p) => ({ id: p.id ?? "", name: p.name ?? "", arguments: p.arguments ?? {} })),
       raw: reply,
     };
   };
@@ -98,6 +150,14 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
 function toPiMessage(message: LookupMessage): unknown {
   const timestamp = Date.now();
   if (message.role === "assistant") return message.raw;
-  if (message.role === "user") return { role: "user", content: [{ type: "text", text: message.text }], timestamp };
-  return { role: "toolResult", toolCallId: message.toolCallId, toolName: message.toolName, content: [{ type: "text", text: message.text }], isError: message.isError, timestamp };
+  if (message.role === "user")
+    return { role: "user", content: [{ type: "text", text: message.text }], timestamp };
+  return {
+    role: "toolResult",
+    toolCallId: message.toolCallId,
+    toolName: message.toolName,
+    content: [{ type: "text", text: message.text }],
+    isError: message.isError,
+    timestamp,
+  };
 }

@@ -5,8 +5,6 @@ CREATE VIRTUAL TABLE `memory_fts` USING fts5(
 	tokenize='porter unicode61 remove_diacritics 2'
 );
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `memory_fts_terms` USING fts5vocab(`memory_fts`, 'row');
---> statement-breakpoint
 CREATE TRIGGER `memory_records_fts_insert` AFTER INSERT ON `memory_records` BEGIN
 	INSERT INTO `memory_fts`(rowid, title, tags, body) VALUES (new.seq, new.title, new.tags, new.body);
 END;

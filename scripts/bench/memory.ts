@@ -175,7 +175,10 @@ function prng(seed: number): () => number {
 const FILLER = "the a of to and in is for on with as by at from that this it be are was".split(" ");
 const SYLLABLES = "ka lo mi ren tu sa vel dor pi nex ar ul zo bra tem qui fal gor hin jes".split(" ");
 
-/** A vocabulary with English filler words on top, then project words from the corpus, then invented words. */
+/**
+ * A vocabulary ranked for a Zipf draw: English filler words on top, then invented words, with the corpus's own
+ * words scattered at random ranks between 50 and 5,000 (ordinary project words, neither the commonest nor rare).
+ */
 function vocabulary(random: () => number): string[] {
   const fromCorpus = [...new Set(facts.flatMap((f) => lexTokens(`${f.title} ${f.body}`)))];
   const invented = new Set<string>();
@@ -185,14 +188,19 @@ function vocabulary(random: () => number): string[] {
       Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join(""),
     );
   }
-  return [...FILLER, ...fromCorpus, ...invented];
+  const words = [...FILLER, ...invented];
+  for (const word of fromCorpus) words.splice(50 + Math.floor(random() * 4_950), 0, word);
+  return words;
 }
 
 /** Zipf-distributed word picker (s = 1) over the vocabulary. */
 function zipf(words: string[], random: () => number): () => string {
   const cumulative: number[] = [];
   let sum = 0;
-  for (let i = 0; i < words.length; i++) cumulative.push((sum += 1 / (i + 1)));
+  for (let i = 0; i < words.length; i++) {
+    sum += 1 / (i + 1);
+    cumulative.push(sum);
+  }
   return () => {
     const x = random() * sum;
     let lo = 0;
@@ -254,7 +262,8 @@ interface Latency {
   lexicalP95: number;
 }
 
-async function measureLatency(dir: string, count: number): Promise<Latency> {
+/** A store filled with `count` synthetic records, plus the queries the latency runs use. */
+export async function buildLatencyStore(dir: string, count: number) {
   const random = prng(count);
   const word = zipf(vocabulary(random), random);
   const store = await openStore(join(dir, `latency-${count}.db`), { driver: "node-sqlite" });
@@ -268,6 +277,11 @@ async function measureLatency(dir: string, count: number): Promise<Latency> {
     ...corpus.questions.map((q) => q.question),
     ...Array.from({ length: 58 }, () => Array.from({ length: 2 + Math.floor(random() * 4) }, word).join(" ")),
   ];
+  return { store, records, queries, projectId: PROJECT };
+}
+
+async function measureLatency(dir: string, count: number): Promise<Latency> {
+  const { store, records, queries } = await buildLatencyStore(dir, count);
   const deps = { db: store.db, clock: { now: () => Date.UTC(2026, 0, 1) } };
   const keel: number[] = [];
   for (let round = 0; round < 3; round++) {

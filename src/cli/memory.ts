@@ -64,7 +64,14 @@ const expiryFlag = (text: string | undefined) =>
   text === undefined ? undefined : text === "never" ? null : text;
 
 export const registerMemory: Register = (program, contextFor) => {
-  const memory = program.command("memory").description("project memory: records that outlive sessions");
+  const memory = program
+    .command("memory")
+    .description("project memory: records that outlive sessions")
+    .addHelpText(
+      "after",
+      "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
+        "shared libSQL server through the same code; records stay partitioned by project id.",
+    );
   const run = (command: Command, body: (scope: Scope) => Promise<void>) =>
     withMemory(contextFor, command, body);
 

@@ -12,6 +12,7 @@ import { registerInstall, registerUninstall } from "./install.ts";
 import { registerJournal } from "./journal.ts";
 import { registerLookup } from "./lookup.ts";
 import { registerMemory } from "./memory.ts";
+import { registerOrientation } from "./orientation.ts";
 import { createOutput } from "./output.ts";
 import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
@@ -33,6 +34,7 @@ const COMMANDS: Register[] = [
   registerJournal,
   registerContract,
   registerAudit,
+  registerOrientation,
   registerStore,
   registerUi,
   registerCompact,

@@ -1,8 +1,8 @@
 // Orientation and preflight for a project: which convention files exist, the git state, contract files that
 // parse, and whether the tools guard relies on are present. Reads the folder; changes nothing.
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { tryGit as git } from "../core/git.ts";
 import { readContractFile, TEAM_CONTRACT } from "./contract/files.ts";
 
 export const CONVENTION_FILES = [
@@ -19,14 +19,6 @@ export interface GitState {
   branch: string | null;
   head: string | null;
   dirtyFiles: number;
-}
-
-function git(cwd: string, args: string[]): string | null {
-  try {
-    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return null;
-  }
 }
 
 export function readGitState(cwd: string): GitState {

@@ -2,13 +2,17 @@
 // with field-weighted BM25, and a small recency factor reorders near ties. Current records come first; superseded
 // ones only when asked. Each hit reports how much of the query it covers (IDF-weighted), so callers can tell a
 // real answer from a weak lexical echo. User/agent records and derived records are never searched together.
+// Cost is bounded by TERM_CAP matches: common terms step aside for rare ones, and a query made only of common
+// terms ranks only the newest RECENT_MATCHES records that contain them.
 import type { KeelDb } from "../store/db.ts";
 import {
+  type CandidateQuery,
   type CandidateRow,
   indexSize,
+  nthNewestMatch,
   recentCandidates,
   searchCandidates,
-  termDocCounts,
+  termHits,
 } from "../store/memory-search.ts";
 import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult, memFail, memOk } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
@@ -131,49 +135,113 @@ export async function searchMemory(
   if (!checked.ok) return checked;
   const { limit } = checked.value;
   const terms = queryTerms(checked.value.query);
-  const origins = input.source === "derived" ? ["derived"] : ["user", "agent"];
-  const statuses = input.includeSuperseded ? ["active", "superseded", "rejected"] : ["active"];
-  const now = deps.clock.now();
+  const filter = {
+    projectId,
+    origins: input.source === "derived" ? ["derived"] : ["user", "agent"],
+    statuses: input.includeSuperseded ? ["active", "superseded", "rejected"] : ["active"],
+    kinds: input.kinds,
+  };
   if (terms.length === 0) {
-    const rows = await recentCandidates(deps.db, { projectId, origins, statuses, kinds: input.kinds, limit });
-    const results = rows.map((r) => toHit(r, 0, 0, r.body.slice(0, 240)));
+    const rows = await recentCandidates(deps.db, { ...filter, limit });
+    const results = rows.map((r) => toHit(r, 0, r.body.slice(0, EXCERPT_CHARS)));
     return memOk({ terms, results: results.sort(compareHits), confident: false });
   }
-  const query = {
-    projectId,
-    match: matchExpression(terms),
-    origins,
-    statuses,
-    kinds: input.kinds,
-    limit: Math.max(30, limit * 3),
-    weights: FIELD_WEIGHTS,
-  };
-  let rows = await searchCandidates(deps.db, query, Math.max(200, limit * 20));
-  if (rows.length < query.limit) rows = await searchCandidates(deps.db, query, null);
+  const hits = new Map<string, number>();
+  for (const term of terms) hits.set(term, await termHits(deps.db, matchExpression([term]), TERM_CAP + 1));
+  const total = Math.max(await indexSize(deps.db), 1);
+  const query = { ...filter, match: "", limit: Math.max(30, limit * 3), weights: FIELD_WEIGHTS };
+  const rows = await findCandidates(deps.db, query, planMatch(terms, hits));
+  const now = deps.clock.now();
   const ranked = rows
-    .map((r) => toHit(r, -r.bm25 * recencyFactor(r.updatedAt, now), 0, r.excerpt))
+    .map((r) => toHit(r, -r.bm25 * recencyFactor(r.updatedAt, now), ""))
     .sort(compareHits)
     .slice(0, limit);
-  const weights = await termWeights(deps.db, terms);
+  const weights = new Map<string, number>();
+  for (const [term, n] of hits)
+    weights.set(stem(term), Math.max(weights.get(stem(term)) ?? 0, idf(n, total)));
+  const stems = [...weights.keys()];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const stems = [...new Set(terms.map(stem))];
   for (const hit of ranked) {
     const row = byId.get(hit.id)!;
     hit.relevance = round(coverage(stems, weights, `${row.title} ${row.tags} ${row.body}`));
+    hit.excerpt = excerpt(row.body, stems);
   }
   const confident = (ranked[0]?.relevance ?? 0) >= CONFIDENT_RELEVANCE;
   return memOk({ terms, results: ranked, confident });
 }
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
+/** A query made only of common terms ranks just this many of its newest matches (BM25 costs per match). */
+export const RECENT_MATCHES = 500;
+/** Terms in at most this many records are counted exactly and may be matched; commoner ones are "common". */
+export const TERM_CAP = 1_000;
 
-async function termWeights(db: KeelDb, terms: string[]): Promise<Map<string, number>> {
-  const stems = [...new Set(terms.map(stem))];
-  const [counts, total] = await Promise.all([termDocCounts(db, stems), indexSize(db)]);
-  return new Map(stems.map((s) => [s, idf(counts.get(s) ?? 0, Math.max(total, 1))]));
+export interface MatchPlan {
+  /** OR of the selective terms (rarest first, together in at most TERM_CAP records); null when none is. */
+  selective: string | null;
+  /** AND of every present term, tried when every term is common. */
+  conjunction: string | null;
+  /** OR of every present term, ranked over its newest RECENT_MATCHES matches only: the last resort. */
+  any: string | null;
 }
 
-function toHit(r: CandidateRow, score: number, relevance: number, excerpt: string): SearchHit {
+/**
+ * Keeps the scan bounded: BM25 costs time per matching record, so common terms (whose IDF is low anyway) are left
+ * out of the MATCH when rarer ones exist. Terms that no record holds cannot match and are left out too.
+ */
+export function planMatch(terms: string[], hits: Map<string, number>): MatchPlan {
+  const present = terms.filter((t) => (hits.get(t) ?? 0) > 0).sort((a, b) => hits.get(a)! - hits.get(b)!);
+  const chosen: string[] = [];
+  let budget = TERM_CAP;
+  for (const term of present) {
+    const n = hits.get(term)!;
+    if (n > budget) break;
+    chosen.push(term);
+    budget -= n;
+  }
+  return {
+    selective: chosen.length > 0 ? matchExpression(chosen) : null,
+    conjunction: present.length > 1 ? present.map((t) => matchExpression([t])).join(" AND ") : null,
+    any: present.length > 0 ? matchExpression(present) : null,
+  };
+}
+
+async function findCandidates(db: KeelDb, query: CandidateQuery, plan: MatchPlan): Promise<CandidateRow[]> {
+  if (plan.selective) return searchCandidates(db, { ...query, match: plan.selective });
+  if (!plan.any) return [];
+  let found: CandidateRow[] = [];
+  if (plan.conjunction && (await termHits(db, plan.conjunction, TERM_CAP + 1)) <= TERM_CAP) {
+    found = await searchCandidates(db, { ...query, match: plan.conjunction });
+    if (found.length >= query.limit) return found;
+  }
+  const floor = await nthNewestMatch(db, plan.any, RECENT_MATCHES);
+  const recent = await searchCandidates(db, { ...query, match: plan.any }, floor);
+  const seen = new Set(found.map((r) => r.id));
+  return [...found, ...recent.filter((r) => !seen.has(r.id))];
+}
+
+const EXCERPT_CHARS = 240;
+
+/** About EXCERPT_CHARS of the body around the first query term it contains. */
+export function excerpt(body: string, stems: string[]): string {
+  const wanted = new Set(stems);
+  let at = -1;
+  for (const m of body.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wanted.has(stem(tokenize(m[0])[0] ?? ""))) {
+      at = m.index;
+      break;
+    }
+  }
+  const start = Math.max(0, at - 60);
+  const text = body
+    .slice(start, start + EXCERPT_CHARS)
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${start > 0 ? "…" : ""}${text}${start + EXCERPT_CHARS < body.length ? "…" : ""}`;
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function toHit(r: CandidateRow, score: number, excerpt: string): SearchHit {
   return {
     id: r.id,
     title: r.title,
@@ -188,8 +256,8 @@ function toHit(r: CandidateRow, score: number, relevance: number, excerpt: strin
     sessionId: r.sessionId,
     branchId: r.branchId,
     updatedAt: new Date(r.updatedAt).toISOString(),
-    score: round(score),
-    relevance,
+    score: Number(score.toPrecision(4)),
+    relevance: 0,
     excerpt,
   };
 }

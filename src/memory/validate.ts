@@ -15,6 +15,7 @@ import {
 } from "./model.ts";
 
 /** Control characters other than tab and newline, and the bidi overrides that can disguise text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const UNSAFE_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 const TAG_SLUG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const ID_SHAPE = /^mem-[a-z0-9-]{4,64}$/;

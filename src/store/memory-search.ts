@@ -1,5 +1,5 @@
-// Full-text queries over memory records: FTS5 MATCH with weighted BM25 and snippets, and term document counts
-// from the fts5vocab table. Building the MATCH expression and the final ranking belong to src/memory/search.ts.
+// Full-text queries over memory records: FTS5 MATCH with field-weighted BM25, bounded term hit counts, and the
+// newest records for an empty query. Building MATCH expressions and the final ranking belong to src/memory/search.ts.
 import { sql } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
 
@@ -34,7 +34,6 @@ export interface CandidateRow {
   updatedAt: number;
   /** FTS5 bm25(): lower is better, negative for matches. */
   bm25: number;
-  excerpt: string;
   body: string;
 }
 
@@ -45,30 +44,32 @@ const list = (values: string[]) =>
   );
 
 /**
- * Best matches first. The FTS5 scan is capped at `scan` rows (ranked inside FTS5); when filtering leaves too few,
- * the caller may retry with a larger cap.
+ * Best matches first, filtered to one project, origins, statuses and kinds. Cost grows with the number of FTS5
+ * matches, so callers keep `match` selective (see termHits); `minSeq` limits the scan to newer rows.
  */
-export async function searchCandidates(
-  db: KeelDb,
-  q: CandidateQuery,
-  scan: number | null,
-): Promise<CandidateRow[]> {
+export async function searchCandidates(db: KeelDb, q: CandidateQuery, minSeq = 0): Promise<CandidateRow[]> {
+  const scan = Math.max(200, q.limit * 5);
+  const top = await rankedCandidates(db, q, minSeq, scan);
+  if (top.length >= q.limit) return top;
+  return rankedCandidates(db, q, minSeq, null);
+}
+
+/** One ranked pass; `scan` caps the FTS5 rows ranked before filtering (null = all of them). */
+async function rankedCandidates(db: KeelDb, q: CandidateQuery, minSeq: number, scan: number | null) {
   const [wt, wg, wb] = q.weights;
-  const capped = scan === null ? sql`` : sql`limit ${scan}`;
+  const capped = scan === null ? sql`` : sql`order by score limit ${scan}`;
   const kinds = q.kinds && q.kinds.length > 0 ? sql`and r.kind in (${list(q.kinds)})` : sql``;
   const rows = await db.all(sql`
-    with hits as (
-      select rowid as seq, bm25(memory_fts, ${wt}, ${wg}, ${wb}) as score,
-             snippet(memory_fts, -1, '«', '»', '…', 24) as excerpt
-      from memory_fts where memory_fts match ${q.match}
-      order by score ${capped}
+    with hits as materialized (
+      select rowid as seq, bm25(memory_fts, ${wt}, ${wg}, ${wb}) as score
+      from memory_fts where memory_fts match ${q.match} and rowid > ${minSeq} ${capped}
     )
     select r.seq as seq, r.id as id, r.title as title, r.kind as kind, r.category as category,
            r.status as status, r.origin as origin, r.tags as tags, r.pinned as pinned,
            r.expires_at as expiresAt, r.superseded_by as supersededBy, r.session_id as sessionId,
            r.branch_id as branchId, r.created_at as createdAt, r.updated_at as updatedAt,
-           hits.score as bm25, hits.excerpt as excerpt, r.body as body
-    from hits join memory_records r on r.seq = hits.seq
+           hits.score as bm25, r.body as body
+    from hits cross join memory_records r on r.seq = hits.seq
     where r.project_id = ${q.projectId} and r.origin in (${list(q.origins)}) and r.status in (${list(q.statuses)})
       ${kinds}
     order by hits.score
@@ -80,15 +81,20 @@ export async function searchCandidates(
   }));
 }
 
-/** Documents containing each stemmed term, across the whole index (an estimate for IDF weights). */
-export async function termDocCounts(db: KeelDb, terms: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>(terms.map((t) => [t, 0]));
-  if (terms.length === 0) return out;
+/** Records (any project) matching an FTS5 expression, counted up to `cap` so common terms stay cheap. */
+export async function termHits(db: KeelDb, match: string, cap: number): Promise<number> {
   const rows = (await db.all(
-    sql`select term, doc from memory_fts_terms where term in (${list(terms)})`,
-  )) as Array<{ term: string; doc: number }>;
-  for (const row of rows) out.set(row.term, Number(row.doc));
-  return out;
+    sql`select count(*) as n from (select 1 from memory_fts where memory_fts match ${match} limit ${cap})`,
+  )) as Array<{ n: number }>;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The row number below the `n` newest matches of `match` (0 when there are fewer): a scan floor. */
+export async function nthNewestMatch(db: KeelDb, match: string, n: number): Promise<number> {
+  const rows = (await db.all(
+    sql`select rowid as seq from memory_fts where memory_fts match ${match} order by rowid desc limit 1 offset ${n}`,
+  )) as Array<{ seq: number }>;
+  return Number(rows[0]?.seq ?? 0);
 }
 
 /** Upper bound on the number of indexed records (cheap: the largest row number). */
@@ -108,7 +114,7 @@ export async function recentCandidates(
   const rows = await db.all(sql`
     select seq, id, title, kind, category, status, origin, tags, pinned, expires_at as expiresAt,
            superseded_by as supersededBy, session_id as sessionId, branch_id as branchId,
-           created_at as createdAt, updated_at as updatedAt, 0 as bm25, '' as excerpt, body
+           created_at as createdAt, updated_at as updatedAt, 0 as bm25, body
     from memory_records
     where project_id = ${q.projectId} and origin in (${list(q.origins)}) and status in (${list(q.statuses)})
       ${kinds}

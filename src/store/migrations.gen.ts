@@ -34,11 +34,10 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
   {
     "name": "20261129170536_memory_fts",
     "folderMillis": 1795971936000,
-    "hash": "d73194b7285fa80e3f4c3189996cd09b7906cba0835b9314153c8244278149d7",
+    "hash": "ac71accfd43df5ad9c1795c59436d1cc76e994aaed1093104b6093b35e156503",
     "bps": true,
     "sql": [
       "-- Full-text index over memory records (title, tags, body), kept in step by triggers: no rescans.\nCREATE VIRTUAL TABLE `memory_fts` USING fts5(\n\ttitle, tags, body,\n\tcontent='memory_records', content_rowid='seq',\n\ttokenize='porter unicode61 remove_diacritics 2'\n);\n",
-      "\nCREATE VIRTUAL TABLE `memory_fts_terms` USING fts5vocab(`memory_fts`, 'row');\n",
       "\nCREATE TRIGGER `memory_records_fts_insert` AFTER INSERT ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(rowid, title, tags, body) VALUES (new.seq, new.title, new.tags, new.body);\nEND;\n",
       "\nCREATE TRIGGER `memory_records_fts_delete` AFTER DELETE ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(`memory_fts`, rowid, title, tags, body) VALUES ('delete', old.seq, old.title, old.tags, old.body);\nEND;\n",
       "\nCREATE TRIGGER `memory_records_fts_update` AFTER UPDATE OF title, tags, body ON `memory_records` BEGIN\n\tINSERT INTO `memory_fts`(`memory_fts`, rowid, title, tags, body) VALUES ('delete', old.seq, old.title, old.tags, old.body);\n\tINSERT INTO `memory_fts`(rowid, title, tags, body) VALUES (new.seq, new.title, new.tags, new.body);\nEND;\n"

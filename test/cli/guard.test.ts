@@ -1,11 +1,11 @@
 // Guard from the command line: verify and evidence, note and journal, contract layers, diff and loops,
 // each with its exit code, in a real git repository and a real store.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
+import { initRepo } from "../support/git-repo.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-guard-cli-"));
 const project = join(root, "proj");
@@ -16,18 +16,7 @@ const env = isolatedEnv(join(root, "agent"), {
 const keel = (...args: string[]) => runKeel(args, { cwd: project, env });
 const json = (...args: string[]) => JSON.parse(keel(...args, "--json").stdout);
 
-beforeAll(() => {
-  mkdirSync(project, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=k", "-c", "user.email=k@example.invalid", ...args], {
-      cwd: project,
-      stdio: "pipe",
-    });
-  git("init", "-q");
-  writeFileSync(join(project, "a.txt"), "a\n");
-  git("add", ".");
-  git("commit", "-qm", "base");
-});
+beforeAll(() => initRepo(project));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("verify and evidence", () => {

@@ -1,6 +1,6 @@
 // Evidence in the store: a real verify run in a git repository (stamps, staleness, trust, redaction) and
 // eight processes recording at once (unique, gap-free numbers, nothing lost).
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,23 +12,14 @@ import { listEvidence } from "../../src/store/guard-evidence.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import { BIN_DIR, REPO_ROOT } from "../support/cli.ts";
+import { initRepo } from "../support/git-repo.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-evidence-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("verifyCommand", () => {
   it("records, stamps and judges a run, and notices when the tree changes", async () => {
-    const repo = join(root, "repo");
-    execFileSync("mkdir", ["-p", repo]);
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=k", "-c", "user.email=k@example.invalid", ...args], {
-        cwd: repo,
-        stdio: "pipe",
-      });
-    git("init", "-q");
-    writeFileSync(join(repo, "a.txt"), "a\n");
-    git("add", ".");
-    git("commit", "-qm", "base");
+    const repo = initRepo(join(root, "repo"));
     const store = await openStore(join(root, "verify.db"));
     await upsertProject(store.db, { id: "p", root: repo, identitySource: "git", name: "repo" }, 1);
     const deps = { db: store.db, clock: systemClock };

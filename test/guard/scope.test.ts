@@ -1,28 +1,14 @@
 // Scope audit on real git repositories: tracked, staged and untracked changes, thresholds, bounded scans.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditScope, resolveBaseline } from "../../src/guard/scope/diff-audit.ts";
+import { git, initRepo } from "../support/git-repo.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-scope-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.name=k", "-c", "user.email=k@example.invalid", ...args], {
-    cwd,
-    stdio: "pipe",
-  });
-
-function repo(name: string): string {
-  const dir = join(root, name);
-  execFileSync("mkdir", ["-p", dir]);
-  git(dir, "init", "-q");
-  writeFileSync(join(dir, "a.txt"), "one\ntwo\nthree\n");
-  git(dir, "add", ".");
-  git(dir, "commit", "-qm", "base");
-  return dir;
-}
+const repo = (name: string) => initRepo(join(root, name), { "a.txt": "one\ntwo\nthree\n" });
 
 const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")}\n`;
 

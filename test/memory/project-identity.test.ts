@@ -1,30 +1,16 @@
 // Project identity on real git repositories: one id per repository, shared by subfolders and worktrees.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { sha256Hex } from "../../src/core/hash.ts";
 import { resolveProjectIdentity } from "../../src/memory/project-identity.ts";
+import { git, initRepo } from "../support/git-repo.ts";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "keel-identity-")));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.name=keel", "-c", "user.email=keel@example.invalid", ...args], {
-    cwd,
-    stdio: "pipe",
-  });
-
-function makeRepo(name: string): string {
-  const repo = join(root, name);
-  mkdirSync(join(repo, "src"), { recursive: true });
-  git(repo, "init", "-q");
-  writeFileSync(join(repo, "README"), "x");
-  git(repo, "add", ".");
-  git(repo, "commit", "-qm", "init");
-  return repo;
-}
+const makeRepo = (name: string) => initRepo(join(root, name), { README: "x", "src/.keep": "" });
 
 it("names a repository by the SHA-256 of its git common dir", () => {
   const repo = makeRepo("alpha");

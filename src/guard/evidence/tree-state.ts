@@ -1,8 +1,8 @@
 // The git state evidence is stamped with: HEAD and a hash of the working tree's content (tracked changes via
 // a throwaway stash commit's tree, untracked files by name, size and mtime). Outside git both are null.
-import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { gitText as git } from "../../core/git.ts";
 import { sha256Hex } from "../../core/hash.ts";
 
 export interface TreeState {
@@ -11,15 +11,6 @@ export interface TreeState {
 }
 
 const UNTRACKED_LIMIT = 2000;
-
-function git(cwd: string, args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    maxBuffer: 32 << 20,
-  }).trim();
-}
 
 export function readTreeState(cwd: string): TreeState {
   let head: string;

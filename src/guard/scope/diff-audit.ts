@@ -1,8 +1,8 @@
 // Scope audit: how much the working tree changed against a baseline commit (tracked and staged files by
 // git numstat, plus a bounded read of untracked files), judged ok / warn / hard against thresholds.
-import { execFileSync } from "node:child_process";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { gitText } from "../../core/git.ts";
 import { fail, ok, type Result } from "../../core/result.ts";
 
 export interface ScopeThresholds {
@@ -31,18 +31,9 @@ export interface ScopeReport {
   changed: Array<{ path: string; added: number; removed: number; untracked?: true }>;
 }
 
-function git(cwd: string, args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 << 20,
-  });
-}
-
 export function resolveBaseline(cwd: string, ref = "HEAD"): Result<string> {
   try {
-    return ok(git(cwd, ["rev-parse", "--verify", `${ref}^{commit}`]).trim());
+    return ok(gitText(cwd, ["rev-parse", "--verify", `${ref}^{commit}`]).trim());
   } catch {
     return fail(`no commit named "${ref}" in ${cwd}`);
   }
@@ -54,7 +45,7 @@ export function auditScope(
   thresholds: ScopeThresholds = DEFAULT_SCOPE,
 ): ScopeReport {
   const changed: ScopeReport["changed"] = [];
-  for (const line of git(cwd, ["diff", "--numstat", "-z", baseline]).split("\0")) {
+  for (const line of gitText(cwd, ["diff", "--numstat", "-z", baseline]).split("\0")) {
     const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line);
     if (match) changed.push({ path: match[3] as string, added: num(match[1]), removed: num(match[2]) });
   }
@@ -76,7 +67,9 @@ export function auditScope(
 const num = (text: string | undefined) => (text === undefined || text === "-" ? 0 : Number(text));
 
 function countUntracked(cwd: string, stopAtLines: number) {
-  const paths = git(cwd, ["ls-files", "--others", "--exclude-standard", "-z"]).split("\0").filter(Boolean);
+  const paths = gitText(cwd, ["ls-files", "--others", "--exclude-standard", "-z"])
+    .split("\0")
+    .filter(Boolean);
   const files: ScopeReport["changed"] = [];
   let bytes = 0;
   let lines = 0;

@@ -2,7 +2,7 @@
 // its own context, within a turn budget (continuations are free) and a call ceiling of three times that. When
 // a budget ends, one tool-free call writes up what was found; if that fails, the latest text is returned,
 // labelled incomplete. The model call itself is injected, so the loop is plain code over plain data.
-import { type LookupToolName, isContinuation, runLookupTool } from "./tool-schemas.ts";
+import { isContinuation, type LookupToolName, runLookupTool } from "./tool-schemas.ts";
 import type { Transcript } from "./transcript.ts";
 
 export interface ModelToolCall {
@@ -41,10 +41,17 @@ export interface LookupAnswer {
 }
 
 const TOOL_NAMES = new Set<string>(["entries", "grep", "entry"]);
-const WRITE_UP = "Search budget used up. Write up what you found now, with ENTRY ids; say what you could not find.";
-const FALLBACK_HINT = "For more detail, run keel_grep, keel_entries and keel_entry directly with the same query.";
+const WRITE_UP =
+  "Search budget used up. Write up what you found now, with ENTRY ids; say what you could not find.";
+const FALLBACK_HINT =
+  "For more detail, run keel_grep, keel_entries and keel_entry directly with the same query.";
 
-export async function runLookup(question: string, transcript: Transcript, ask: AskModel, budget = DEFAULT_BUDGET): Promise<LookupAnswer> {
+export async function runLookup(
+  question: string,
+  transcript: Transcript,
+  ask: AskModel,
+  budget = DEFAULT_BUDGET,
+): Promise<LookupAnswer> {
   const messages: LookupMessage[] = [{ role: "user", text: question }];
   const previous = new Map<string, Record<string, unknown>>();
   let turns = 0;
@@ -73,12 +80,27 @@ export async function runLookup(question: string, transcript: Transcript, ask: A
     calls++;
     return finish(`${final.text}\n\n${FALLBACK_HINT}`, false, turns, calls, budget);
   } catch (error) {
-    return finish(`[incomplete: the write-up failed (${(error as Error).message})]\n${latest}\n\n${FALLBACK_HINT}`, false, turns, calls, budget);
+    return finish(
+      `[incomplete: the write-up failed (${(error as Error).message})]\n${latest}\n\n${FALLBACK_HINT}`,
+      false,
+      turns,
+      calls,
+      budget,
+    );
   }
 }
 
-function finish(text: string, complete: boolean, turns: number, calls: number, budget: LookupBudget): LookupAnswer {
-  const answer = text.length > budget.answerChars ? `${text.slice(0, budget.answerChars)}\n[answer cut at ${budget.answerChars} characters]` : text;
+function finish(
+  text: string,
+  complete: boolean,
+  turns: number,
+  calls: number,
+  budget: LookupBudget,
+): LookupAnswer {
+  const answer =
+    text.length > budget.answerChars
+      ? `${text.slice(0, budget.answerChars)}\n[answer cut at ${budget.answerChars} characters]`
+      : text;
   return { answer, complete, turns, calls };
 }
 

@@ -10,14 +10,20 @@ export const EntriesParams = Type.Object(
   {
     cursor: Type.Optional(Type.String({ description: "nextCursor of the previous page" })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-    role: Type.Optional(Type.String({ description: "only this role: user, assistant, toolResult, custom, compaction…" })),
+    role: Type.Optional(
+      Type.String({ description: "only this role: user, assistant, toolResult, custom, compaction…" }),
+    ),
   },
   closed,
 );
 
 export const GrepParams = Type.Object(
   {
-    pattern: Type.String({ minLength: 1, maxLength: 500, description: "JavaScript regular expression (or literal text with regex: false)" }),
+    pattern: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: "JavaScript regular expression (or literal text with regex: false)",
+    }),
     regex: Type.Optional(Type.Boolean()),
     caseSensitive: Type.Optional(Type.Boolean()),
     before: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
@@ -40,18 +46,27 @@ export const EntryParams = Type.Object(
 export type LookupToolName = "entries" | "grep" | "entry";
 
 /** Runs one lookup tool on a transcript and returns JSON text (or an error line) for the model. */
-export function runLookupTool(transcript: Transcript, name: LookupToolName, args: Record<string, unknown>): { text: string; isError: boolean } {
+export function runLookupTool(
+  transcript: Transcript,
+  name: LookupToolName,
+  args: Record<string, unknown>,
+): { text: string; isError: boolean } {
   const result =
     name === "entries"
       ? listEntries(transcript, args)
       : name === "grep"
         ? grepTranscript(transcript, args as { pattern: string })
         : showEntry(transcript, args as { id: string });
-  return result.ok ? { text: JSON.stringify(result.value), isError: false } : { text: `error: ${result.reason}`, isError: true };
+  return result.ok
+    ? { text: JSON.stringify(result.value), isError: false }
+    : { text: `error: ${result.reason}`, isError: true };
 }
 
 /** A call that only follows a cursor does not spend the substantive search budget. */
-export function isContinuation(args: Record<string, unknown>, previous: Record<string, unknown> | undefined): boolean {
+export function isContinuation(
+  args: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): boolean {
   if (typeof args.cursor !== "string" || !previous) return false;
   const strip = ({ cursor: _c, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
   return strip(args) === strip(previous) && args.cursor !== previous.cursor;

@@ -4,7 +4,12 @@
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
 
-export const FILE_PRAGMAS = ["busy_timeout = 5000", "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL"];
+export const FILE_PRAGMAS = [
+  "busy_timeout = 5000",
+  "journal_mode = WAL",
+  "foreign_keys = ON",
+  "synchronous = NORMAL",
+];
 
 type SyncSession = Parameters<typeof migrateSync>[1];
 type AsyncDb = Parameters<typeof migrateAsync>[1];

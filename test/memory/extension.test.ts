@@ -1,0 +1,108 @@
+// extension/memory.ts against a recording stand-in for pi's ExtensionAPI (the real-pi run belongs to the e2e
+// suite): the tool is registered with a closed schema, results come in the untrusted envelope, guidance reaches
+// the prompt sections, a forced prompt keeps it, and a replaced prompt is reported once.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { afterAll, describe, expect, it } from "vitest";
+import { MemoryToolSchema, registerMemory } from "../../extension/memory.ts";
+import { ok } from "../../src/core/result.ts";
+import { UNTRUSTED_BANNER } from "../../src/memory/actions.ts";
+import { GUIDANCE_SECTION } from "../../src/memory/guidance.ts";
+import { openFixture } from "./memory-checks.ts";
+
+const root = mkdtempSync(join(tmpdir(), "keel-memory-ext-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
+
+function fakePi() {
+  const handlers = new Map<string, Handler>();
+  const tools: Array<{
+    name: string;
+    execute: (...args: unknown[]) => Promise<{ content: Array<{ text: string }>; isError?: boolean }>;
+  }> = [];
+  const api = {
+    on: (name: string, handler: Handler) => handlers.set(name, handler),
+    registerTool: (tool: (typeof tools)[number]) => tools.push(tool),
+  } as unknown as ExtensionAPI;
+  return { api, handlers, tools };
+}
+
+function ctx(prompt: string, notes: string[]) {
+  return {
+    cwd: root,
+    hasUI: false,
+    getSystemPrompt: () => prompt,
+    sessionManager: { getSessionId: () => "session-x" },
+    ui: { notify: (message: string) => notes.push(message), confirm: async () => true },
+  };
+}
+
+describe("registerMemory", () => {
+  it("registers keel_memory with a closed schema and answers in the envelope", async () => {
+    expect((MemoryToolSchema as { additionalProperties?: unknown }).additionalProperties).toBe(false);
+    const f = await openFixture("node-sqlite", join(root, "ext.db"));
+    const pi = fakePi();
+    const identity = ok({
+      id: "proj-a",
+      root: "/work/proj-a",
+      identitySource: "git" as const,
+      name: "proj-a",
+    });
+    registerMemory(pi.api, () => ({ store: f.store, identity }));
+    expect(pi.tools.map((t) => t.name)).toEqual(["keel_memory"]);
+    const notes: string[] = [];
+    const result = await pi.tools[0]!.execute(
+      "call-1",
+      { action: "status" },
+      undefined,
+      undefined,
+      ctx("", notes),
+    );
+    expect(result.content[0]!.text.startsWith(UNTRUSTED_BANNER)).toBe(true);
+    expect(JSON.parse(result.content[0]!.text.split("\n")[1]!)).toMatchObject({
+      ok: true,
+      action: "status",
+      data: { records: 0 },
+    });
+
+    const event = { systemPrompt: "", systemPromptOptions: { sections: {} as Record<string, string> } };
+    await pi.handlers.get("before_agent_start")!(event, ctx("", notes));
+    const guidance = event.systemPromptOptions.sections[GUIDANCE_SECTION]!;
+    expect(guidance).toContain("keel_memory");
+    await pi.handlers.get("agent_start")!({}, ctx(`base\n${guidance}`, notes));
+    expect(notes).toEqual([]);
+
+    const forced = {
+      systemPrompt: "",
+      systemPromptOptions: { sections: {}, forceSystemPrompt: "Only this." },
+    };
+    const answer = (await pi.handlers.get("before_agent_start")!(forced, ctx("", notes))) as {
+      systemPrompt: string;
+    };
+    expect(answer.systemPrompt.startsWith("Only this.")).toBe(true);
+    expect(answer.systemPrompt).toContain("keel_memory");
+
+    await pi.handlers.get("agent_start")!({}, ctx("a prompt without keel's guidance", notes));
+    await pi.handlers.get("agent_start")!({}, ctx("a prompt without keel's guidance", notes));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain("replaced the system prompt");
+    await f.store.close();
+  });
+
+  it("answers with an error envelope when the store is not open", async () => {
+    const pi = fakePi();
+    registerMemory(pi.api, () => undefined);
+    const result = await pi.tools[0]!.execute(
+      "c",
+      { action: "search", query: "x" },
+      undefined,
+      undefined,
+      ctx("", []),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toContain("STORE_UNAVAILABLE");
+  });
+});
