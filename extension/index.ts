@@ -1,6 +1,6 @@
 // keel's pi extension: opens the session's store and project, wires each area's adapter (compaction, recall,
 // guard, memory) and answers /keel. It never throws into pi: failures become notifications.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
 import { registerCompaction } from "./compact.ts";
 import { registerGuard } from "./guard.ts";
