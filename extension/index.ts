@@ -7,6 +7,7 @@ import { registerGuard } from "./guard.ts";
 import { guarded } from "./guarded.ts";
 import { createRouter } from "./keel-command.ts";
 import { registerMemory } from "./memory.ts";
+import { registerMemoryWiring } from "./memory-wiring.ts";
 import { registerRecall } from "./recall.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
 
@@ -23,6 +24,7 @@ export default function keel(pi: ExtensionAPI): void {
   registerCompaction(pi, () => runtime, router);
   const guard = registerGuard(pi, () => runtime, router);
   registerMemory(pi, () => runtime);
+  registerMemoryWiring(pi, () => runtime, router);
   registerRecall(pi);
 
   pi.on("session_start", async (_event, ctx) => {

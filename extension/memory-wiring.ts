@@ -1,0 +1,63 @@
+// The rest of memory's pi wiring: `/keel memory status|search|read` (the user's view) and indexing what a
+// confirmed keel compaction recorded (files read and modified) as derived records of the project.
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { strategyOfEntry } from "../src/compact/strategy.ts";
+import { systemClock } from "../src/core/clock.ts";
+import { indexCompactionFacts } from "../src/memory/derived.ts";
+import { readMemory } from "../src/memory/records.ts";
+import { renderMemoryStatus, renderRead, renderSearch } from "../src/memory/render.ts";
+import { searchMemory } from "../src/memory/search.ts";
+import { memoryStatus } from "../src/memory/status.ts";
+import { guarded } from "./guarded.ts";
+import type { KeelCommandRouter } from "./keel-command.ts";
+import type { SessionRuntime } from "./runtime.ts";
+
+const USAGE = "/keel memory [status | search <words> | read <id>]";
+
+export function registerMemoryWiring(
+  pi: ExtensionAPI,
+  runtime: () => SessionRuntime | undefined,
+  router: KeelCommandRouter,
+): void {
+  router.add("memory", USAGE, async ([verb = "status", ...rest], ctx) => {
+    const rt = runtime();
+    if (!rt?.store || !rt.identity.ok) {
+      ctx.ui.notify("keel: memory is unavailable in this session (no store or no project)", "warning");
+      return;
+    }
+    const deps = { db: rt.store.db, clock: systemClock };
+    const projectId = rt.identity.value.id;
+    let lines: string[];
+    if (verb === "status") lines = renderMemoryStatus(await memoryStatus(deps, projectId));
+    else if (verb === "search" && rest.length > 0) {
+      const found = await searchMemory(deps, projectId, { query: rest.join(" ") });
+      lines = found.ok ? renderSearch(found.value) : [found.error.message];
+    } else if (verb === "read" && rest[0]) {
+      const read = await readMemory(deps, projectId, rest[0]);
+      lines = read.ok ? renderRead(read.value) : [read.error.message];
+    } else lines = [`usage: ${USAGE}`];
+    ctx.ui.notify(["keel memory:", ...lines].join("\n"), "info");
+  });
+
+  pi.on("session_compact", async (event, ctx) => {
+    const entry = event.compactionEntry;
+    if (strategyOfEntry(entry.details) === "native") return;
+    await guarded(ctx, "indexing the compaction in memory", async () => {
+      const rt = runtime();
+      if (!rt?.store || !rt.identity.ok) return;
+      const details = entry.details as { readFiles?: unknown; modifiedFiles?: unknown } | undefined;
+      const strings = (value: unknown) =>
+        Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+      await indexCompactionFacts(
+        { db: rt.store.db, clock: systemClock },
+        {
+          projectId: rt.identity.value.id,
+          sessionId: ctx.sessionManager.getSessionId(),
+          branchId: entry.parentId ?? entry.id,
+          filesRead: strings(details?.readFiles),
+          filesModified: strings(details?.modifiedFiles),
+        },
+      );
+    });
+  });
+}
