@@ -28,17 +28,17 @@ const COMMANDS: Register[] = [
   registerUninstall,
   registerDoctor,
   registerStatus,
-  registerMemory,
-  registerScreen,
+  registerUi,
+  registerStore,
+  registerCompact,
+  registerLookup,
   registerVerify,
   registerJournal,
   registerContract,
   registerAudit,
+  registerScreen,
   registerOrientation,
-  registerStore,
-  registerUi,
-  registerCompact,
-  registerLookup,
+  registerMemory,
 ];
 
 /** Runs the CLI and returns the exit code; never throws. */
