@@ -215,9 +215,18 @@ describe("startup reads, the cap, a fork and the native strategy", () => {
 
       const cap = await pi.command("/keel compact cap 600");
       expect(cap.notifications[0]?.message).toBe("keel: checkpoint size cap set to 600");
-      for (let n = 3; n <= 8; n++) await pi.prompt(filler(n));
+      for (let n = 3; n <= 6; n++) await pi.prompt(filler(n));
+      await pi.prompt(`a long request: ${"keep every detail of the lexer plan in view ".repeat(12)}`);
+      for (let n = 7; n <= 8; n++) await pi.prompt(filler(n));
       const capped = await pi.compact();
+      // Each trimming stage shows: assistant lines go first, then the long user line becomes a stub, then the
+      // oldest user lines go; the startup read is fixed overhead and stays.
       expect(capped.summary).toContain('trimmed="true"');
+      expect(capped.summary).not.toContain("echo: filler message number 7");
+      expect(capped.summary).toMatch(
+        /a long request: keep every detail[^\n]*…\[trimmed \+\d+ chars; full text: keel_entry \w+\]/,
+      );
+      expect(capped.summary).not.toContain(filler(3));
       expect(capped.summary).toContain("GUIDE-LINE-ALPHA");
 
       await pi.prompt(`mark branch A now.${PAD}`);
