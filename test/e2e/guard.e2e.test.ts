@@ -160,3 +160,47 @@ describe("guard in a real pi", () => {
     }
   });
 });
+
+describe("guard across an automatic compaction in the middle of a run", () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createTempProject({
+      name: "guard-threshold",
+      settings: { compaction: { keepRecentTokens: 40, reserveTokens: 1000 } },
+    });
+    project.writeFauxScript({
+      rules: [
+        {
+          on: "user",
+          match: "^list a lot",
+          toolCalls: [{ name: "bash", arguments: { command: "seq 1 2500" } }],
+        },
+        { on: "toolResult", match: "^bash\\n", reply: "Listed." },
+      ],
+    });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("re-asserts the brief and places the reminder last on the request that resumes the run", async () => {
+    const pi = await project.startPi({ env: { ...project.env, KEEL_FAUX_CONTEXT_WINDOW: "6000" } });
+    try {
+      await pi.prompt(`first, a plain turn to start the session${LONG}`);
+      const before = project.fauxRequests().length;
+      const run = await pi.prompt(`list a lot of numbers${LONG}`);
+      const compactions = run.records.filter((r) => r.type === "compaction_end");
+      expect(compactions.length).toBeGreaterThan(0);
+      expect(compactions.every((c) => c.reason === "threshold" && c.aborted === false)).toBe(true);
+      const requests = project
+        .fauxRequests()
+        .slice(before)
+        .filter((r) => r.kind === "chat");
+      const resumed = requests.at(-1);
+      expect(resumed?.lastRole).toBe("toolResult");
+      expect(resumed?.tailHeads.at(-1)).toMatch(/^\[keel: resuming after checkpoint 1\]/);
+      expect(resumed?.tailHeads.at(-2)).toMatch(/^keel brief/);
+      expect(run.notifications.some((n) => /context is \d+% full/.test(n.message))).toBe(true);
+    } finally {
+      await pi.close();
+    }
+  });
+});

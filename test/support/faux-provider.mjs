@@ -53,6 +53,8 @@ export default function fauxExtension(pi) {
       lastText: request.lastText.slice(0, 300),
       // The very last message as sent, injected context included (request.last looks past it).
       tailText: tailText(context.messages).slice(0, 300),
+      // Heads of the last three messages, oldest first, to check what was appended after the prompt.
+      tailHeads: context.messages.slice(-3).map((m) => messageText(m).slice(0, 60)),
       systemHead: request.systemText.slice(0, 120),
       rule: ruleIndex >= 0 ? ruleIndex : null,
       stopReason: message.stopReason,

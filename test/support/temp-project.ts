@@ -67,6 +67,8 @@ export interface FauxRequest {
   lastText: string;
   /** Text of the very last message sent, including context an extension appended after the prompt. */
   tailText: string;
+  /** Heads (60 characters) of the last three messages sent, oldest first. */
+  tailHeads: string[];
   systemHead: string;
   rule: number | null;
   stopReason: string;
