@@ -21,8 +21,9 @@ export default function keel(pi: ExtensionAPI): void {
     const status = await collectStatus(runtime.store, runtime.identity);
     ctx.ui.notify(renderStatusLines(status).join("\n"), "info");
   });
-  registerCompaction(pi, () => runtime, router);
+  // Guard registers before compaction so compaction's context hook runs last and its reminder ends up last.
   const guard = registerGuard(pi, () => runtime, router);
+  registerCompaction(pi, () => runtime, router);
   registerMemory(pi, () => runtime);
   registerMemoryWiring(pi, () => runtime, router);
   registerRecall(pi);
