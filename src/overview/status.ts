@@ -1,9 +1,13 @@
-// The status every surface shows (CLI, /keel, UI): project, store, and the compactions keel recorded.
+// The status every surface shows (CLI, /keel, UI): project, store, the compactions keel recorded, and a
+// guard summary (journal size, open loops, last evidence).
 
 import type { Result } from "../core/result.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
+import { listEvidence } from "../store/guard-evidence.ts";
+import { countJournal } from "../store/guard-journal.ts";
+import { listProjectLoops } from "../store/guard-loops.ts";
 import type { ProjectIdentity } from "../store/projects.ts";
 import type { CompactionRow } from "../store/schema/index.ts";
 
@@ -13,6 +17,11 @@ export interface KeelStatus {
   projectError?: string;
   store: { location: string; driver: string };
   compactions: { total: number; recent: CompactionRow[] };
+  guard: {
+    journalEntries: number;
+    openLoops: number;
+    lastEvidence: { number: number; exitCode: number | null; command: string } | null;
+  };
 }
 
 export async function collectStatus(
@@ -23,12 +32,22 @@ export async function collectStatus(
   const project = identity.ok ? identity.value : null;
   const total = project ? await countCompactions(store.db, project.id) : 0;
   const recent = project ? await listCompactions(store.db, { projectId: project.id, limit }) : [];
+  const journalEntries = project ? await countJournal(store.db, project.id) : 0;
+  const loops = project ? await listProjectLoops(store.db, project.id) : [];
+  const [evidence] = project ? await listEvidence(store.db, project.id, 1) : [];
   return {
     version: KEEL_VERSION,
     project,
     ...(identity.ok ? {} : { projectError: identity.reason }),
     store: { location: store.location, driver: store.driver },
     compactions: { total, recent },
+    guard: {
+      journalEntries,
+      openLoops: loops.length,
+      lastEvidence: evidence
+        ? { number: evidence.number, exitCode: evidence.exitCode, command: evidence.command }
+        : null,
+    },
   };
 }
 
@@ -40,6 +59,11 @@ export function renderStatusLines(status: KeelStatus): string[] {
       ? `project  ${p.name}  ${p.root}  (${p.id.slice(0, 12)})`
       : `project  none: ${status.projectError ?? "unknown"}`,
     `store    ${status.store.location} (${status.store.driver})`,
+    `guard    ${status.guard.journalEntries} journal entries · ${status.guard.openLoops} open loops · last evidence ${
+      status.guard.lastEvidence
+        ? `#${status.guard.lastEvidence.number} exit ${status.guard.lastEvidence.exitCode ?? "none"}: ${status.guard.lastEvidence.command}`
+        : "none"
+    }`,
     `compactions recorded for this project: ${status.compactions.total}`,
     ...status.compactions.recent.map(
       (c) =>

@@ -1,5 +1,5 @@
 // Store functions for the guard journal and the project's contract rows (owner and agent rules).
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, count, desc, eq, max } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
 import { withTransaction } from "./memory-tx.ts";
 import { guardJournal, guardRules } from "./schema/index.ts";
@@ -71,4 +71,12 @@ export async function deleteRule(db: KeelDb, projectId: string, id: string): Pro
     .where(and(eq(guardRules.projectId, projectId), eq(guardRules.id, id)))
     .returning({ id: guardRules.id });
   return removed.length > 0;
+}
+
+export async function countJournal(db: KeelDb, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(guardJournal)
+    .where(eq(guardJournal.projectId, projectId));
+  return row?.n ?? 0;
 }
