@@ -41,6 +41,13 @@ export const registerContract: Register = (program, contextFor) => {
     );
 };
 
+/** The personal layer's rules; a file keel cannot read is never rewritten. */
+function writablePersonalLayer(ctx: CommandContext) {
+  const layer = readContractFile(ctx.paths.personalContract, "personal");
+  if (layer.problem) throw new UserError(`not touching a contract file keel cannot read: ${layer.problem}`);
+  return layer;
+}
+
 async function list(ctx: CommandContext): Promise<void> {
   await withProjectStore(ctx, async ({ store, project }) => {
     const contract = await loadContract({
@@ -61,8 +68,7 @@ async function add(ctx: CommandContext, words: string[], options: ScopeOption): 
   if (text === "") throw new UserError("the rule is empty");
   const id = options.id?.trim() || slug(text);
   if (options.global) {
-    const layer = readContractFile(ctx.paths.personalContract, "personal");
-    if (layer.problem) throw new UserError(`not touching a contract file keel cannot read: ${layer.problem}`);
+    const layer = writablePersonalLayer(ctx);
     writeContractFile(ctx.paths.personalContract, [
       ...layer.rules.filter((r) => r.id !== id),
       { id, text, source: "personal" },
@@ -81,8 +87,7 @@ async function add(ctx: CommandContext, words: string[], options: ScopeOption): 
 
 async function remove(ctx: CommandContext, id: string, options: ScopeOption): Promise<void> {
   if (options.global) {
-    const layer = readContractFile(ctx.paths.personalContract, "personal");
-    if (layer.problem) throw new UserError(`not touching a contract file keel cannot read: ${layer.problem}`);
+    const layer = writablePersonalLayer(ctx);
     if (!layer.rules.some((r) => r.id === id)) throw new UserError(`no personal rule "${id}"`, 1);
     writeContractFile(
       ctx.paths.personalContract,

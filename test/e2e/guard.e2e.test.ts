@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN_DIR } from "../support/cli.ts";
-import { type DialogRequest, FAUX_EXTENSION, type SessionFileLine } from "../support/pi-rpc.ts";
+import { type DialogRequest, fauxPiArgs, type SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
 
 const FAILING = "ls /keel-e2e/definitely/missing";
@@ -98,24 +98,12 @@ describe("guard in a real pi", () => {
   });
 
   it("blocks a destructive command when there is no UI to ask", () => {
-    const run = spawnSync(
-      `${BIN_DIR}/pi`,
-      [
-        "--mode",
-        "json",
-        "--approve",
-        "--offline",
-        "-e",
-        FAUX_EXTENSION,
-        "--provider",
-        "faux",
-        "--model",
-        "faux-1",
-        "--no-session",
-        `force push now${LONG}`,
-      ],
-      { cwd: project.projectDir, env: project.env, encoding: "utf8", timeout: 60_000 },
-    );
+    const run = spawnSync(`${BIN_DIR}/pi`, [...fauxPiArgs("json"), "--no-session", `force push now${LONG}`], {
+      cwd: project.projectDir,
+      env: project.env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     const ends = run.stdout
       .split("\n")

@@ -81,6 +81,22 @@ interface Waiter {
 }
 
 /** Starts pi in RPC mode with the faux provider and waits until it answers get_state. */
+/** pi's arguments for a headless run on the faux model with the project trusted and no network. */
+export function fauxPiArgs(mode: "rpc" | "json"): string[] {
+  return [
+    "--mode",
+    mode,
+    "--approve",
+    "--offline",
+    "-e",
+    FAUX_EXTENSION,
+    "--provider",
+    "faux",
+    "--model",
+    "faux-1",
+  ];
+}
+
 export async function startPi(options: StartPiOptions): Promise<PiRpc> {
   const pi = new PiRpc(options);
   try {
@@ -108,21 +124,7 @@ export class PiRpc {
 
   constructor(options: StartPiOptions) {
     this.options = options;
-    const args = [
-      "--mode",
-      "rpc",
-      "--approve",
-      "--offline",
-      "-e",
-      FAUX_EXTENSION,
-      "--provider",
-      "faux",
-      "--model",
-      "faux-1",
-      "--session-dir",
-      options.sessionDir,
-      ...(options.extraArgs ?? []),
-    ];
+    const args = [...fauxPiArgs("rpc"), "--session-dir", options.sessionDir, ...(options.extraArgs ?? [])];
     const env = { ...options.env, PATH: `${BIN_DIR}:${options.env.PATH ?? process.env.PATH ?? ""}` };
     this.child = spawn(join(BIN_DIR, "pi"), args, {
       cwd: options.cwd,

@@ -1,6 +1,6 @@
 // node:sqlite driver: used under Node (inside pi) and Deno. Keeps Node's ExperimentalWarning off the terminal.
-import type { KeelDb, Store } from "../db.ts";
-import { FILE_PRAGMAS, migrateSyncStore } from "./sqlite-shared.ts";
+import type { Store } from "../db.ts";
+import { openSyncStore } from "./sqlite-shared.ts";
 
 type NodeSqlite = typeof import("node:sqlite");
 
@@ -33,14 +33,5 @@ function isMissingModule(error: unknown): boolean {
 
 export async function openNodeSqlite(path: string, sqlite: NodeSqlite): Promise<Store> {
   const { drizzle } = await import("drizzle-orm/node-sqlite");
-  const client = new sqlite.DatabaseSync(path);
-  for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
-  const db = drizzle({ client });
-  migrateSyncStore(db);
-  return {
-    db: db as unknown as KeelDb,
-    driver: "node-sqlite",
-    location: path,
-    close: async () => client.close(),
-  };
+  return openSyncStore("node-sqlite", path, new sqlite.DatabaseSync(path), (client) => drizzle({ client }));
 }

@@ -2,6 +2,7 @@
 // WAL waits too), WAL, foreign keys; the session handle Drizzle's migrator needs from a synchronous driver;
 // and a retry around migrations, since two processes opening a fresh store race to create its tables.
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
+import type { DriverName, KeelDb, Store } from "../db.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
 
 export const FILE_PRAGMAS = [
@@ -53,4 +54,17 @@ export async function migrateAsyncStore(db: object): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
   }
+}
+
+/** A synchronous SQLite client (bun:sqlite or node:sqlite) with keel's pragmas, migrated, as a Store. */
+export function openSyncStore(
+  driver: DriverName,
+  path: string,
+  client: { exec(sql: string): unknown; close(): void },
+  wrap: (client: never) => object,
+): Store {
+  for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+  const db = wrap(client as never);
+  migrateSyncStore(db);
+  return { db: db as KeelDb, driver, location: path, close: async () => client.close() };
 }
