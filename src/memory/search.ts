@@ -9,11 +9,12 @@ import {
   type CandidateQuery,
   type CandidateRow,
   indexSize,
-  nthNewestMatch,
+  newestMatches,
   recentCandidates,
   searchCandidates,
   termHits,
 } from "../store/memory-search.ts";
+import { rankCommonMatches } from "./common-terms.ts";
 import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult, memFail, memOk } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { iso, splitTags } from "./rows.ts";
@@ -150,15 +151,15 @@ export async function searchMemory(
   for (const term of terms) hits.set(term, await termHits(deps.db, matchExpression([term]), TERM_CAP + 1));
   const total = Math.max(await indexSize(deps.db), 1);
   const query = { ...filter, match: "", limit: Math.max(30, limit * 3), weights: FIELD_WEIGHTS };
-  const rows = await findCandidates(deps.db, query, planMatch(terms, hits));
+  const weights = new Map<string, number>();
+  for (const [term, n] of hits)
+    weights.set(stem(term), Math.max(weights.get(stem(term)) ?? 0, idf(n, total)));
+  const rows = await findCandidates(deps.db, query, planMatch(terms, hits), weights);
   const now = deps.clock.now();
   const ranked = rows
     .map((r) => toHit(r, -r.bm25 * recencyFactor(r.updatedAt, now), ""))
     .sort(compareHits)
     .slice(0, limit);
-  const weights = new Map<string, number>();
-  for (const [term, n] of hits)
-    weights.set(stem(term), Math.max(weights.get(stem(term)) ?? 0, idf(n, total)));
   const stems = [...weights.keys()];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const hit of ranked) {
@@ -170,8 +171,8 @@ export async function searchMemory(
   return memOk({ terms, results: ranked, confident });
 }
 
-/** A query made only of common terms ranks just this many of its newest matches (BM25 costs per match). */
-export const RECENT_MATCHES = 500;
+/** A query made only of common terms ranks just this many of its newest matches (all terms, then any term). */
+export const RECENT_MATCHES = 200;
 /** Terms in at most this many records are counted exactly and may be matched; commoner ones are "common". */
 export const TERM_CAP = 1_000;
 
@@ -205,16 +206,22 @@ export function planMatch(terms: string[], hits: Map<string, number>): MatchPlan
   };
 }
 
-async function findCandidates(db: KeelDb, query: CandidateQuery, plan: MatchPlan): Promise<CandidateRow[]> {
+async function findCandidates(
+  db: KeelDb,
+  query: CandidateQuery,
+  plan: MatchPlan,
+  idfByStem: Map<string, number>,
+): Promise<CandidateRow[]> {
   if (plan.selective) return searchCandidates(db, { ...query, match: plan.selective });
   if (!plan.any) return [];
+  const rank = (rows: CandidateRow[]) =>
+    rankCommonMatches(rows, idfByStem, query.weights).slice(0, query.limit);
   let found: CandidateRow[] = [];
-  if (plan.conjunction && (await termHits(db, plan.conjunction, TERM_CAP + 1)) <= TERM_CAP) {
-    found = await searchCandidates(db, { ...query, match: plan.conjunction });
+  if (plan.conjunction) {
+    found = rank(await newestMatches(db, { ...query, match: plan.conjunction }, 0, RECENT_MATCHES));
     if (found.length >= query.limit) return found;
   }
-  const floor = await nthNewestMatch(db, plan.any, RECENT_MATCHES);
-  const recent = await searchCandidates(db, { ...query, match: plan.any }, floor);
+  const recent = rank(await newestMatches(db, { ...query, match: plan.any }, 0, RECENT_MATCHES));
   const seen = new Set(found.map((r) => r.id));
   return [...found, ...recent.filter((r) => !seen.has(r.id))];
 }

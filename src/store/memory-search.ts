@@ -81,20 +81,39 @@ async function rankedCandidates(db: KeelDb, q: CandidateQuery, minSeq: number, s
   }));
 }
 
+/**
+ * Like searchCandidates but without bm25(), newest matches first: FTS5's bm25 first counts every record holding
+ * each term, which is what makes common terms slow. The caller ranks these rows itself.
+ */
+export async function newestMatches(
+  db: KeelDb,
+  q: Omit<CandidateQuery, "weights">,
+  minSeq: number,
+  maxRows: number,
+): Promise<CandidateRow[]> {
+  const kinds = q.kinds && q.kinds.length > 0 ? sql`and r.kind in (${list(q.kinds)})` : sql``;
+  const rows = await db.all(sql`
+    with hits as materialized (
+      select rowid as seq from memory_fts where memory_fts match ${q.match} and rowid > ${minSeq}
+      order by rowid desc limit ${maxRows}
+    )
+    select r.seq as seq, r.id as id, r.title as title, r.kind as kind, r.category as category,
+           r.status as status, r.origin as origin, r.tags as tags, r.pinned as pinned,
+           r.expires_at as expiresAt, r.superseded_by as supersededBy, r.session_id as sessionId,
+           r.branch_id as branchId, r.created_at as createdAt, r.updated_at as updatedAt,
+           0 as bm25, r.body as body
+    from hits cross join memory_records r on r.seq = hits.seq
+    where r.project_id = ${q.projectId} and r.origin in (${list(q.origins)}) and r.status in (${list(q.statuses)})
+      ${kinds}`);
+  return (rows as unknown as CandidateRow[]).map((r) => ({ ...r, bm25: 0, pinned: Number(r.pinned) }));
+}
+
 /** Records (any project) matching an FTS5 expression, counted up to `cap` so common terms stay cheap. */
 export async function termHits(db: KeelDb, match: string, cap: number): Promise<number> {
   const rows = (await db.all(
     sql`select count(*) as n from (select 1 from memory_fts where memory_fts match ${match} limit ${cap})`,
   )) as Array<{ n: number }>;
   return Number(rows[0]?.n ?? 0);
-}
-
-/** The row number below the `n` newest matches of `match` (0 when there are fewer): a scan floor. */
-export async function nthNewestMatch(db: KeelDb, match: string, n: number): Promise<number> {
-  const rows = (await db.all(
-    sql`select rowid as seq from memory_fts where memory_fts match ${match} order by rowid desc limit 1 offset ${n}`,
-  )) as Array<{ seq: number }>;
-  return Number(rows[0]?.seq ?? 0);
 }
 
 /** Upper bound on the number of indexed records (cheap: the largest row number). */
