@@ -10,12 +10,14 @@ import { systemClock } from "../src/core/clock.ts";
 import type { BranchEntry } from "../src/session/entries.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
+import type { ProtectAdapter } from "./protect.ts";
 import type { SessionRuntime } from "./runtime.ts";
 
 export function registerCompaction(
   pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
+  protect?: Pick<ProtectAdapter, "block" | "snapshot">,
 ): void {
   let contextFiles: ContextFile[] = [];
   let staged: { reorientation: string } | undefined;
@@ -28,6 +30,7 @@ export function registerCompaction(
 
   pi.on("session_before_compact", async (event, ctx) =>
     guarded(ctx, "compaction", async () => {
+      protect?.snapshot();
       const branch = event.branchEntries as unknown as BranchEntry[];
       const settings = compactSettingsOf(branch);
       const outcome = proposeCompaction(settings.strategy, {
@@ -40,7 +43,7 @@ export function registerCompaction(
         cap: settings.cap,
         contextWindow: ctx.model?.contextWindow,
         contextFiles,
-        protectedBlock: "",
+        protectedBlock: protect?.block() ?? "",
         at: new Date(systemClock.now()).toISOString(),
       });
       if (outcome.kind === "native") {

@@ -8,6 +8,7 @@ import { guarded } from "./guarded.ts";
 import { createRouter } from "./keel-command.ts";
 import { registerMemory } from "./memory.ts";
 import { registerMemoryWiring } from "./memory-wiring.ts";
+import { registerProtect } from "./protect.ts";
 import { registerRecall } from "./recall.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
 
@@ -21,9 +22,10 @@ export default function keel(pi: ExtensionAPI): void {
     const status = await collectStatus(runtime.store, runtime.identity);
     ctx.ui.notify(renderStatusLines(status).join("\n"), "info");
   });
+  const protect = registerProtect(pi, router);
   // Guard registers before compaction so compaction's context hook runs last and its reminder ends up last.
   const guard = registerGuard(pi, () => runtime, router);
-  registerCompaction(pi, () => runtime, router);
+  registerCompaction(pi, () => runtime, router, protect);
   registerMemory(pi, () => runtime);
   registerMemoryWiring(pi, () => runtime, router);
   registerRecall(pi);
@@ -48,8 +50,12 @@ export default function keel(pi: ExtensionAPI): void {
   });
 
   pi.registerCommand("keel", {
-    description: "keel: status, contract, note, verify, journal, loops, diff",
+    description: "keel: status, protect, contract, note, verify, journal, loops, diff",
     handler: async (args, ctx) => {
+      // Protected content is stored as typed, so `/keel protect …` gets the raw text, not split arguments.
+      const protectArgs = /^\s*protect(?:\s|$)/.test(args) ? args.replace(/^\s*protect\s?/, "") : undefined;
+      if (protectArgs !== undefined)
+        return void (await guarded(ctx, "/keel protect", () => protect.command(protectArgs, ctx)));
       await guarded(ctx, "/keel", () => router.dispatch(args, ctx));
     },
   });

@@ -60,6 +60,9 @@ export default function fauxExtension(pi) {
       stopReason: message.stopReason,
       reply: textOfContent(message.content).slice(0, 300),
     });
+    // A rule may answer late (timeouts, answers that outlive their session); the log line is written at once.
+    if (rule?.delayMs)
+      return new Promise((resolve) => setTimeout(() => resolve(message), rule.delayMs).unref?.());
     return message;
   };
 
@@ -206,7 +209,8 @@ function conversationOf(prompt) {
  *                  "reply": "text with $1 / $& from the match",
  *                  "toolCalls": [ { "name": "read", "arguments": { "path": "$1" } } ],   ends the turn with toolUse
  *                  "error": "provider error message",                 answers with stopReason "error"
- *                  "times": 1 } ],                                    fire at most n times (per pi process)
+ *                  "times": 1,                                        fire at most n times (per pi process)
+ *                  "delayMs": 30000 } ],                              answer only after this many ms
  *     "summary": "text that replaces the default FAUX-SUMMARY body" }
  * Subjects: "user" → the last user message (only when the request ends with one); "toolResult" → the last
  * tool result as "<toolName>\n<text>"; "summary" → the summarization prompt; "any" → the last message.

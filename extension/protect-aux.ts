@@ -1,0 +1,192 @@
+// Pi adapter for keel protect's opt-in auxiliary requests: automatic extraction on eligible user input and
+// discovery at turn_end from the turn's tool results. Each makes at most one request through the session's
+// model with a 20 s limit; late answers (new session, changed registry) are dropped silently, failures leave
+// the registry untouched and show one short warning without the provider's text.
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { systemClock } from "../src/core/clock.ts";
+import {
+  AUX_TIMEOUT_MS,
+  isCurrent,
+  lowestReasoningLevel,
+  type RequestStamp,
+  replyText,
+} from "../src/protect/aux-request.ts";
+import {
+  applyDiscovery,
+  collectEvidence,
+  DISCOVERY_SYSTEM_PROMPT,
+  discoveryPayload,
+  parseDiscoveryAnswer,
+} from "../src/protect/discovery.ts";
+import {
+  applyExtraction,
+  EXTRACTION_SYSTEM_PROMPT,
+  extractionPayload,
+  isExtractable,
+  parseExtraction,
+} from "../src/protect/extraction.ts";
+import type { AuxFailure, AuxOutcome, ProtectState } from "../src/protect/types.ts";
+
+/** The adapter's live protect state, shared with extension/protect.ts. */
+export interface ProtectLive {
+  state: ProtectState;
+  degraded: boolean;
+  /** Bumped on every session start and shutdown. */
+  epoch: number;
+  /** Bumped on every registry or mode change. */
+  revision: number;
+  lastExtraction: AuxOutcome | undefined;
+  lastDiscovery: AuxOutcome | undefined;
+}
+
+type Ask = { ok: true; text: string } | { ok: false; failure: AuxFailure };
+
+export function registerProtectAux(
+  pi: ExtensionAPI,
+  live: ProtectLive,
+  commit: (next: ProtectState) => void,
+): { abortAll(): void } {
+  const inFlight = new Set<AbortController>();
+  const stampOf = (ctx: ExtensionContext): RequestStamp => ({
+    epoch: live.epoch,
+    revision: live.revision,
+    sessionId: ctx.sessionManager.getSessionId(),
+  });
+
+  async function ask(ctx: ExtensionContext, systemPrompt: string, payload: string): Promise<Ask> {
+    const model = ctx.model;
+    if (!model) return { ok: false, failure: "aborted" };
+    const controller = new AbortController();
+    inFlight.add(controller);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<Ask>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ ok: false, failure: "timeout" });
+      }, AUX_TIMEOUT_MS);
+    });
+    const level = lowestReasoningLevel(model as never);
+    const request = ctx.modelRegistry
+      .complete(
+        model,
+        {
+          systemPrompt,
+          messages: [{ role: "user", content: [{ type: "text", text: payload }], timestamp: Date.now() }],
+        } as never,
+        { signal: controller.signal, maxTokens: 1024, ...(level ? { reasoningEffort: level } : {}) } as never,
+      )
+      .then((reply): Ask => replyText(reply as never))
+      .catch((): Ask => ({ ok: false, failure: controller.signal.aborted ? "aborted" : "provider" }));
+    try {
+      return await Promise.race([request, timeout]);
+    } finally {
+      clearTimeout(timer);
+      inFlight.delete(controller);
+    }
+  }
+
+  /** A request outlived its session or registry: nothing to apply and nothing to report. */
+  const stale = (stamp: RequestStamp, ctx: ExtensionContext) => {
+    try {
+      return !isCurrent(stamp, stampOf(ctx));
+    } catch {
+      return true; // the ctx belongs to a replaced session
+    }
+  };
+
+  async function extract(message: string, ctx: ExtensionContext): Promise<void> {
+    const stamp = stampOf(ctx);
+    const answer = await ask(ctx, EXTRACTION_SYSTEM_PROMPT, extractionPayload(message, live.state));
+    if (stale(stamp, ctx)) return;
+    const batch = answer.ok
+      ? parseExtraction(answer.text, message, live.state)
+      : { ok: false as const, reason: answer.failure };
+    if (!batch.ok) {
+      live.lastExtraction = { status: "failed", failure: batch.reason };
+      ctx.ui.notify(
+        `keel protect: automatic extraction failed (${batch.reason}); nothing changed.`,
+        "warning",
+      );
+      return;
+    }
+    const applied = applyExtraction(live.state, batch.value);
+    live.lastExtraction = { status: "success", added: applied.added, retired: applied.retired };
+    if (applied.added + applied.retired === 0) return;
+    commit(applied.state);
+    ctx.ui.notify(
+      `keel protect: extraction added ${applied.added} and retired ${applied.retired} automatic item(s).`,
+      "info",
+    );
+  }
+
+  async function discover(
+    results: Parameters<typeof collectEvidence>[0],
+    ctx: ExtensionContext,
+  ): Promise<void> {
+    const records = collectEvidence(results);
+    if (records.length === 0) return;
+    const stamp = stampOf(ctx);
+    const answer = await ask(ctx, DISCOVERY_SYSTEM_PROMPT, discoveryPayload(records));
+    if (stale(stamp, ctx)) return;
+    const facts = answer.ok
+      ? parseDiscoveryAnswer(answer.text, records)
+      : { ok: false as const, reason: answer.failure };
+    if (!facts.ok) {
+      live.lastDiscovery = { status: "failed", failure: facts.reason };
+      ctx.ui.notify(`keel protect: discovery failed (${facts.reason}); nothing changed.`, "warning");
+      return;
+    }
+    const applied = applyDiscovery(
+      live.state,
+      facts.value,
+      records,
+      new Date(systemClock.now()).toISOString(),
+    );
+    live.lastDiscovery = { status: "success", added: applied.added, retired: 0 };
+    if (applied.added === 0) return;
+    commit(applied.state);
+    ctx.ui.notify(
+      `keel protect: captured ${applied.added} discover${applied.added === 1 ? "y" : "ies"} from tool evidence.`,
+      "info",
+    );
+  }
+
+  const report = (ctx: ExtensionContext, what: string) => (error: unknown) => {
+    try {
+      ctx.ui.notify(
+        `keel protect: ${what} failed unexpectedly (${error instanceof Error ? error.name : "error"}).`,
+        "warning",
+      );
+    } catch {
+      // the session that started the request is gone; there is no one left to tell
+    }
+  };
+
+  // Not awaited: the user's turn never waits on extraction.
+  pi.on("input", async (event, ctx) => {
+    if (
+      live.state.extraction === "automatic" &&
+      isExtractable(event.text, event.source, ctx.model !== undefined)
+    )
+      void extract(event.text, ctx).catch(report(ctx, "extraction"));
+    return undefined;
+  });
+
+  pi.on("turn_end", async (event, ctx) => {
+    if (live.state.discovery !== "automatic" || !ctx.model) return undefined;
+    const results = (event.toolResults ?? []).map((r) => ({
+      toolCallId: r.toolCallId,
+      toolName: r.toolName,
+      content: r.content,
+    }));
+    if (results.length > 0) void discover(results, ctx).catch(report(ctx, "discovery"));
+    return undefined;
+  });
+
+  return {
+    abortAll() {
+      for (const controller of inFlight) controller.abort();
+      inFlight.clear();
+    },
+  };
+}

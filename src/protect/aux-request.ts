@@ -1,0 +1,63 @@
+// Shared pieces of keel protect's two auxiliary model requests (extraction and discovery): the reasoning level
+// to ask for, the reading of a reply into text or a failure category, JSON with one optional code fence, and
+// the staleness check that drops answers arriving after their session or registry changed.
+import type { AuxFailure } from "./types.ts";
+
+export const AUX_TIMEOUT_MS = 20_000;
+const LEVELS = ["minimal", "low", "medium", "high"] as const;
+
+/** The lowest reasoning level the model declares, or undefined for a model without reasoning. */
+export function lowestReasoningLevel(model: {
+  reasoning?: boolean;
+  thinkingLevelMap?: Partial<Record<string, unknown>>;
+}): string | undefined {
+  if (!model.reasoning) return undefined;
+  return LEVELS.find((level) => model.thinkingLevelMap?.[level] !== null);
+}
+
+export interface AuxReply {
+  stopReason: string;
+  content: unknown;
+}
+
+/** The reply's text when the model finished normally; otherwise the failure category (never its error text). */
+export function replyText(reply: AuxReply): { ok: true; text: string } | { ok: false; failure: AuxFailure } {
+  if (reply.stopReason === "aborted") return { ok: false, failure: "aborted" };
+  if (reply.stopReason === "error") return { ok: false, failure: "provider" };
+  if (reply.stopReason !== "stop") return { ok: false, failure: "invalid-response" };
+  const blocks = Array.isArray(reply.content)
+    ? (reply.content as Array<{ type?: string; text?: unknown }>)
+    : [];
+  return {
+    ok: true,
+    text: blocks
+      .filter((b) => b.type === "text" && typeof b.text === "string")
+      .map((b) => b.text)
+      .join(""),
+  };
+}
+
+/** Parses JSON, allowing the whole answer to be wrapped in one code fence. */
+export function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false } {
+  const trimmed = text.trim();
+  const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
+  try {
+    return { ok: true, value: JSON.parse(fenced ? fenced[1]! : trimmed) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Code points, not UTF-16 units: the unit the content limits are stated in. */
+export const codePoints = (text: string): number => [...text].length;
+
+export interface RequestStamp {
+  epoch: number;
+  sessionId: string;
+  revision: number;
+}
+
+/** Whether an answer still belongs to the session and registry that asked for it. */
+export function isCurrent(stamp: RequestStamp, now: RequestStamp): boolean {
+  return stamp.epoch === now.epoch && stamp.sessionId === now.sessionId && stamp.revision === now.revision;
+}
