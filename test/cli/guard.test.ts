@@ -38,7 +38,10 @@ describe("verify and evidence", () => {
     ]);
     expect(keel("evidence", "2").stdout).toContain("broken");
     expect(keel("evidence", "99").status).toBe(2);
-    expect(json("status").guard).toMatchObject({ openLoops: 0, lastEvidence: { number: 3, exitCode: 0, command: "false || true" } });
+    expect(json("status").guard).toMatchObject({
+      openLoops: 0,
+      lastEvidence: { number: 3, exitCode: 0, command: "false || true" },
+    });
     expect(keel("status").stdout).toContain("last evidence #3 exit 0: false || true");
     expect(keel("verify", "true", "--timeout", "soon").status).toBe(2);
   });
