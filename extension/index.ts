@@ -1,5 +1,5 @@
-// keel's pi extension: opens the session's store and project, wires each area's adapter (compaction, recall,
-// guard, memory) and answers /keel. It never throws into pi: failures become notifications.
+// keel's pi extension: opens the session's store and project, wires each area's adapter (protect, compaction,
+// recall, guard, memory) and answers /keel. It never throws into pi: failures become notifications.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
 import { registerCompaction } from "./compact.ts";
@@ -52,10 +52,6 @@ export default function keel(pi: ExtensionAPI): void {
   pi.registerCommand("keel", {
     description: "keel: status, protect, contract, note, verify, journal, loops, diff",
     handler: async (args, ctx) => {
-      // Protected content is stored as typed, so `/keel protect …` gets the raw text, not split arguments.
-      const protectArgs = /^\s*protect(?:\s|$)/.test(args) ? args.replace(/^\s*protect\s?/, "") : undefined;
-      if (protectArgs !== undefined)
-        return void (await guarded(ctx, "/keel protect", () => protect.command(protectArgs, ctx)));
       await guarded(ctx, "/keel", () => router.dispatch(args, ctx));
     },
   });

@@ -2,7 +2,8 @@
 // (`/keel contract …`, `/keel verify …`). Unknown verbs get a usage line, never an exception.
 import type { ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 
-export type SubcommandHandler = (args: string[], ctx: ExtensionCommandContext) => Promise<void>;
+/** `args` are split words; `rest` is the text after the verb exactly as typed (for content stored verbatim). */
+export type SubcommandHandler = (args: string[], ctx: ExtensionCommandContext, rest: string) => Promise<void>;
 
 export interface KeelCommandRouter {
   add(verb: string, usage: string, handler: SubcommandHandler): void;
@@ -21,10 +22,11 @@ export function createRouter(status: SubcommandHandler): KeelCommandRouter {
       verbs.set(verb, { usage, handler });
     },
     async dispatch(raw, ctx) {
-      const [verb, ...rest] = splitArgs(raw.trim());
-      if (verb === undefined || verb === "status") return status(rest, ctx);
+      const [verb, ...args] = splitArgs(raw.trim());
+      const rest = raw.replace(/^\s*\S+\s?/, "");
+      if (verb === undefined || verb === "status") return status(args, ctx, rest);
       const entry = verbs.get(verb);
-      if (entry) return entry.handler(rest, ctx);
+      if (entry) return entry.handler(args, ctx, rest);
       const usage = ["/keel [status]", ...[...verbs.values()].map((v) => v.usage)].join("\n  ");
       ctx.ui.notify(`keel: unknown command "${verb}". Usage:\n  ${usage}`, "warning");
     },

@@ -161,8 +161,8 @@ export function registerProtect(pi: ExtensionAPI, router: KeelCommandRouter): Pr
   router.add(
     "protect",
     `/keel protect ${PROTECT_USAGE.slice("/keel protect ".length)}`,
-    async (args, ctx) => {
-      await adapter.command(args.join(" "), ctx);
+    async (_args, ctx, rest) => {
+      await adapter.command(rest, ctx);
     },
   );
   return adapter;
