@@ -6,6 +6,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describeError } from "../core/errors.ts";
 import {
+  emptySessionContent,
   finishSessionScan,
   type SessionContent,
   type SessionLine,
@@ -193,17 +194,11 @@ function unreadable(
   error: string,
 ): SessionFileSummary {
   return {
+    ...emptySessionContent(),
     path,
     root,
     modifiedAt: Math.round(mtimeMs),
     sizeBytes: size,
-    sessionId: null,
-    cwd: null,
-    startedAt: null,
-    version: null,
-    entries: 0,
-    compactionEntryIds: [],
-    warnings: [],
     error: `cannot read the file: ${error}`,
   };
 }

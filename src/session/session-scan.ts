@@ -37,17 +37,22 @@ export interface SessionScan {
 
 const MAX_LISTED_BAD_LINES = 5;
 
+/** What a file says before any line is read: nothing known yet. */
+export function emptySessionContent(): SessionContent {
+  return {
+    sessionId: null,
+    cwd: null,
+    startedAt: null,
+    version: null,
+    entries: 0,
+    compactionEntryIds: [],
+    warnings: [],
+  };
+}
+
 export function startSessionScan(): SessionScan {
   return {
-    content: {
-      sessionId: null,
-      cwd: null,
-      startedAt: null,
-      version: null,
-      entries: 0,
-      compactionEntryIds: [],
-      warnings: [],
-    },
+    content: emptySessionContent(),
     lineNumber: 0,
     sawHeader: false,
     malformed: [],

@@ -17,9 +17,9 @@ export const guardRules = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
 );
 
-export const guardJournal = sqliteTable(
-  "guard_journal",
-  {
+/** Columns of a per-project numbered row: a global row id, the project, #number shown to users, the session. */
+function numberedRow() {
+  return {
     seq: integer("seq").primaryKey({ autoIncrement: true }),
     projectId: text("project_id")
       .notNull()
@@ -27,6 +27,13 @@ export const guardJournal = sqliteTable(
     /** Per-project number shown to users (#1, #2, …), allocated inside a write transaction. */
     number: integer("number").notNull(),
     sessionId: text("session_id"),
+  };
+}
+
+export const guardJournal = sqliteTable(
+  "guard_journal",
+  {
+    ...numberedRow(),
     type: text("type", { enum: ["decision", "correction", "note", "lesson"] }).notNull(),
     text: text("text").notNull(),
     /** JSON array of tags. */
@@ -40,12 +47,7 @@ export const guardJournal = sqliteTable(
 export const guardEvidence = sqliteTable(
   "guard_evidence",
   {
-    seq: integer("seq").primaryKey({ autoIncrement: true }),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    number: integer("number").notNull(),
-    sessionId: text("session_id"),
+    ...numberedRow(),
     command: text("command").notNull(),
     exitCode: integer("exit_code"),
     signal: text("signal"),
