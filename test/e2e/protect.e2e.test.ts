@@ -310,7 +310,7 @@ describe("automatic extraction and discovery with scripted answers", () => {
         },
       ],
     });
-    const rules: (FauxRule & { delayMs?: number })[] = [
+    const rules: FauxRule[] = [
       { on: "user", system: EXTRACTOR, match: '^\\{"userMessage":"[^"]*Upgrade PHPStan', reply: good },
       { on: "user", system: EXTRACTOR, match: '^\\{"userMessage":"[^"]*documentation', reply: paraphrase },
       {
@@ -428,6 +428,46 @@ describe("automatic extraction and discovery with scripted answers", () => {
       expect(messagesOf(await pi.command("/keel protect status"))[0]).toContain(
         "2 discovery (2 active, 0 superseded, 0 retired)",
       );
+    } finally {
+      await pi.close();
+    }
+  });
+});
+
+describe("a change to the registry while a compaction runs", () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createTempProject({ name: "protect-race" });
+    // pi's own summary takes 1.5 s, long enough to change the registry while it is being written.
+    project.writeFauxScript({
+      rules: [{ on: "summary", reply: "## Goal\nslow summary", delayMs: 1_500 } as FauxRule],
+    });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("drops the pending snapshot and reports the compaction as unverifiable, recovering nothing", async () => {
+    const pi = await project.startPi();
+    try {
+      await pi.command("/keel protect add goal-1 goal --critical Keep the goal in view.");
+      await pi.command("/keel protect recovery critical");
+      await pi.command("/keel compact strategy native");
+      await pi.prompt(filler(1));
+      await pi.prompt(filler(2));
+      const from = pi.records.length;
+      const compacting = pi.compact();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const added = await pi.command(
+        "/keel protect add late constraint A change made during the compaction.",
+      );
+      expect(messagesOf(added)[0]).toMatch(/^keel protect: added late \(constraint\)/);
+      expect((await compacting).summary).toContain("slow summary");
+      await pi.prompt(filler(3));
+      const notes = protectNotes(pi, from);
+      expect(notes).toContain(
+        "keel protect: this compaction could not be verified (no snapshot was taken before it).",
+      );
+      expect(notes.some((n) => /preserved/.test(n))).toBe(false);
+      expect((await lines(pi)).filter((l) => l.customType === "keel.protect.recovery")).toEqual([]);
     } finally {
       await pi.close();
     }

@@ -41,6 +41,8 @@ export interface FauxRule {
   reply?: string;
   /** Thinking text the assistant message starts with. */
   thinking?: string;
+  /** Answer only after this many milliseconds (a slow or late model). */
+  delayMs?: number;
   toolCalls?: { name: string; arguments?: Record<string, unknown> }[];
   error?: string;
   times?: number;
