@@ -1,15 +1,11 @@
 // The literal verifier: an item is preserved when its text, case- and whitespace-normalised, occurs in the
 // normalised candidate context. The context is normalised once into code units and scanned once with a rolling
-// hash over the items' leading windows, so 1,000 items against 1 MB cost one pass, not one pass per item. The
-// main pass uses a gear hash (shift and add a per-unit random value): a unit drops out of a 32-bit hash after 32
-// shifts by itself, so the 32-unit window rolls with no subtraction or multiply.
+// hash over the items' leading windows, so 1,000 items against 1 MB cost one pass, not one pass per item.
 // Semantics match `context.replace(/\s+/gu, " ").trim().toLowerCase().includes(item normalised the same way)`.
 import type { ProtectedItem, VerificationReport } from "./types.ts";
 
 /** Leading-window sizes, longest first: long items hash a long window so repetitive text yields few false hits. */
 const WINDOWS = [32, 8] as const;
-/** The gear hash covers exactly this many units: the widest window. */
-const GEAR_WIDTH = 32;
 const BASE = 0x01000193;
 const FILTER_BITS = 16;
 
@@ -67,30 +63,6 @@ function hashWindow(units: Uint16Array, width: number): number {
   return h;
 }
 
-let gearTable: Int32Array | undefined;
-/** A fixed pseudo-random 32-bit value per UTF-16 code unit (deterministic, so hashes are stable). */
-function gear(): Int32Array {
-  if (!gearTable) {
-    gearTable = new Int32Array(65536);
-    let x = 0x9e3779b9 | 0;
-    for (let c = 0; c < 65536; c++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      gearTable[c] = x;
-    }
-  }
-  return gearTable;
-}
-
-/** The gear hash of the first 32 units: the same value the main pass holds after reading them. */
-function gearWindow(units: Uint16Array): number {
-  const g = gear();
-  let h = 0;
-  for (let i = 0; i < GEAR_WIDTH; i++) h = ((h << 1) + g[units[i]!]!) | 0;
-  return h;
-}
-
 const filterSlot = (h: number) => (h ^ (h >>> FILTER_BITS)) & ((1 << FILTER_BITS) - 1);
 
 function equalAt(context: Uint16Array, at: number, needle: Uint16Array): boolean {
@@ -115,7 +87,7 @@ function buildTiers(needles: readonly Uint16Array[], found: boolean[]): Tier[] {
     const t: Tier = { width, power, filter: new Uint8Array(1 << FILTER_BITS), byHash: new Map() };
     needles.forEach((needle, index) => {
       if (found[index] || needle.length < width || needle.length >= longer) return;
-      const h = width === GEAR_WIDTH ? gearWindow(needle) : hashWindow(needle, width);
+      const h = hashWindow(needle, width);
       const list = t.byHash.get(h);
       if (list) list.push(index);
       else t.byHash.set(h, [index]);
@@ -136,37 +108,41 @@ function spaces(): Uint8Array {
 }
 
 /**
- * Lower-cases and collapses whitespace (as normalizedUnits) while rolling the gear hash of the last 32 units in
- * the same loop; positions whose hash passes `tier`'s filter are returned as (start, hash) pairs.
+ * Lower-cases and collapses whitespace (as normalizedUnits) while sliding `tier`'s rolling hash in the same
+ * loop. The output starts with `width` zero units of padding so the unit leaving the window is always readable;
+ * hit positions are given in unpadded coordinates (negative ones overlap the padding and never confirm).
  */
 function normalizeAndScan(context: string, tier: Tier | undefined): { units: Uint16Array; hits: number[] } {
   const lower = context.toLowerCase();
   const space = spaces();
-  const g = gear();
+  const width = tier?.width ?? 1;
+  const power = tier?.power ?? 0;
   const filter = tier?.filter ?? new Uint8Array(1 << FILTER_BITS);
   const mask = (1 << FILTER_BITS) - 1;
-  const out = new Uint16Array(lower.length);
+  const out = new Uint16Array(lower.length + width);
   const hits: number[] = [];
-  let n = 0;
+  let n = width;
   let h = 0;
   let pendingSpace = false;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
     if (space[c] === 1) {
-      pendingSpace = n > 0;
+      pendingSpace = n > width;
       continue;
     }
     if (pendingSpace) {
       pendingSpace = false;
-      out[n++] = 32;
-      h = ((h << 1) + g[32]!) | 0;
-      if (n >= GEAR_WIDTH && filter[(h ^ (h >>> FILTER_BITS)) & mask] === 1) hits.push(n - GEAR_WIDTH, h);
+      out[n] = 32;
+      h = (Math.imul(h - Math.imul(out[n - width]!, power), BASE) + 32) | 0;
+      n++;
+      if (filter[(h ^ (h >>> FILTER_BITS)) & mask] === 1) hits.push(n - 2 * width, h);
     }
-    out[n++] = c;
-    h = ((h << 1) + g[c]!) | 0;
-    if (n >= GEAR_WIDTH && filter[(h ^ (h >>> FILTER_BITS)) & mask] === 1) hits.push(n - GEAR_WIDTH, h);
+    out[n] = c;
+    h = (Math.imul(h - Math.imul(out[n - width]!, power), BASE) + c) | 0;
+    n++;
+    if (filter[(h ^ (h >>> FILTER_BITS)) & mask] === 1) hits.push(n - 2 * width, h);
   }
-  return { units: out.subarray(0, n), hits };
+  return { units: out.subarray(width, n), hits };
 }
 
 /** One rolling-hash pass over already-normalised units (for the shorter tiers, rarely needed). */
@@ -203,7 +179,7 @@ function confirmHits(
 export function findAll(context: string, needles: readonly Uint16Array[]): boolean[] {
   const found = needles.map((needle) => needle.length === 0);
   const tiers = buildTiers(needles, found);
-  const first = tiers[0]?.width === GEAR_WIDTH ? tiers[0] : undefined;
+  const first = tiers[0]?.width === WINDOWS[0] ? tiers[0] : undefined;
   const { units, hits } = normalizeAndScan(context, first);
   if (first) confirmHits(units, first, hits, needles, found);
   for (const tier of tiers)
