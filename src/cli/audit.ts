@@ -3,8 +3,8 @@ import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
 import { listProjectLoops } from "../store/guard-loops.ts";
-import { type Register, setExitCode } from "./program.ts";
 import { withProjectStore } from "./project-store.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 export const registerAudit: Register = (program, contextFor) => {
   program

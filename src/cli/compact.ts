@@ -5,7 +5,7 @@ import { chooseOfflineBoundary, parseCap, renderCheckpoint } from "../compact/ve
 import type { CapSetting } from "../compact/verbatim/types.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { loadSessionBranch } from "../session/load-branch.ts";
-import { type Register, setExitCode } from "./program.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 interface CompactOptions {
   cap: string;

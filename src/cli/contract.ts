@@ -8,8 +8,8 @@ import { canRemove, RULE_TEXT_MAX } from "../guard/contract/layers.ts";
 import { oneLine, slug } from "../guard/text.ts";
 import { deleteRule, putRule } from "../store/guard-journal.ts";
 import type { CommandContext } from "./context.ts";
-import type { Register } from "./program.ts";
 import { withProjectStore } from "./project-store.ts";
+import type { Register } from "./register.ts";
 
 interface ScopeOption {
   global?: boolean;

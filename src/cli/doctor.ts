@@ -9,7 +9,7 @@ import { checkNode, checkPi } from "../install/toolchain.ts";
 import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { checkStore } from "../store/self-check.ts";
 import type { CommandContext } from "./context.ts";
-import { type Register, setExitCode } from "./program.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 export type CheckLevel = "ok" | "warn" | "fail";
 export interface Check {

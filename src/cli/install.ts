@@ -5,7 +5,7 @@ import { writeExtensionPackage } from "../install/extension-package.ts";
 import { piInstall, piRemove } from "../install/pi-cli.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
-import type { Register } from "./program.ts";
+import type { Register } from "./register.ts";
 
 interface ScopeOptions {
   global?: boolean;

@@ -3,8 +3,8 @@ import type { Command } from "commander";
 import { oneLine } from "../guard/text.ts";
 import { addJournalEntry, type JournalRow, listJournal } from "../store/guard-journal.ts";
 import { parseCount } from "./parse.ts";
-import type { Register } from "./program.ts";
 import { withProjectStore } from "./project-store.ts";
+import type { Register } from "./register.ts";
 
 export const JOURNAL_TYPES = ["decision", "correction", "note", "lesson"] as const;
 export const JOURNAL_TEXT_MAX = 500;

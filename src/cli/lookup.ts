@@ -11,7 +11,7 @@ import {
 import type { EntryPage, GrepPage, ListEntriesPage } from "../recall/lookup/types.ts";
 import { type LoadedBranch, loadSessionBranch } from "../session/load-branch.ts";
 import type { CommandContext } from "./context.ts";
-import { type Register, setExitCode } from "./program.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 const intOption = (name: string) => (value: string) => {
   const number = Number(value);

@@ -17,7 +17,7 @@ import { memoryStatus } from "../memory/status.ts";
 import { openStore } from "../store/open.ts";
 import { upsertProject } from "../store/projects.ts";
 import type { CommandContext } from "./context.ts";
-import type { ContextFactory, Register } from "./program.ts";
+import type { ContextFactory, Register } from "./register.ts";
 
 interface Scope {
   deps: MemoryDeps;

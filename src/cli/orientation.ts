@@ -8,8 +8,8 @@ import { conventionFiles, preflight, readGitState } from "../guard/orientation.t
 import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
 import { listEvidence } from "../store/guard-evidence.ts";
 import { listJournal } from "../store/guard-journal.ts";
-import { type Register, setExitCode } from "./program.ts";
 import { withProjectStore } from "./project-store.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 export const registerOrientation: Register = (program, contextFor) => {
   program

@@ -5,7 +5,7 @@ import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { registerAudit } from "./audit.ts";
 import { registerCompact } from "./compact.ts";
-import { type CommandContext, createContext } from "./context.ts";
+import { createContext } from "./context.ts";
 import { registerContract } from "./contract.ts";
 import { registerDoctor } from "./doctor.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
@@ -14,14 +14,12 @@ import { registerLookup } from "./lookup.ts";
 import { registerMemory } from "./memory.ts";
 import { registerOrientation } from "./orientation.ts";
 import { createOutput } from "./output.ts";
+import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
 import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
 import { registerVerify } from "./verify.ts";
-
-export type ContextFactory = (command: Command) => CommandContext;
-export type Register = (program: Command, context: ContextFactory) => void;
 
 const COMMANDS: Register[] = [
   registerInstall,
@@ -75,15 +73,10 @@ function buildProgram(setExit: (code: number) => void): Command {
   };
   for (const register of COMMANDS) register(program, contextFor);
   program.hook("postAction", (_parent, action) => {
-    const code = (action as Command & { keelExitCode?: number }).keelExitCode;
+    const code = exitCodeOf(action);
     if (code !== undefined) setExit(code);
   });
   return program;
-}
-
-/** Lets an action report "a check failed" (exit 1) without throwing. */
-export function setExitCode(command: Command, code: number): void {
-  (command as Command & { keelExitCode?: number }).keelExitCode = code;
 }
 
 function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): number {

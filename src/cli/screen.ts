@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { screenCommand } from "../guard/destructive/screen.ts";
-import { type Register, setExitCode } from "./program.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 export const registerScreen: Register = (program, contextFor) => {
   program

@@ -4,7 +4,7 @@ import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { collectStatus, renderStatusLines } from "../overview/status.ts";
 import { openStore } from "../store/open.ts";
 import { parseCount } from "./parse.ts";
-import type { Register } from "./program.ts";
+import type { Register } from "./register.ts";
 
 export const registerStatus: Register = (program, contextFor) => {
   program

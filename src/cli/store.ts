@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import type { DriverName } from "../store/db.ts";
 import { checkStore, type StoreReport } from "../store/self-check.ts";
-import { type Register, setExitCode } from "./program.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 const DRIVERS: DriverName[] = ["bun-sqlite", "node-sqlite", "libsql"];
 

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
 import { describeError } from "../core/errors.ts";
-import type { Register } from "./program.ts";
+import type { Register } from "./register.ts";
 
 interface UiOptions {
   port: string;

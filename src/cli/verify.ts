@@ -5,8 +5,8 @@ import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../store/guard-evidence.ts";
 import { parseCount } from "./parse.ts";
-import { type Register, setExitCode } from "./program.ts";
 import { withProjectStore } from "./project-store.ts";
+import { type Register, setExitCode } from "./register.ts";
 
 export function describeEvidence(row: EvidenceRow, stale: boolean): string {
   const outcome = row.timedOut ? "timed out" : `exit ${row.exitCode ?? row.signal ?? "?"}`;

@@ -1,10 +1,14 @@
 // Store functions for loop streaks and per-session guard state, so the brake and the frozen scope baseline
 // survive a reload and are shared by pi and the CLI.
 import { and, desc, eq } from "drizzle-orm";
-import type { LoopState } from "../guard/loops/brake.ts";
 import type { KeelDb } from "./db.ts";
 import { withTransaction } from "./memory-tx.ts";
 import { guardLoops, guardSessions } from "./schema/index.ts";
+
+/** Consecutive failures per command fingerprint (the loop brake's state, as stored). */
+export interface LoopState {
+  streaks: Record<string, { failures: number; command: string }>;
+}
 
 export async function loadLoopState(db: KeelDb, sessionId: string): Promise<LoopState> {
   const rows = await db.select().from(guardLoops).where(eq(guardLoops.sessionId, sessionId));

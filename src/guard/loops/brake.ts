@@ -1,11 +1,10 @@
 // The loop brake as a pure state machine: consecutive failures per fingerprint, across bash and verify;
 // the attempt after `blockAfter - 1` failures is refused with a change-strategy nudge; a success resets.
+import type { LoopState } from "../../store/guard-loops.ts";
 import { commandFingerprint } from "./fingerprint.ts";
 
-export interface LoopState {
-  /** Consecutive failures per fingerprint, with the last command text seen for it. */
-  streaks: Record<string, { failures: number; command: string }>;
-}
+/** Consecutive failures per fingerprint, with the last command text seen for it (the stored shape). */
+export type { LoopState } from "../../store/guard-loops.ts";
 
 export const emptyLoopState = (): LoopState => ({ streaks: {} });
 
