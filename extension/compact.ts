@@ -2,7 +2,7 @@
 // recording confirmed compactions, the re-orientation reminder, and `/keel compact [strategy|cap]`.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { recordConfirmedCompaction } from "../src/compact/record.ts";
-import { type PendingReminder, placeReminder } from "../src/compact/reorientation.ts";
+import { type PendingReminder, pendingFromBranch, placeReminder } from "../src/compact/reorientation.ts";
 import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
 import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
 import { type ContextFile, parseCap, REORIENT_CUSTOM_TYPE } from "../src/compact/verbatim/index.ts";
@@ -23,9 +23,12 @@ export function registerCompaction(
   let staged: { reorientation: string } | undefined;
   let pending: PendingReminder | undefined;
 
-  pi.on("session_start", async () => {
+  pi.on("session_start", async (_event, ctx) => {
     staged = undefined;
     pending = undefined;
+    await guarded(ctx, "restoring the compaction reminder", async () => {
+      pending = pendingFromBranch(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
+    });
   });
 
   pi.on("session_before_compact", async (event, ctx) =>

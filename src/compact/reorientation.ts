@@ -1,5 +1,6 @@
 // Placement of the re-orientation reminder: last on the first request after a keel compaction, one current
 // copy only (older or duplicate managed reminders are dropped), and left where it is on later requests.
+import type { BranchEntry } from "../session/entries.ts";
 import { REORIENT_CUSTOM_TYPE } from "./verbatim/index.ts";
 
 export interface PendingReminder {
@@ -47,4 +48,21 @@ export function placeReminder<T extends MessageLike>(
   pending.placed = true;
   if (current) pending.persisted = true;
   return [...others, (current ?? reminderMessage(pending)) as T];
+}
+
+/**
+ * After a reload: the reminder of the branch's latest compaction when keel wrote it and no copy of it was
+ * persisted yet (the session ended between the compaction and the next request).
+ */
+export function pendingFromBranch(branch: readonly BranchEntry[]): PendingReminder | undefined {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i] as BranchEntry & { customType?: string; details?: unknown };
+    if (entry.type === "custom_message" && entry.customType === REORIENT_CUSTOM_TYPE) return undefined;
+    if (entry.type !== "compaction") continue;
+    const text = (entry.details as { keel?: { reorientation?: unknown } } | undefined)?.keel?.reorientation;
+    return typeof text === "string"
+      ? { compactionId: entry.id, text, persisted: false, placed: false }
+      : undefined;
+  }
+  return undefined;
 }

@@ -70,7 +70,11 @@ export function proposeCompaction(strategy: StrategyName, request: CompactionReq
       summary: checkpoint.summary,
       firstKeptEntryId: request.firstKeptEntryId,
       tokensBefore: request.tokensBefore,
-      details: checkpoint.details as unknown as CompactionProposal["details"],
+      // The reminder rides along in the details so a reload before the next request can place it again.
+      details: {
+        ...checkpoint.details,
+        keel: { ...checkpoint.details.keel, reorientation: checkpoint.reorientation },
+      } as unknown as CompactionProposal["details"],
       reorientation: checkpoint.reorientation,
       warnings: checkpoint.warnings,
     },

@@ -277,3 +277,38 @@ describe("startup reads, the cap, a fork and the native strategy", () => {
     }
   });
 });
+
+describe("the reminder across a reload", () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createTempProject({ name: "compact-reload" });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("places the reminder after a restart between the compaction and the next request, once", async () => {
+    const first = await project.startPi();
+    let compactionId = "";
+    try {
+      await first.prompt(filler(1));
+      await first.prompt(filler(2));
+      await first.compact();
+      compactionId =
+        ((await entries(first)).filter((l) => l.type === "compaction").at(-1)?.id as string) ?? "";
+    } finally {
+      await first.close();
+    }
+    const second = await project.startPi({ extraArgs: ["--continue"] });
+    try {
+      const before = project.fauxRequests().length;
+      await second.prompt(filler(3));
+      await second.prompt(filler(4));
+      const [resumed, next] = project.fauxRequests().slice(before);
+      expect(resumed?.tailText).toMatch(/^\[keel: resuming after checkpoint 1\]/);
+      expect(next?.tailText).toBe(filler(4));
+      const reminders = (await entries(second)).filter((l) => l.customType === "keel.compact.reorient");
+      expect(reminders.map((r) => r.details)).toEqual([{ compactionId }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
