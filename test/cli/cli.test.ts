@@ -142,6 +142,20 @@ describe("install, doctor, status, uninstall", () => {
     expect(JSON.parse(named.stdout).project).toMatchObject({ root: loose, identitySource: "configured" });
   });
 
+  it("install --global registers in pi's user settings", () => {
+    const run = keel(["install", "--global", "--json"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, scope: "user" });
+    const user = JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8"));
+    expect(user.packages).toHaveLength(1);
+    const doctor = JSON.parse(keel(["doctor", "--json"]).stdout);
+    expect(doctor.checks.find((c: { name: string }) => c.name === "registered").detail).toBe(
+      "project + user settings",
+    );
+    expect(keel(["uninstall", "--global"]).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8")).packages ?? []).toHaveLength(0);
+  });
+
   it("uninstall removes the registration and keeps the store", () => {
     const run = keel(["uninstall"]);
     expect(run.status, run.stderr).toBe(0);
