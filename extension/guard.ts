@@ -17,6 +17,7 @@ import {
   forgetBrief,
   type GuardScope,
   type GuardSessionState,
+  type GuardStatus,
   guardStatus,
   recordShellOutcome,
   renderStatusWidget,
@@ -33,6 +34,7 @@ import type { SessionRuntime } from "./runtime.ts";
 
 export const BRIEF_TYPE = "keel.guard.brief";
 const WATERMARKS = [70, 85, 95];
+const STATUS_TTL_MS = 5_000;
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }], details: {} });
 
 export interface GuardAdapter {
@@ -45,7 +47,15 @@ export function registerGuard(
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
 ): GuardAdapter {
-  let live: { scope: GuardScope; state: GuardSessionState; warned: number; reassert?: string } | undefined;
+  let live:
+    | {
+        scope: GuardScope;
+        state: GuardSessionState;
+        warned: number;
+        reassert?: string;
+        status?: { at: number; value: GuardStatus };
+      }
+    | undefined;
 
   pi.on("tool_call", async (event, ctx) => {
     if (!live || event.toolName !== "bash") return undefined;
@@ -115,7 +125,12 @@ export function registerGuard(
     if (!session) return undefined;
     await guarded(ctx, "status", async () => {
       const percent = ctx.getContextUsage()?.percent ?? null;
-      ctx.ui.setStatus("keel", renderStatusWidget(await guardStatus(session.scope, session.state), percent));
+      // The scope audit runs git; a burst of short turns reuses the last one for a few seconds.
+      const now = session.scope.clock.now();
+      if (!session.status || now - session.status.at > STATUS_TTL_MS) {
+        session.status = { at: now, value: await guardStatus(session.scope, session.state) };
+      }
+      ctx.ui.setStatus("keel", renderStatusWidget(session.status.value, percent));
       const crossed = WATERMARKS.filter((mark) => percent !== null && percent >= mark).at(-1) ?? 0;
       if (crossed > session.warned) {
         session.warned = crossed;
