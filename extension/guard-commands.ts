@@ -1,13 +1,12 @@
 // The guard verbs of /keel: contract, note, verify, journal, loops and diff. Slash commands are the user
 // speaking, so their journal and contract writes are trusted owner input.
 import type { ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
-import { loadContract } from "../src/guard/contract/effective.ts";
 import { canRemove, RULE_TEXT_MAX } from "../src/guard/contract/layers.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
 import { openLoops } from "../src/guard/loops/brake.ts";
 import { auditScope } from "../src/guard/scope/diff-audit.ts";
 import type { GuardScope, GuardSessionState } from "../src/guard/session/guard-session.ts";
-import { recordShellOutcome } from "../src/guard/session/guard-session.ts";
+import { contractOf, recordShellOutcome } from "../src/guard/session/guard-session.ts";
 import { oneLine, slug } from "../src/guard/text.ts";
 import { addJournalEntry, deleteRule, listJournal, putRule } from "../src/store/guard-journal.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -35,7 +34,7 @@ const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope }) => {
     });
     return `keel: added ${id} to this project's contract`;
   }
-  const rules = (await loadContract({ ...scope, personalFile: scope.personalContract })).rules;
+  const rules = (await contractOf(scope)).rules;
   if (verb === "remove") {
     const id = rest[0] ?? "";
     const decision = canRemove(

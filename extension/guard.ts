@@ -7,12 +7,12 @@ import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { checkClaim } from "../src/guard/claim-check.ts";
-import { loadContract } from "../src/guard/contract/effective.ts";
 import { isStale, readTreeState } from "../src/guard/evidence/tree-state.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
 import {
   briefIfChanged,
   composeBrief,
+  contractOf,
   DEFAULT_BLOCK_AFTER,
   forgetBrief,
   type GuardScope,
@@ -261,7 +261,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       const session = live();
       if (!session) return unavailable;
       const { scope } = session;
-      const contract = await loadContract({ ...scope, personalFile: scope.personalContract });
+      const contract = await contractOf(scope);
       const [last] = await listEvidence(scope.db, scope.projectId, 1);
       const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
       const result = checkClaim(

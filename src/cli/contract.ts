@@ -2,13 +2,12 @@
 // `--global` writes go to the personal layer file; seed and team rules are listed but not removed here.
 import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
-import { loadContract } from "../guard/contract/effective.ts";
 import { readContractFile, writeContractFile } from "../guard/contract/files.ts";
 import { canRemove, RULE_TEXT_MAX } from "../guard/contract/layers.ts";
 import { oneLine, slug } from "../guard/text.ts";
 import { deleteRule, putRule } from "../store/guard-journal.ts";
 import type { CommandContext } from "./context.ts";
-import { withProjectStore } from "./project-store.ts";
+import { projectContract, withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 interface ScopeOption {
@@ -50,12 +49,7 @@ function writablePersonalLayer(ctx: CommandContext) {
 
 async function list(ctx: CommandContext): Promise<void> {
   await withProjectStore(ctx, async ({ store, project }) => {
-    const contract = await loadContract({
-      db: store.db,
-      projectId: project.id,
-      projectRoot: project.root,
-      personalFile: ctx.paths.personalContract,
-    });
+    const contract = await projectContract(ctx, { store, project });
     ctx.out.result(contract, [
       ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.source.padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
@@ -97,12 +91,7 @@ async function remove(ctx: CommandContext, id: string, options: ScopeOption): Pr
     return;
   }
   await withProjectStore(ctx, async ({ store, project }) => {
-    const contract = await loadContract({
-      db: store.db,
-      projectId: project.id,
-      projectRoot: project.root,
-      personalFile: ctx.paths.personalContract,
-    });
+    const contract = await projectContract(ctx, { store, project });
     const decision = canRemove(
       contract.rules.find((r) => r.id === id),
       "owner",

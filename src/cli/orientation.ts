@@ -3,12 +3,11 @@
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { BRIEF_LIMITS } from "../guard/brief.ts";
-import { loadContract } from "../guard/contract/effective.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
 import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
 import { listEvidence } from "../store/guard-evidence.ts";
 import { listJournal } from "../store/guard-journal.ts";
-import { withProjectStore } from "./project-store.ts";
+import { projectContract, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 export const registerOrientation: Register = (program, contextFor) => {
@@ -19,12 +18,7 @@ export const registerOrientation: Register = (program, contextFor) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
         const git = readGitState(project.root);
-        const contract = await loadContract({
-          db: store.db,
-          projectId: project.id,
-          projectRoot: project.root,
-          personalFile: ctx.paths.personalContract,
-        });
+        const contract = await projectContract(ctx, { store, project });
         const journal = await listJournal(store.db, project.id, { limit: 1000 });
         const [last] = await listEvidence(store.db, project.id, 1);
         const conventions = conventionFiles(project.root);

@@ -1,6 +1,7 @@
 // Opens the store for the project of the current folder, registers the project, and closes the store after.
 // Commands that need a project fail with exit 2 and a hint when the folder has none.
 import { UserError } from "../core/errors.ts";
+import { type EffectiveContract, loadContract } from "../guard/contract/effective.ts";
 import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
@@ -25,4 +26,17 @@ export async function withProjectStore<T>(
   } finally {
     await store.close();
   }
+}
+
+/** The project's effective contract, with the user's personal layer from keel's paths. */
+export function projectContract(
+  ctx: CommandContext,
+  { store, project }: ProjectScope,
+): Promise<EffectiveContract> {
+  return loadContract({
+    db: store.db,
+    projectId: project.id,
+    projectRoot: project.root,
+    personalFile: ctx.paths.personalContract,
+  });
 }

@@ -11,7 +11,7 @@ import {
   setBriefDigest,
 } from "../../store/guard-loops.ts";
 import { briefDigest, renderBrief } from "../brief.ts";
-import { loadContract } from "../contract/effective.ts";
+import { type EffectiveContract, loadContract } from "../contract/effective.ts";
 import { screenCommand } from "../destructive/screen.ts";
 import { isStale, readTreeState } from "../evidence/tree-state.ts";
 import { checkAttempt, type LoopState, openLoops, recordOutcome } from "../loops/brake.ts";
@@ -92,11 +92,16 @@ export async function recordShellOutcome(
   );
 }
 
+/** The session's effective contract (seed, personal, team, project). */
+export function contractOf(scope: GuardScope): Promise<EffectiveContract> {
+  return loadContract({ ...scope, personalFile: scope.personalContract });
+}
+
 export async function composeBrief(
   scope: GuardScope,
   state: GuardSessionState,
 ): Promise<{ text: string; digest: string }> {
-  const contract = await loadContract({ ...scope, personalFile: scope.personalContract });
+  const contract = await contractOf(scope);
   const journal = await listJournal(scope.db, scope.projectId, { limit: 30 });
   const [last] = await listEvidence(scope.db, scope.projectId, 1);
   const tree = last ? readTreeState(scope.cwd).treeHash : null;
