@@ -1,8 +1,9 @@
 // The literal verifier agrees with the plain definition (normalise both sides, then substring search) on
 // random and edge-case inputs, including Unicode whitespace, case folding and items of every window tier.
 import { describe, expect, it } from "vitest";
+import { sampleable } from "../../src/protect/sampled-scan.ts";
 import type { ProtectedItem } from "../../src/protect/types.ts";
-import { normalizeText, verifyLiteral } from "../../src/protect/verify.ts";
+import { normalizedUnits, normalizeText, verifyLiteral } from "../../src/protect/verify.ts";
 
 const reference = (text: string) => text.replace(/\s+/gu, " ").trim().toLowerCase();
 const item = (id: string, content: string, critical = false): ProtectedItem => ({
@@ -33,6 +34,14 @@ describe("literal verifier", () => {
     expect(report).toEqual({ preserved: ["a", "c", "d"], lost: ["b", "e"], criticalFailures: ["b"] });
   });
 
+  it("lower-cases capital sigma by its place in the word, as toLowerCase does", () => {
+    const context = "The road is called ΟΔΟΣ and it leads to the harbour past the old mill.";
+    const found = (content: string) => verifyLiteral([item("x", content)], context).preserved.length === 1;
+    expect(found("ΟΔΟΣ AND IT LEADS TO THE HARBOUR")).toBe(true);
+    expect(found("οδος and it leads to the harbour")).toBe(true);
+    expect(found("οδοσ and it leads to the harbour")).toBe(false);
+  });
+
   it("agrees with the reference on random texts", () => {
     let seed = 11;
     const random = (n: number) => {
@@ -57,6 +66,56 @@ describe("literal verifier", () => {
         .filter((it) => reference(context).includes(reference(it.content)))
         .map((it) => it.id);
       expect(verifyLiteral(items, context).preserved).toEqual(expected);
+    }
+  });
+
+  it("agrees with the reference when long items are found by sampling the raw context", () => {
+    let seed = 23;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    // Few letters and long whitespace runs: grams repeat, runs straddle samples, and case mappings that are not
+    // one unit per unit (Σ by context, İ into two units, astral letters as surrogate pairs) sit next to them.
+    const common = ["a", "B", " ", "   ", "\n\t ", "\u3000", "i", "."];
+    const rare = ["Σ", "σ", "ς", "İ", "\u0307", "𐐀", "𐐨"];
+    const withRare = [...Array.from({ length: 30 }, () => common).flat(), ...rare];
+    let alphabet = common;
+    const randomText = (length: number) =>
+      Array.from({ length }, () => alphabet[random(alphabet.length)]).join("");
+    let sampledHits = 0;
+    for (let round = 0; round < 200; round++) {
+      alphabet = round % 4 < 2 ? common : withRare;
+      const context = `${random(2) ? "  " : ""}${randomText(300 + random(2500))}${random(2) ? " \n" : ""}`;
+      const drawn = Array.from({ length: 40 }, (_, i) => {
+        const length = 15 + random(150);
+        const start = random(Math.max(1, context.length - length));
+        const copy = context.slice(start, start + length);
+        const content = [copy.toUpperCase(), copy.replace(/ +/g, " "), randomText(length / 3)][random(3)]!;
+        return item(`i${i}`, content);
+      });
+      // Odd rounds keep only items the sampled scan can take, so the whole round runs on it.
+      const items = round % 2 === 0 ? drawn : drawn.filter((it) => sampleable(normalizedUnits(it.content)));
+      const expected = items
+        .filter((it) => reference(context).includes(reference(it.content)))
+        .map((it) => it.id);
+      if (round % 2 === 1) sampledHits += expected.length;
+      expect(verifyLiteral(items, context).preserved).toEqual(expected);
+    }
+    expect(sampledHits).toBeGreaterThan(500);
+  });
+
+  it("finds a long item at every alignment with the sampling strides, around every length bound", () => {
+    const filler = "lorem ipsum dolor sit amet consectetur ".repeat(6);
+    for (let length = 12; length <= 48; length++) {
+      const needle = "Zq9 Xw7 Vu5 Ts3 Rp1 On8 Ml6 Kj4 Hg2 Fe0 Dc9 Ba7".slice(0, length).trimEnd();
+      for (let at = 0; at < 80; at++) {
+        for (const copy of [needle.toLowerCase(), needle.replace(/ /g, "\n  ")]) {
+          const context = `${filler.slice(0, at)}${copy}${filler}`;
+          const report = verifyLiteral([item("n", needle), item("absent", `${needle}!`)], context);
+          expect({ length, at, preserved: report.preserved }).toEqual({ length, at, preserved: ["n"] });
+        }
+      }
     }
   });
 });
