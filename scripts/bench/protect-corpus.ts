@@ -9,11 +9,26 @@ export const ITEMS = 1000;
 export const CONTEXT_CHARS = 1_000_000;
 const SYLLABLES = "ka lo mi ne su ta re po li va de gu sho ran tek bil mor fin zu ax".split(" ");
 
-/** Item lengths: `long` spans 60-139 characters (sentences), `short` 15-30 (a rule or a name). */
-export type Shape = "long" | "short";
+/**
+ * `long`: items of 60-139 characters (sentences) in pseudo-prose; `short`: 15-30 (a rule or a name);
+ * `repetitive`: one log line repeated to 1 MB, items spanning lines, half of them altered in their last character.
+ */
+export type Shape = "long" | "short" | "repetitive";
+
+function repetitive(): { context: string; items: ProtectedItem[] } {
+  const line = "2026-11-29T10:00:00Z INFO worker heartbeat ok queue=0\n";
+  const context = line.repeat(Math.ceil(CONTEXT_CHARS / line.length)).slice(0, CONTEXT_CHARS);
+  const items = Array.from({ length: ITEMS }, (_, i): ProtectedItem => {
+    const span = context.slice(i % line.length, (i % line.length) + 60 + (i % 80)).trim();
+    const content = i % 2 === 0 ? span : `${span.slice(0, -1)}#`;
+    return { id: `item-${i}`, kind: "fact", content, critical: false };
+  });
+  return { context, items };
+}
 
 /** A 1 MB context of pseudo-prose and 1,000 items, half re-cased and re-spaced copies of spans, half absent. */
 export function corpus(shape: Shape): { context: string; items: ProtectedItem[] } {
+  if (shape === "repetitive") return repetitive();
   let seed = 7;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
@@ -95,5 +110,6 @@ export function timeVerifiers(shape: Shape, runs: number) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const runs = Number(process.argv[2] ?? 10);
-  console.log(JSON.stringify({ long: timeVerifiers("long", runs), short: timeVerifiers("short", runs) }));
+  const shapes: Shape[] = ["long", "short", "repetitive"];
+  console.log(JSON.stringify(Object.fromEntries(shapes.map((shape) => [shape, timeVerifiers(shape, runs)]))));
 }

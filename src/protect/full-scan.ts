@@ -1,12 +1,16 @@
 // The verifier's full pass, for needles sampling cannot take (short ones, and those holding σ, ς, a combining
 // dot or surrogates): the context is lower-cased as a whole, collapsed into code units and scanned once with a
 // rolling hash over the needles' leading windows, so many needles still cost one pass, not one pass each.
+import { automatonFind } from "./automaton.ts";
 import { SPACE, unitsToString, unitTable } from "./code-units.ts";
 
 /** Leading-window sizes, longest first: long needles hash a long window so repetitive text yields few false hits. */
 const WINDOWS = [32, 8] as const;
 const BASE = 0x01000193;
 const FILTER_BITS = 16;
+/** Candidate comparisons allowed per context unit (plus a floor) before the automaton takes over. */
+const COMPARISONS_PER_UNIT = 4;
+const COMPARISONS_ALWAYS = 100_000;
 
 function hashWindow(units: Uint16Array, width: number): number {
   let h = 0;
@@ -100,24 +104,34 @@ function scanUnits(units: Uint16Array, tier: Tier): number[] {
   }
 }
 
+/**
+ * Confirms hashed candidates until `budget` (units compared) runs out; false means it ran out, which only
+ * repetitive text causes, and the caller switches to the automaton.
+ */
 function confirmHits(
   units: Uint16Array,
   tier: Tier,
   hits: number[],
   needles: readonly Uint16Array[],
   found: boolean[],
-) {
+  budget: { left: number },
+): boolean {
   for (let k = 0; k < hits.length; k += 2) {
     for (const index of tier.byHash.get(hits[k + 1]!) ?? []) {
-      if (!found[index] && equalAt(units, hits[k]!, needles[index]!)) found[index] = true;
+      if (found[index]) continue;
+      budget.left -= needles[index]!.length;
+      if (budget.left < 0) return false;
+      if (equalAt(units, hits[k]!, needles[index]!)) found[index] = true;
     }
   }
+  return true;
 }
 
 /**
  * Marks in `found` which needles (normalised) listed in `wanted` occur in the normalised `context`: one loop
- * normalises the context and slides the longest window's hash; shorter windows rescan the normalised units, and
- * needles shorter than every window fall back to a substring search.
+ * normalises the context and slides the first window's hash; other windows rescan the normalised units, and
+ * needles shorter than every window fall back to a substring search. Candidates past a budget of a few
+ * comparisons per context unit hand the rest to the automaton.
  */
 export function fullFind(
   context: string,
@@ -129,9 +143,12 @@ export function fullFind(
   const tiers = buildTiers(needles, wanted);
   const first = tiers[0];
   const { units, hits } = normalizeAndScan(context, first);
-  if (first) confirmHits(units, first, hits, needles, found);
-  for (const tier of tiers)
-    if (tier !== first) confirmHits(units, tier, scanUnits(units, tier), needles, found);
+  const budget = { left: COMPARISONS_PER_UNIT * units.length + COMPARISONS_ALWAYS };
+  for (const tier of tiers) {
+    const tierHits = tier === first ? hits : scanUnits(units, tier);
+    if (!confirmHits(units, tier, tierHits, needles, found, budget))
+      return automatonFind(units, needles, wanted, found);
+  }
   let text: string | undefined;
   for (const index of wanted) {
     const needle = needles[index]!;

@@ -10,6 +10,9 @@ const GRAM = 12;
 /** Sampling strides, largest first; a needle uses the largest one its length allows. */
 const STRIDES = [32, 16] as const;
 const BASE = 0x01000193;
+/** Candidate comparisons allowed per context character (plus a floor) before giving up on sampling. */
+const COMPARISONS_PER_UNIT = 1;
+const COMPARISONS_ALWAYS = 100_000;
 /** The shortest normalised needle sampling can take. */
 export const SAMPLED_MIN_LENGTH = STRIDES[1] + GRAM - 1;
 
@@ -112,16 +115,18 @@ function confirm(text: string, table: Uint16Array, at: number, offset: number, n
 
 /**
  * Marks in `found` which needles (normalised, each `sampleable`) listed in `wanted` occur in the normalised
- * `text`, reading about 12 of every `stride` raw characters.
+ * `text`, reading about 12 of every `stride` raw characters. Returns false, with the search unfinished, once
+ * candidates have cost a few comparisons per character (repetitive text); the full pass then takes over.
  */
 export function sampledFind(
   text: string,
   needles: readonly Uint16Array[],
   wanted: readonly number[],
   found: boolean[],
-) {
-  if (wanted.length === 0) return;
+): boolean {
+  if (wanted.length === 0) return true;
   const table = unitTable();
+  let budget = COMPARISONS_PER_UNIT * text.length + COMPARISONS_ALWAYS;
   const { head, next, hash, needle, offset, mask, stride } = indexNeedles(needles, wanted);
   const end = text.length;
   for (let p = 0; p < end; p += stride) {
@@ -141,7 +146,10 @@ export function sampledFind(
       if (hash[e] !== h) continue;
       const which = needle[e]!;
       if (found[which] || p % strideFor(needles[which]!.length) !== 0) continue;
+      budget -= offset[e]! + needles[which]!.length;
+      if (budget < 0) return false;
       if (confirm(text, table, p, offset[e]!, needles[which]!)) found[which] = true;
     }
   }
+  return true;
 }

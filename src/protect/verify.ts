@@ -40,13 +40,15 @@ export function normalizeText(text: string): string {
 
 /**
  * Which of `needles` (normalised) occur in the normalised `context`. When every needle can be sampled, the scan
- * reads a fraction of the context; otherwise one full pass takes them all (it costs the same with more needles).
+ * reads a fraction of the context; otherwise, or when repetitive text makes sampling's candidates too many, one
+ * full pass takes them all (it costs the same with more needles), itself handing over to an automaton if needed.
  */
 export function findAll(context: string, needles: readonly Uint16Array[]): boolean[] {
   const found = needles.map((needle) => needle.length === 0);
   const wanted = needles.flatMap((_, index) => (found[index] ? [] : [index]));
-  if (wanted.every((index) => sampleable(needles[index]!))) sampledFind(context, needles, wanted, found);
-  else fullFind(context, needles, wanted, found);
+  const sampled =
+    wanted.every((index) => sampleable(needles[index]!)) && sampledFind(context, needles, wanted, found);
+  if (!sampled) fullFind(context, needles, wanted, found);
   return found;
 }
 

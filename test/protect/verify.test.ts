@@ -1,6 +1,7 @@
 // The literal verifier agrees with the plain definition (normalise both sides, then substring search) on
 // random and edge-case inputs, including Unicode whitespace, case folding and items of every window tier.
 import { describe, expect, it } from "vitest";
+import { automatonFind } from "../../src/protect/automaton.ts";
 import { sampleable } from "../../src/protect/sampled-scan.ts";
 import type { ProtectedItem } from "../../src/protect/types.ts";
 import { normalizedUnits, normalizeText, verifyLiteral } from "../../src/protect/verify.ts";
@@ -117,5 +118,48 @@ describe("literal verifier", () => {
         }
       }
     }
+  });
+});
+
+describe("verifier fallback for repetitive text", () => {
+  const units = (text: string) => Uint16Array.from(text, (c) => c.charCodeAt(0));
+
+  it("the automaton agrees with substring search, for nested, overlapping and repeated needles", () => {
+    let seed = 5;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const text = (length: number) => Array.from({ length }, () => "ab c"[random(4)]).join("");
+    for (let round = 0; round < 300; round++) {
+      const haystack = text(random(400));
+      const needles = Array.from({ length: 1 + random(30) }, () => {
+        const start = random(Math.max(1, haystack.length));
+        return random(3) === 0 ? text(1 + random(12)) : haystack.slice(start, start + 1 + random(20));
+      });
+      const found = needles.map(() => false);
+      automatonFind(
+        units(haystack),
+        needles.map(units),
+        needles.map((_, i) => i),
+        found,
+      );
+      expect(found).toEqual(needles.map((needle) => needle.length > 0 && haystack.includes(needle)));
+    }
+  });
+
+  it("gives the same answers on one character repeated, where hashed candidates never end", () => {
+    const context = `${"a".repeat(200_000)} and a closing word`;
+    const items = [
+      ...Array.from({ length: 200 }, (_, i) => item(`near${i}`, `${"A".repeat(40 + (i % 50))}b${i}`)),
+      ...Array.from({ length: 20 }, (_, i) => item(`short${i}`, `${"a".repeat(10 + i)}x`)),
+      item("run", "a".repeat(5000)),
+      item("tail", `${"a".repeat(30)} and a closing word`),
+    ];
+    expect(verifyLiteral(items.slice(0, 200).concat(items.slice(-2)), context).preserved).toEqual([
+      "run",
+      "tail",
+    ]);
+    expect(verifyLiteral(items, context).preserved).toEqual(["run", "tail"]);
   });
 });
