@@ -40,11 +40,18 @@ function hashUnits(needle: Uint16Array, from: number): number {
   return h;
 }
 
+/** BASE to the power GRAM - 1: the weight of the unit leaving a rolling gram. */
+const LEAVING = Array.from({ length: GRAM - 1 }).reduce<number>((power) => Math.imul(power, BASE), 1);
+const FILTER_BITS = 18;
+const filterBit = (h: number) => (h ^ (h >>> 13)) & ((1 << FILTER_BITS) - 1);
+
 /**
  * Every needle's grams at offsets below its stride, as a chained hash table in typed arrays: `head[h & mask]` is
- * the first entry, `next` links entries, and each entry keeps its full hash, needle, offset and stride.
+ * the first entry, `next` links entries, and each entry keeps its full hash, needle and offset. A 32 KiB bit
+ * filter in front answers most samples without touching the table.
  */
 interface GramIndex {
+  filter: Uint32Array;
   mask: number;
   head: Int32Array;
   next: Int32Array;
@@ -59,6 +66,7 @@ function indexNeedles(needles: readonly Uint16Array[], wanted: readonly number[]
   let slots = 1024;
   while (slots < size) slots *= 2;
   const index: GramIndex = {
+    filter: new Uint32Array(1 << (FILTER_BITS - 5)),
     mask: slots - 1,
     head: new Int32Array(slots).fill(-1),
     next: new Int32Array(size),
@@ -72,13 +80,16 @@ function indexNeedles(needles: readonly Uint16Array[], wanted: readonly number[]
     const needle = needles[which]!;
     const own = strideFor(needle.length);
     index.stride = Math.min(index.stride, own);
+    let h = hashUnits(needle, 0);
     for (let offset = 0; offset < own; offset++, entry++) {
-      const h = hashUnits(needle, offset);
+      if (offset > 0)
+        h = (Math.imul(h - Math.imul(needle[offset - 1]!, LEAVING), BASE) + needle[offset + GRAM - 1]!) | 0;
       index.hash[entry] = h;
       index.needle[entry] = which;
       index.offset[entry] = offset;
       index.next[entry] = index.head[h & index.mask]!;
       index.head[h & index.mask] = entry;
+      index.filter[filterBit(h) >>> 5]! |= 1 << (filterBit(h) & 31);
     }
   }
   return index;
@@ -127,7 +138,7 @@ export function sampledFind(
   if (wanted.length === 0) return true;
   const table = unitTable();
   let budget = COMPARISONS_PER_UNIT * text.length + COMPARISONS_ALWAYS;
-  const { head, next, hash, needle, offset, mask, stride } = indexNeedles(needles, wanted);
+  const { filter, head, next, hash, needle, offset, mask, stride } = indexNeedles(needles, wanted);
   const end = text.length;
   for (let p = 0; p < end; p += stride) {
     let h = 0;
@@ -141,7 +152,8 @@ export function sampledFind(
       previous = u;
       count += keep;
     }
-    if (count < GRAM) continue;
+    const bit = filterBit(h);
+    if (count < GRAM || (filter[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
     for (let e = head[h & mask]!; e >= 0; e = next[e]!) {
       if (hash[e] !== h) continue;
       const which = needle[e]!;
