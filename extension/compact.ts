@@ -5,7 +5,12 @@ import { recordConfirmedCompaction } from "../src/compact/record.ts";
 import { type PendingReminder, pendingFromBranch, placeReminder } from "../src/compact/reorientation.ts";
 import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
 import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
-import { type ContextFile, parseCap, REORIENT_CUSTOM_TYPE } from "../src/compact/verbatim/index.ts";
+import {
+  type ContextFile,
+  instructionBlocks,
+  parseCap,
+  REORIENT_CUSTOM_TYPE,
+} from "../src/compact/verbatim/index.ts";
 import { systemClock } from "../src/core/clock.ts";
 import type { BranchEntry } from "../src/session/entries.ts";
 import { guarded } from "./guarded.ts";
@@ -45,7 +50,7 @@ export function registerCompaction(
         cwd: ctx.cwd,
         cap: settings.cap,
         contextWindow: ctx.model?.contextWindow,
-        contextFiles,
+        contextFiles: contextFiles.length > 0 ? contextFiles : instructionBlocks(ctx.getSystemPrompt()),
         protectedBlock: protect?.block() ?? "",
         at: new Date(systemClock.now()).toISOString(),
       });
@@ -89,10 +94,11 @@ export function registerCompaction(
   });
 
   pi.on("before_agent_start", async (event) => {
-    contextFiles = (event.systemPromptOptions?.contextFiles ?? []).map((f) => ({
-      path: f.path,
-      content: f.content,
-    }));
+    const supplied = event.systemPromptOptions?.contextFiles ?? [];
+    contextFiles =
+      supplied.length > 0
+        ? supplied.map((f) => ({ path: f.path, content: f.content }))
+        : instructionBlocks(event.systemPrompt);
     if (!pending || pending.persisted) return undefined;
     pending.persisted = true;
     return {

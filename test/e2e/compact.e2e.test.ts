@@ -11,6 +11,11 @@ import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
 
 const PAD = " This sentence pads the turn so that the small keep window leaves older turns to compact.";
+/** The paths of the startup reads a keel checkpoint kept, from its details. */
+const startupPaths = (compaction: { details?: unknown }) =>
+  (
+    compaction.details as { keel?: { startupReads?: { reads: { path: string }[] } } }
+  ).keel?.startupReads?.reads.map((read) => read.path);
 const filler = (n: number) => `filler message number ${n} about the parser rewrite.${PAD}`;
 
 type Line = SessionFileLine & {
@@ -211,6 +216,7 @@ describe("startup reads, the cap, a fork and the native strategy", () => {
       await pi.prompt(filler(1));
       await pi.prompt(filler(2));
       const first = await pi.compact();
+      expect(startupPaths(first)).toEqual(["docs/guide.md"]);
       expect(first.summary).toContain("GUIDE-LINE-ALPHA: keep the public Token type stable.");
 
       const cap = await pi.command("/keel compact cap 600");
@@ -260,6 +266,27 @@ describe("startup reads, the cap, a fork and the native strategy", () => {
       expect(rows.slice(1).map((r) => r.strategy)).toEqual(["verbatim", "verbatim", "verbatim"]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps the startup read when the first compaction comes right after a reload", async () => {
+    // No request has run since the reload, so pi has not handed keel its context files yet; the project
+    // instructions rendered into the system prompt stand in for them.
+    const first = await project.startPi();
+    try {
+      await first.prompt(`start the task by reading the guide.${PAD}`);
+      await first.prompt(filler(1));
+      await first.prompt(filler(2));
+    } finally {
+      await first.close();
+    }
+    const reloaded = await project.startPi({ extraArgs: ["--continue"] });
+    try {
+      const compaction = await reloaded.compact();
+      expect(startupPaths(compaction)).toEqual(["docs/guide.md"]);
+      expect(compaction.summary).toContain("GUIDE-LINE-ALPHA: keep the public Token type stable.");
+    } finally {
+      await reloaded.close();
     }
   });
 

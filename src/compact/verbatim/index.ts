@@ -3,6 +3,7 @@
 export { chooseOfflineBoundary, isValidCutPoint, type OfflineBoundary } from "./boundary.ts";
 export { capLimitChars, MIN_LINE_BUDGET, parseCap, USER_STUB_CHARS } from "./cap.ts";
 export { verbatimDetailsOf } from "./history.ts";
+export { instructionBlocks } from "./instruction-blocks.ts";
 export { type CheckpointResult, renderCheckpoint } from "./render.ts";
 export { isManagedReorientation } from "./span.ts";
 export * from "./types.ts";
