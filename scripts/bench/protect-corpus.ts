@@ -1,9 +1,9 @@
 // The protect benchmark's corpus and timing, shared by the in-process report (bun) and a node child process
 // (`node scripts/bench/protect-corpus.ts <runs>` prints the median times as JSON): pi runs the verifier on Node.
 import { fileURLToPath } from "node:url";
-import { fullFind } from "../../src/protect/full-scan.ts";
 import type { ProtectedItem } from "../../src/protect/types.ts";
-import { normalizedUnits, verifyLiteral } from "../../src/protect/verify.ts";
+import { fullFind } from "../../src/protect/verifier/full-scan.ts";
+import { normalizedUnits, verifyLiteral } from "../../src/protect/verifier/verify.ts";
 
 export const ITEMS = 1000;
 export const CONTEXT_CHARS = 1_000_000;

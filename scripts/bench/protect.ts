@@ -5,9 +5,9 @@
 // The naive scan is timed on a sample of items and scaled to 1,000 (it takes seconds otherwise).
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { SAMPLED_MIN_LENGTH } from "../../src/protect/sampled-scan.ts";
 import type { ProtectedItem } from "../../src/protect/types.ts";
-import { verifyLiteral } from "../../src/protect/verify.ts";
+import { SAMPLED_MIN_LENGTH } from "../../src/protect/verifier/sampled-scan.ts";
+import { verifyLiteral } from "../../src/protect/verifier/verify.ts";
 import type { Report } from "./measure.ts";
 import { CONTEXT_CHARS, corpus, ITEMS, type Shape, time, timeVerifiers } from "./protect-corpus.ts";
 

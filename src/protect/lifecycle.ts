@@ -4,7 +4,7 @@
 import type { BranchEntry } from "../session/entries.ts";
 import { isRecoverable } from "./registry.ts";
 import type { ProtectedItem, ProtectState, VerificationSummary } from "./types.ts";
-import { verifyLiteral } from "./verify.ts";
+import { verifyLiteral } from "./verifier/verify.ts";
 
 export const PENDING_TYPE = "keel.protect.pending";
 export const VERIFIED_TYPE = "keel.protect.verified";

@@ -11,7 +11,7 @@ import { completeVerification } from "../../src/protect/lifecycle.ts";
 import { loadProtectState } from "../../src/protect/load.ts";
 import { parseOriginalState, persistedState } from "../../src/protect/state-schema.ts";
 import { EMPTY_STATE, type ProtectState } from "../../src/protect/types.ts";
-import { verifyLiteral } from "../../src/protect/verify.ts";
+import { verifyLiteral } from "../../src/protect/verifier/verify.ts";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 const env = { now: NOW, extras: { degraded: false } };

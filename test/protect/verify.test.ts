@@ -1,10 +1,10 @@
 // The literal verifier agrees with the plain definition (normalise both sides, then substring search) on
 // random and edge-case inputs, including Unicode whitespace, case folding and items of every window tier.
 import { describe, expect, it } from "vitest";
-import { automatonFind } from "../../src/protect/automaton.ts";
-import { sampleable } from "../../src/protect/sampled-scan.ts";
 import type { ProtectedItem } from "../../src/protect/types.ts";
-import { normalizedUnits, normalizeText, verifyLiteral } from "../../src/protect/verify.ts";
+import { automatonFind } from "../../src/protect/verifier/automaton.ts";
+import { sampleable } from "../../src/protect/verifier/sampled-scan.ts";
+import { normalizedUnits, normalizeText, verifyLiteral } from "../../src/protect/verifier/verify.ts";
 
 const reference = (text: string) => text.replace(/\s+/gu, " ").trim().toLowerCase();
 const item = (id: string, content: string, critical = false): ProtectedItem => ({

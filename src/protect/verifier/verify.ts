@@ -2,10 +2,11 @@
 // normalised candidate context. Semantics match `context.replace(/\s+/gu, " ").trim().toLowerCase().includes(
 // item normalised the same way)`. When all items are long enough they are found by sampling the raw context
 // (sampled-scan.ts); otherwise one full pass over the normalised context finds them all (full-scan.ts).
+
+import type { ProtectedItem, VerificationReport } from "../types.ts";
 import { SPACE, unitsToString, unitTable } from "./code-units.ts";
 import { fullFind } from "./full-scan.ts";
 import { sampleable, sampledFind } from "./sampled-scan.ts";
-import type { ProtectedItem, VerificationReport } from "./types.ts";
 
 /** Capital sigma (lower-cased by context), capital dotted I (two units) and surrogates (pairs). */
 const NEEDS_WHOLE_STRING = /[\u0130\u03a3\ud800-\udfff]/;
