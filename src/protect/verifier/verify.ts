@@ -4,6 +4,7 @@
 // (sampled-scan.ts); otherwise one full pass over the normalised context finds them all (full-scan.ts).
 
 import type { ProtectedItem, VerificationReport } from "../types.ts";
+import { automatonFind } from "./automaton.ts";
 import { SPACE, unitsToString, unitTable } from "./code-units.ts";
 import { fullFind } from "./full-scan.ts";
 import { sampleable, sampledFind } from "./sampled-scan.ts";
@@ -41,15 +42,16 @@ export function normalizeText(text: string): string {
 
 /**
  * Which of `needles` (normalised) occur in the normalised `context`. When every needle can be sampled, the scan
- * reads a fraction of the context; otherwise, or when repetitive text makes sampling's candidates too many, one
- * full pass takes them all (it costs the same with more needles), itself handing over to an automaton if needed.
+ * reads a fraction of the context; should repetitive text flood it with candidates, the automaton finishes on
+ * the normalised context. Otherwise one full pass takes all needles (it costs the same with more of them),
+ * itself handing over to the automaton if candidates flood it.
  */
 export function findAll(context: string, needles: readonly Uint16Array[]): boolean[] {
   const found = needles.map((needle) => needle.length === 0);
   const wanted = needles.flatMap((_, index) => (found[index] ? [] : [index]));
-  const sampled =
-    wanted.every((index) => sampleable(needles[index]!)) && sampledFind(context, needles, wanted, found);
-  if (!sampled) fullFind(context, needles, wanted, found);
+  if (!wanted.every((index) => sampleable(needles[index]!))) fullFind(context, needles, wanted, found);
+  else if (!sampledFind(context, needles, wanted, found))
+    automatonFind(normalizedUnits(context), needles, wanted, found);
   return found;
 }
 
