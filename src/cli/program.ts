@@ -14,6 +14,7 @@ import { registerLookup } from "./lookup.ts";
 import { registerMemory } from "./memory.ts";
 import { registerOrientation } from "./orientation.ts";
 import { createOutput } from "./output.ts";
+import { registerProtect } from "./protect.ts";
 import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
@@ -30,6 +31,7 @@ const COMMANDS: Register[] = [
   registerStore,
   registerCompact,
   registerLookup,
+  registerProtect,
   registerVerify,
   registerJournal,
   registerContract,

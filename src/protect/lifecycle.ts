@@ -119,13 +119,17 @@ const customOf = (entry: BranchEntry, type: string): Loose | undefined => {
     : undefined;
 };
 
-/** After a reload: the pending verification of the branch's latest compaction, if no request consumed it yet. */
+/**
+ * What a branch records of verification: every summary in order (the last one is the latest), and the pending
+ * verification of the branch's latest compaction if no request consumed it yet (after a reload, or offline).
+ */
 export function restoreLifecycle(branch: readonly BranchEntry[]): {
   pending: PendingVerification | undefined;
   last: VerificationSummary | undefined;
+  verifications: VerificationSummary[];
 } {
   let pending: PendingVerification | undefined;
-  let last: VerificationSummary | undefined;
+  const verifications: VerificationSummary[] = [];
   let latestCompaction: string | undefined;
   for (const entry of branch) {
     if (entry.type === "compaction") latestCompaction = entry.id;
@@ -133,9 +137,10 @@ export function restoreLifecycle(branch: readonly BranchEntry[]): {
     if (p && p.v === 1 && typeof p.compactionId === "string" && Array.isArray(p.snapshot))
       pending = p as unknown as PendingVerification;
     const v = customOf(entry, VERIFIED_TYPE);
-    if (v && typeof v.compactionId === "string") last = v as unknown as VerificationSummary;
+    if (v && typeof v.compactionId === "string") verifications.push(v as unknown as VerificationSummary);
   }
+  const last = verifications.at(-1);
   const open =
     pending && pending.compactionId === latestCompaction && last?.compactionId !== pending.compactionId;
-  return { pending: open ? pending : undefined, last };
+  return { pending: open ? pending : undefined, last, verifications };
 }

@@ -124,6 +124,35 @@ describe("protected context through compactions in a real pi", () => {
     } finally {
       await pi.close();
     }
+
+    // The same session offline: `keel protect` reads the registry and the three recorded verifications.
+    const sessionFile = pi.sessionFile ?? "";
+    const offline = project.keel(["protect", sessionFile, "--json"]);
+    expect(offline.status).toBe(0);
+    const report = JSON.parse(offline.stdout);
+    expect(report.source).toBe("keel");
+    expect(report.state.recovery).toBe("critical");
+    expect(report.state.items.map((i: { id: string }) => i.id)).toEqual([
+      "phpstan",
+      "public-api",
+      "baseline",
+    ]);
+    expect(
+      report.verifications.map((v: { lost: number; recoveredIds: string[] }) => [
+        v.lost,
+        v.recoveredIds.length,
+      ]),
+    ).toEqual([
+      [3, 0],
+      [3, 3],
+      [0, 0],
+    ]);
+    const text = project.keel(["protect", sessionFile]);
+    expect(text.stdout).toContain("3 protected item(s):");
+    expect(text.stdout).toContain("phpstan [manual] [goal] [critical]: Keep phpstan passing");
+    expect(text.stdout).toMatch(
+      /compaction \w+ \([^)]+\): 0 preserved, 3 lost, 3 critical failure\(s\); lost: /,
+    );
   });
 
   it("a reload between a compaction and the next request still verifies and recovers once", async () => {
@@ -257,6 +286,13 @@ describe("state from the session: import and malformed entries", () => {
     } finally {
       await pi.close();
     }
+    // Offline, the unreadable state is reported and fails the command; nothing is read from older entries.
+    const offline = project.keel(["protect", pi.sessionFile!]);
+    expect(offline.status).toBe(1);
+    expect(offline.stdout).toContain("keel's saved state (unreadable)");
+    expect(offline.stdout).toContain("the saved protected-context state is unreadable");
+    expect(offline.stdout).toContain("no protected items.");
+    expect(project.keel(["protect", `${pi.sessionFile}.missing`]).status).toBe(2);
   });
 });
 
