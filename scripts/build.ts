@@ -70,6 +70,9 @@ function compile(entryFile: string): void {
     "--minify",
     "--bytecode",
     "--format=esm",
+    // Dynamically imported modules become separate chunks inside the binary, so what they import (bun:sqlite,
+    // node:http, the libSQL client) loads only when a command needs it, not on every start.
+    "--splitting",
     entryFile,
     "--outfile",
     BINARY_OUT,

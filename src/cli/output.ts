@@ -1,5 +1,6 @@
 // How a command's result reaches the user: human text on stdout, or one JSON document with --json.
 // Diagnostics and progress go to stderr so stdout stays parseable.
+import { writeAll } from "./std-write.ts";
 
 export interface Output {
   readonly json: boolean;
@@ -30,7 +31,7 @@ export function createOutput(json: boolean, write = defaultWriters()): Output {
 
 function defaultWriters() {
   return {
-    out: (text: string) => process.stdout.write(text),
-    err: (text: string) => process.stderr.write(text),
+    out: (text: string) => writeAll(1, text),
+    err: (text: string) => writeAll(2, text),
   };
 }

@@ -18,6 +18,7 @@ import { registerProtect } from "./protect.ts";
 import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
+import { writeAll } from "./std-write.ts";
 import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
 import { registerVerify } from "./verify.ts";
@@ -64,7 +65,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--json", "print machine-readable JSON")
     .showHelpAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({
+      writeOut: (text) => writeAll(1, text),
+      writeErr: (text) => writeAll(2, text),
+      outputError: (text, write) => write(text),
+    });
   program.command("help [command]", { hidden: true }).action((name?: string) => {
     const target = name ? program.commands.find((c) => c.name() === name) : undefined;
     (target ?? program).outputHelp();
@@ -93,6 +98,6 @@ function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): nu
     return error.exitCode;
   }
   out.error(`unexpected failure: ${describeError(error)}`);
-  if (readEnvFlags().debug) process.stderr.write(`${(error as Error)?.stack ?? ""}\n`);
+  if (readEnvFlags().debug) writeAll(2, `${(error as Error)?.stack ?? ""}\n`);
   return ExitCode.usage;
 }

@@ -1,7 +1,8 @@
 // `keel ui`: serves the local web UI on 127.0.0.1 until SIGINT/SIGTERM, printing the URL with its token.
 // The server itself (src/server/serve.ts) is loaded only when this command runs.
-import { spawn } from "node:child_process";
+
 import type { Command } from "commander";
+import { childProcess } from "../core/builtins.ts";
 import { describeError } from "../core/errors.ts";
 import type { Register } from "./register.ts";
 
@@ -77,7 +78,7 @@ function openInBrowser(url: string): void {
   const report = (why: string) =>
     process.stderr.write(`keel: could not open a browser (${why}); open the URL above yourself\n`);
   try {
-    const child = spawn(opener as string, args, { stdio: "ignore", detached: true });
+    const child = childProcess().spawn(opener as string, args, { stdio: "ignore", detached: true });
     child.on("error", (error) => report(`${opener}: ${describeError(error)}`));
     child.on("exit", (code) => {
       if (code !== 0 && code !== null) report(`${opener} exited with ${code}`);

@@ -1,6 +1,6 @@
 // Content hashing used for project identity and stable ids.
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "./builtins.ts";
 
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return nodeCrypto().createHash("sha256").update(text).digest("hex");
 }

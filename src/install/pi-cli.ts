@@ -1,5 +1,5 @@
 // Runs pi's package commands for keel: install and remove, always with --approve (see DESIGN.md §6).
-import { spawnSync } from "node:child_process";
+import { childProcess } from "../core/builtins.ts";
 import { fail, ok, type Result } from "../core/result.ts";
 import { quietPiEnv } from "./toolchain.ts";
 
@@ -21,7 +21,7 @@ export function piRemove(call: PiPackageCall): Result<string> {
 
 function runPiPackage(verb: "install" | "remove", call: PiPackageCall): Result<string> {
   const args = [verb, ...(call.global ? [] : ["-l"]), "--approve", call.dir];
-  const run = spawnSync(call.piBin, args, {
+  const run = childProcess().spawnSync(call.piBin, args, {
     cwd: call.cwd,
     encoding: "utf8",
     timeout: 120_000,

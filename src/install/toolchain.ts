@@ -1,5 +1,5 @@
 // Checks of the tools pi needs before keel touches anything: Node ≥ 22.19 and a runnable `pi`.
-import { spawnSync } from "node:child_process";
+import { childProcess } from "../core/builtins.ts";
 import { fail, ok, type Result } from "../core/result.ts";
 
 export const MIN_NODE = [22, 19, 0] as const;
@@ -24,7 +24,7 @@ export interface ToolVersion {
 
 /** Node must be ≥ 22.19 because pi crashes on older releases. */
 export function checkNode(nodeBin: string): Result<ToolVersion> {
-  const run = spawnSync(nodeBin, ["--version"], { encoding: "utf8", timeout: 10_000 });
+  const run = childProcess().spawnSync(nodeBin, ["--version"], { encoding: "utf8", timeout: 10_000 });
   if (run.error || run.status !== 0) {
     return fail(`Node.js was not found (tried \`${nodeBin}\`); pi needs Node ≥ ${MIN_NODE.join(".")}.`);
   }
@@ -40,7 +40,11 @@ export function checkNode(nodeBin: string): Result<ToolVersion> {
 
 /** `pi --version` must answer; its version is reported by doctor. */
 export function checkPi(piBin: string): Result<ToolVersion> {
-  const run = spawnSync(piBin, ["--version"], { encoding: "utf8", timeout: 20_000, env: quietPiEnv() });
+  const run = childProcess().spawnSync(piBin, ["--version"], {
+    encoding: "utf8",
+    timeout: 20_000,
+    env: quietPiEnv(),
+  });
   if (run.error)
     return fail(
       `pi was not found (tried \`${piBin}\`); install it with \`npm install -g @earendil-works/pi-coding-agent\`.`,

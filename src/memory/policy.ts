@@ -1,6 +1,6 @@
 // The per-project memory policy (quota, cleanup mode, session expiry) and the transaction helper that lets an
 // expected failure roll a transaction back while still being returned as a value.
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../core/builtins.ts";
 import type { Clock } from "../core/clock.ts";
 import type { KeelDb } from "../store/db.ts";
 import { ensurePolicyRow, setPolicyRow } from "../store/memory-records.ts";
@@ -18,7 +18,7 @@ export interface EffectivePolicy extends MemoryPolicy {
 }
 
 export async function readPolicy(db: KeelDb, projectId: string): Promise<EffectivePolicy> {
-  const row = await ensurePolicyRow(db, projectId, () => randomBytes(32).toString("hex"));
+  const row = await ensurePolicyRow(db, projectId, () => nodeCrypto().randomBytes(32).toString("hex"));
   return {
     maxBytes: row.maxBytes ?? DEFAULT_POLICY.maxBytes,
     cleanupMode: row.cleanupMode ?? DEFAULT_POLICY.cleanupMode,

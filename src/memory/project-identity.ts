@@ -1,7 +1,8 @@
 // Project identity: SHA-256 of the git common directory, so worktrees of one repo share a project;
 // outside git, a configured root. Anything else is a clear error value.
-import { execFileSync } from "node:child_process";
+
 import { basename, dirname, resolve } from "node:path";
+import { childProcess } from "../core/builtins.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { fail, ok, type Result } from "../core/result.ts";
 import type { ProjectIdentity } from "../store/projects.ts";
@@ -30,11 +31,13 @@ export function resolveProjectIdentity(input: IdentityInput): Result<ProjectIden
 /** Absolute git common dir for cwd, or undefined outside a repository or without git. */
 function gitCommonDir(cwd: string): string | undefined {
   try {
-    const out = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
+    const out = childProcess()
+      .execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
+        cwd,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      })
+      .trim();
     return out === "" ? undefined : out;
   } catch (error) {
     if ((error as { status?: number }).status !== undefined || (error as { code?: string }).code === "ENOENT")

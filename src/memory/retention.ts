@@ -1,7 +1,7 @@
 // Retention rules and the cleanup plan, as pure functions over a project's records and links: what is protected
 // (pinned records and their direct link targets), what is obsolete (expired or superseded), what needs a
 // consolidation instead, and the signed confirmation token that binds an approval to one exact proposal.
-import { createHmac } from "node:crypto";
+import { nodeCrypto } from "../core/builtins.ts";
 import type { RetentionRow } from "../store/memory-records.ts";
 import { MEMORY_LIMITS, type MemoryKind, type MemoryPolicy } from "./model.ts";
 
@@ -204,7 +204,8 @@ export function canonicalProposal(proposal: CleanupProposal): string {
 
 /** HMAC of the proposal under the project's store-held key: only keel can mint it, and only for this proposal. */
 export function proposalToken(key: string, projectId: string, proposal: CleanupProposal): string {
-  return createHmac("sha256", key)
+  return nodeCrypto()
+    .createHmac("sha256", key)
     .update(`${projectId}\n${canonicalProposal(proposal)}`)
     .digest("hex")
     .slice(0, 24);

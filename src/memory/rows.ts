@@ -1,5 +1,5 @@
 // Conversions between stored memory rows and the MemoryRecord shape surfaces see, plus record ids and sizes.
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../core/builtins.ts";
 import type { MemoryRow } from "../store/memory-records.ts";
 import type {
   MemoryCategory,
@@ -13,7 +13,7 @@ import type {
 /** A new record id: `mem-<yyyymmdd>-<12 hex>`; the date helps people, the random part keeps ids unique. */
 export function newMemoryId(now: number): string {
   const day = new Date(now).toISOString().slice(0, 10).replaceAll("-", "");
-  return `mem-${day}-${randomBytes(6).toString("hex")}`;
+  return `mem-${day}-${nodeCrypto().randomBytes(6).toString("hex")}`;
 }
 
 const parseList = <T>(text: string): T[] => {

@@ -1,8 +1,8 @@
 // Who may talk to the local UI server: a Host check against DNS rebinding, then a per-server random token
 // (query, bearer header or cookie, compared in constant time). Security headers are set in app.ts.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { nodeCrypto } from "../core/builtins.ts";
 
 export interface AuthOptions {
   token: string;
@@ -12,7 +12,7 @@ export interface AuthOptions {
 
 /** A fresh access token: 32 random bytes, base64url. */
 export function createToken(): string {
-  return randomBytes(32).toString("base64url");
+  return nodeCrypto().randomBytes(32).toString("base64url");
 }
 
 /** The Host header values a browser sends to this server; anything else is a rebinding attempt. */
@@ -27,9 +27,9 @@ export function tokenCookieName(port: number): string {
 
 /** Checks equality without leaking where two strings differ. */
 export function tokensMatch(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
+  const a = nodeCrypto().createHash("sha256").update(given).digest();
+  const b = nodeCrypto().createHash("sha256").update(expected).digest();
+  return nodeCrypto().timingSafeEqual(a, b);
 }
 
 /** Rejects foreign Host headers (403) and requests without the token (401); a query token sets the cookie. */

@@ -1,10 +1,11 @@
 // Bounded capture of a command's output: a running SHA-256 digest and byte count of everything, and only
 // the last `limit` bytes kept in memory, so a command printing gigabytes costs a fixed amount of RAM.
-import { createHash, type Hash } from "node:crypto";
+import type { Hash } from "node:crypto";
+import { nodeCrypto } from "../../core/builtins.ts";
 
 export class OutputTail {
   readonly limit: number;
-  private readonly hash: Hash = createHash("sha256");
+  private readonly hash: Hash = nodeCrypto().createHash("sha256");
   private chunks: Buffer[] = [];
   private kept = 0;
   bytes = 0;

@@ -1,6 +1,6 @@
 // Runs one shell command as evidence: stdin closed, its own process group (killed whole on timeout),
 // output captured with bounded memory, exit code and duration measured. Recording it is the caller's job.
-import { spawn } from "node:child_process";
+import { childProcess } from "../../core/builtins.ts";
 import type { Clock } from "../../core/clock.ts";
 import { OutputTail } from "./output-tail.ts";
 
@@ -26,7 +26,7 @@ export interface RunOptions {
 export function runEvidenceCommand(command: string, options: RunOptions): Promise<CommandRun> {
   const tail = new OutputTail(options.tailBytes ?? 4096);
   const started = options.clock.now();
-  const child = spawn(options.shell ?? "/bin/sh", ["-c", command], {
+  const child = childProcess().spawn(options.shell ?? "/bin/sh", ["-c", command], {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
