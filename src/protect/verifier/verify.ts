@@ -1,8 +1,8 @@
 // The literal verifier: an item is preserved when its text, case- and whitespace-normalised, occurs in the
 // normalised candidate context. Semantics match `context.replace(/\s+/gu, " ").trim().toLowerCase().includes(
 // item normalised the same way)`. When all items are long enough they are found by sampling the raw context
-// (sampled-scan.ts); otherwise one full pass over the normalised context finds them all (full-scan.ts).
-
+// (sampled-scan.ts); otherwise one full pass over the normalised context finds them all (full-scan.ts). Text
+// so repetitive that either drowns in candidates is finished by an Aho-Corasick automaton (automaton.ts).
 import type { ProtectedItem, VerificationReport } from "../types.ts";
 import { automatonFind } from "./automaton.ts";
 import { SPACE, unitsToString, unitTable } from "./code-units.ts";
