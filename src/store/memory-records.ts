@@ -7,6 +7,7 @@ import {
   memoryLinks,
   memoryPolicies,
   memoryRecords,
+  memoryUsageTotals,
   type NewMemoryRow,
 } from "./schema/index.ts";
 
@@ -143,20 +144,21 @@ export interface MemoryUsage {
   derived: number;
 }
 
-/** Counts user and agent records (quota) and derived records (separate cap). */
+/** Counts user and agent records (quota) and derived records (separate cap), from the trigger-kept totals. */
 export async function memoryUsage(db: KeelDb, projectId: string): Promise<MemoryUsage> {
-  const rows = await db
+  const [row] = await db
     .select({
-      derived: sql<number>`${memoryRecords.origin} = 'derived'`,
-      n: sql<number>`count(*)`,
-      bytes: sql<number>`coalesce(sum(${memoryRecords.bytes}), 0)`,
+      records: memoryUsageTotals.records,
+      bytes: memoryUsageTotals.bytes,
+      derived: memoryUsageTotals.derived,
     })
-    .from(memoryRecords)
-    .where(eq(memoryRecords.projectId, projectId))
-    .groupBy(sql`1`);
-  const own = rows.find((r) => !Number(r.derived));
-  const derived = rows.find((r) => Number(r.derived));
-  return { records: Number(own?.n ?? 0), bytes: Number(own?.bytes ?? 0), derived: Number(derived?.n ?? 0) };
+    .from(memoryUsageTotals)
+    .where(eq(memoryUsageTotals.projectId, projectId));
+  return {
+    records: Number(row?.records ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+    derived: Number(row?.derived ?? 0),
+  };
 }
 
 /** Light rows of every user and agent record, for retention and cleanup planning. */

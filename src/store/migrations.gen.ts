@@ -58,5 +58,26 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nCREATE UNIQUE INDEX `guard_journal_number` ON `guard_journal` (`project_id`,`number`);",
       "\nCREATE INDEX `guard_loops_project` ON `guard_loops` (`project_id`);"
     ]
+  },
+  {
+    "name": "20261129190941_memory_usage",
+    "folderMillis": 1795979381000,
+    "hash": "fd74a4a72990c5e62196353e0abdba2cd6a24568c378cee2f74431674e6d847a",
+    "bps": true,
+    "sql": [
+      "CREATE TABLE `memory_usage` (\n\t`project_id` text PRIMARY KEY,\n\t`records` integer DEFAULT 0 NOT NULL,\n\t`bytes` integer DEFAULT 0 NOT NULL,\n\t`derived` integer DEFAULT 0 NOT NULL,\n\tCONSTRAINT `fk_memory_usage_project_id_projects_id_fk` FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON DELETE CASCADE\n);\n"
+    ]
+  },
+  {
+    "name": "20261129190944_memory_usage_triggers",
+    "folderMillis": 1795979384000,
+    "hash": "373855ceac334be0cec023425124a8a3026e063828516ffc1da731b70b1f7558",
+    "bps": true,
+    "sql": [
+      "-- Keeps memory_usage in step with memory_records, so a quota check reads one row instead of summing them all.\n-- Existing records are counted once here; from then on every insert, delete and change of size or origin\n-- adjusts the totals in the same transaction as the write.\nINSERT INTO `memory_usage` (`project_id`, `records`, `bytes`, `derived`)\nSELECT `project_id`,\n\tsum(`origin` <> 'derived'),\n\tcoalesce(sum(CASE WHEN `origin` <> 'derived' THEN `bytes` ELSE 0 END), 0),\n\tsum(`origin` = 'derived')\nFROM `memory_records` GROUP BY `project_id`;\n",
+      "\nCREATE TRIGGER `memory_records_usage_insert` AFTER INSERT ON `memory_records` BEGIN\n\tINSERT INTO `memory_usage` (`project_id`, `records`, `bytes`, `derived`)\n\tVALUES (new.project_id, new.origin <> 'derived', CASE WHEN new.origin <> 'derived' THEN new.bytes ELSE 0 END, new.origin = 'derived')\n\tON CONFLICT (`project_id`) DO UPDATE SET\n\t\t`records` = `records` + excluded.`records`,\n\t\t`bytes` = `bytes` + excluded.`bytes`,\n\t\t`derived` = `derived` + excluded.`derived`;\nEND;\n",
+      "\nCREATE TRIGGER `memory_records_usage_delete` AFTER DELETE ON `memory_records` BEGIN\n\tUPDATE `memory_usage` SET\n\t\t`records` = `records` - (old.origin <> 'derived'),\n\t\t`bytes` = `bytes` - CASE WHEN old.origin <> 'derived' THEN old.bytes ELSE 0 END,\n\t\t`derived` = `derived` - (old.origin = 'derived')\n\tWHERE `project_id` = old.project_id;\nEND;\n",
+      "\nCREATE TRIGGER `memory_records_usage_update` AFTER UPDATE OF `project_id`, `origin`, `bytes` ON `memory_records` BEGIN\n\tUPDATE `memory_usage` SET\n\t\t`records` = `records` - (old.origin <> 'derived'),\n\t\t`bytes` = `bytes` - CASE WHEN old.origin <> 'derived' THEN old.bytes ELSE 0 END,\n\t\t`derived` = `derived` - (old.origin = 'derived')\n\tWHERE `project_id` = old.project_id;\n\tINSERT INTO `memory_usage` (`project_id`, `records`, `bytes`, `derived`)\n\tVALUES (new.project_id, new.origin <> 'derived', CASE WHEN new.origin <> 'derived' THEN new.bytes ELSE 0 END, new.origin = 'derived')\n\tON CONFLICT (`project_id`) DO UPDATE SET\n\t\t`records` = `records` + excluded.`records`,\n\t\t`bytes` = `bytes` + excluded.`bytes`,\n\t\t`derived` = `derived` + excluded.`derived`;\nEND;\n"
+    ]
   }
 ];

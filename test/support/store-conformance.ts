@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { countCompactions, listCompactions, recordCompaction } from "../../src/store/compactions.ts";
 import type { DriverName, KeelDb } from "../../src/store/db.ts";
+import { deleteMemoryRows, insertMemoryRow, memoryUsage } from "../../src/store/memory-records.ts";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
@@ -101,6 +102,70 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       );
       assert.equal(await countCompactions(store.db, project.id), 2);
       assert.equal(await countCompactions(store.db, "other"), 0);
+    } finally {
+      await store.close();
+    }
+  },
+  "memory usage totals follow every insert, change and delete, and the backfill agrees": async (
+    driver,
+    dir,
+  ) => {
+    const store = await openStore(join(dir, "usage.db"), { driver });
+    const other = { ...project, id: "p-2", root: "/work/other" };
+    const row = (
+      id: string,
+      origin: "user" | "agent" | "derived",
+      bytes: number,
+      projectId = project.id,
+    ) => ({
+      id,
+      projectId,
+      title: id,
+      body: "x".repeat(bytes),
+      kind: "fact",
+      category: "other",
+      origin,
+      bytes,
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    // The totals a full scan gives, to hold the trigger-kept ones against.
+    const scanned = async (projectId: string) => {
+      const [r] = (await store.db.all(
+        sql`select count(*) filter (where origin <> 'derived') as records,
+          coalesce(sum(bytes) filter (where origin <> 'derived'), 0) as bytes,
+          count(*) filter (where origin = 'derived') as derived
+          from memory_records where project_id = ${projectId}`,
+      )) as Array<Record<string, number>>;
+      return { records: Number(r?.records), bytes: Number(r?.bytes), derived: Number(r?.derived) };
+    };
+    try {
+      await upsertProject(store.db, project, 1);
+      await upsertProject(store.db, other, 1);
+      assert.deepEqual(await memoryUsage(store.db, project.id), { records: 0, bytes: 0, derived: 0 });
+      await insertMemoryRow(store.db, row("a", "user", 100));
+      await insertMemoryRow(store.db, row("b", "agent", 40));
+      await insertMemoryRow(store.db, row("c", "derived", 500));
+      await insertMemoryRow(store.db, row("d", "agent", 7, other.id));
+      assert.deepEqual(await memoryUsage(store.db, project.id), { records: 2, bytes: 140, derived: 1 });
+      await store.db.run(sql`update memory_records set bytes = 60 where id = 'b'`);
+      await store.db.run(sql`update memory_records set origin = 'agent' where id = 'c'`);
+      await store.db.run(sql`update memory_records set project_id = ${other.id} where id = 'a'`);
+      assert.deepEqual(await memoryUsage(store.db, project.id), await scanned(project.id));
+      assert.deepEqual(await memoryUsage(store.db, project.id), { records: 2, bytes: 560, derived: 0 });
+      assert.deepEqual(await memoryUsage(store.db, other.id), { records: 2, bytes: 107, derived: 0 });
+      await deleteMemoryRows(store.db, other.id, ["d"]);
+      assert.deepEqual(await memoryUsage(store.db, other.id), await scanned(other.id));
+      // The migration's backfill, run again on the current rows, gives the same totals the triggers kept.
+      const kept = [await memoryUsage(store.db, project.id), await memoryUsage(store.db, other.id)];
+      const backfill = EMBEDDED_MIGRATIONS.find((m) => m.name.endsWith("_memory_usage_triggers"))?.sql[0];
+      assert.ok(backfill);
+      await store.db.run(sql`delete from memory_usage`);
+      await store.db.run(sql.raw(backfill));
+      assert.deepEqual(
+        [await memoryUsage(store.db, project.id), await memoryUsage(store.db, other.id)],
+        kept,
+      );
     } finally {
       await store.close();
     }

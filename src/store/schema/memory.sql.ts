@@ -52,6 +52,20 @@ export const memoryRecords = sqliteTable(
   ],
 );
 
+/**
+ * Per-project totals of memory records, kept by triggers (hand-written migration `memory_usage_triggers`), so a
+ * quota check reads one row instead of summing every record: `records` and `bytes` count user and agent
+ * records, `derived` counts derived ones.
+ */
+export const memoryUsageTotals = sqliteTable("memory_usage", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  records: integer("records").notNull().default(0),
+  bytes: integer("bytes").notNull().default(0),
+  derived: integer("derived").notNull().default(0),
+});
+
 export const memoryLinks = sqliteTable(
   "memory_links",
   {
