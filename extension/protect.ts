@@ -81,7 +81,9 @@ export function registerProtect(pi: ExtensionAPI, router: KeelCommandRouter): Pr
           "info",
         );
       }
-      ({ pending, last: lastVerification } = restoreLifecycle(branch));
+      const restored = restoreLifecycle(branch);
+      pending = restored.pending;
+      lastVerification = restored.verifications.at(-1);
     });
   });
 

@@ -7,7 +7,7 @@ import { type BranchEntry, roleOf } from "../../src/session/entries.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
 import { generateSession } from "../fixtures/generate-sessions.ts";
 
-import type { Report } from "./measure.ts";
+import { median, type Report } from "./measure.ts";
 
 /** A full collection before each run so heap growth belongs to the render (Bun, or Node with --expose-gc). */
 function gc(): void {
@@ -38,7 +38,6 @@ interface Row {
 }
 
 const MB = 1024 * 1024;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function lastUser(branch: BranchEntry[]): string {
   for (let i = branch.length - 1; i >= 0; i--) if (roleOf(branch[i]!) === "user") return branch[i]!.id;

@@ -120,7 +120,9 @@ function failure(probe: Probe, code: number | null, stderr: string): Error {
   );
 }
 
-function median(sorted: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count); `values` is left unsorted. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

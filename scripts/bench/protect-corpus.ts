@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { ProtectedItem } from "../../src/protect/types.ts";
 import { fullFind } from "../../src/protect/verifier/full-scan.ts";
 import { normalizedUnits, verifyLiteral } from "../../src/protect/verifier/verify.ts";
+import { median } from "./measure.ts";
 
 export const ITEMS = 1000;
 export const CONTEXT_CHARS = 1_000_000;
@@ -70,11 +71,6 @@ export function corpus(shape: Shape): { context: string; items: ProtectedItem[] 
     });
   }
   return { context, items };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 export function time(fn: () => unknown): number {

@@ -44,7 +44,8 @@ export const registerProtect: Register = (program, contextFor) => {
       const { branch, leafId, problems } = result.loaded;
       for (const problem of problems) ctx.out.info(`keel: ${problem.message}`);
       const loaded = loadProtectState(branch, new Date(ctx.clock.now()).toISOString());
-      const { pending, last, verifications } = restoreLifecycle(branch);
+      const { pending, verifications } = restoreLifecycle(branch);
+      const last = verifications.at(-1);
       const unrestored = last ? last.criticalFailures - last.recoveredIds.length : 0;
       const failing = loaded.degraded || unrestored > 0;
       const text = [

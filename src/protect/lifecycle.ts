@@ -125,7 +125,6 @@ const customOf = (entry: BranchEntry, type: string): Loose | undefined => {
  */
 export function restoreLifecycle(branch: readonly BranchEntry[]): {
   pending: PendingVerification | undefined;
-  last: VerificationSummary | undefined;
   verifications: VerificationSummary[];
 } {
   let pending: PendingVerification | undefined;
@@ -142,5 +141,5 @@ export function restoreLifecycle(branch: readonly BranchEntry[]): {
   const last = verifications.at(-1);
   const open =
     pending && pending.compactionId === latestCompaction && last?.compactionId !== pending.compactionId;
-  return { pending: open ? pending : undefined, last, verifications };
+  return { pending: open ? pending : undefined, verifications };
 }
