@@ -75,8 +75,13 @@ function openInBrowser(url: string): void {
       : process.platform === "win32"
         ? ["cmd", "/c", "start", '""', url]
         : ["xdg-open", url];
-  const report = (why: string) =>
+  let reported = false;
+  // Node may emit both "error" and "exit" for one failed spawn: say it once.
+  const report = (why: string) => {
+    if (reported) return;
+    reported = true;
     process.stderr.write(`keel: could not open a browser (${why}); open the URL above yourself\n`);
+  };
   try {
     const child = childProcess().spawn(opener as string, args, { stdio: "ignore", detached: true });
     child.on("error", (error) => report(`${opener}: ${describeError(error)}`));
