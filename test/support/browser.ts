@@ -49,7 +49,11 @@ export async function pickChromium(wanted: string | undefined, systemPath: strin
     return { source: "system", executablePath: systemPath, args: COMMON_ARGS };
   }
   const npm = await unpackNpmChromium();
-  return { source: "npm", executablePath: npm.executablePath, args: [...new Set([...npm.args, ...COMMON_ARGS])] };
+  return {
+    source: "npm",
+    executablePath: npm.executablePath,
+    args: [...new Set([...npm.args, ...COMMON_ARGS])],
+  };
 }
 
 export interface LaunchedBrowser {

@@ -6,7 +6,9 @@ import { pickChromium } from "../support/browser.ts";
 
 describe("the browser tests' Chromium", () => {
   it("refuses a KEEL_CHROMIUM path that does not exist, naming it", async () => {
-    await expect(pickChromium("/nowhere/chromium", "/usr/bin/chromium")).rejects.toThrow(/\/nowhere\/chromium/);
+    await expect(pickChromium("/nowhere/chromium", "/usr/bin/chromium")).rejects.toThrow(
+      /\/nowhere\/chromium/,
+    );
   });
 
   it("uses a named path as given", async () => {
