@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import Chromium from "@sparticuz/chromium";
 
 const PACKAGE = "@sparticuz/chromium";
 const MARKER = ".keel-unpacked";
@@ -32,7 +33,6 @@ function packageVersion(): string {
 
 /** Unpacks (or reuses) the npm-shipped Chromium and returns its path and launch flags. */
 export async function unpackNpmChromium(): Promise<NpmChromium> {
-  const { default: Chromium } = await import(PACKAGE);
   const args = Chromium.args.filter((flag) => !UNWANTED_ARGS.has(flag));
   const home = join(tmpdir(), `keel-chromium-${packageVersion()}`);
   const executablePath = join(home, "chromium");
