@@ -22,6 +22,7 @@ import { writeAll } from "./std-write.ts";
 import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
 import { registerVerify } from "./verify.ts";
+import { isVersionRequest, printVersion } from "./version.ts";
 
 const COMMANDS: Register[] = [
   registerInstall,
@@ -46,6 +47,10 @@ const COMMANDS: Register[] = [
 export async function runCli(argv: string[]): Promise<number> {
   const wantsJson = argv.includes("--json");
   const out = createOutput(wantsJson);
+  if (isVersionRequest(argv)) {
+    printVersion(out);
+    return ExitCode.ok;
+  }
   let exitCode: number = ExitCode.ok;
   const program = buildProgram((code) => {
     exitCode = code;
@@ -61,7 +66,11 @@ export async function runCli(argv: string[]): Promise<number> {
 function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command("keel")
     .description("keel keeps a Pi coding agent's context on course across long sessions")
-    .version(KEEL_VERSION, "-v, --version", "print keel's version")
+    .version(
+      KEEL_VERSION,
+      "-v, --version",
+      "print keel's version (with --json: commit, build date, Bun, target)",
+    )
     .option("--json", "print machine-readable JSON")
     .showHelpAfterError(true)
     .exitOverride()
