@@ -44,6 +44,8 @@ export interface StartPiOptions {
   /** The complete environment for pi (PI_CODING_AGENT_DIR, PI_OFFLINE, KEEL_DB, …). */
   env: Record<string, string | undefined>;
   sessionDir: string;
+  /** The pi executable; default node_modules/.bin/pi (the pinned release). */
+  piBin?: string;
   /** More pi arguments, e.g. ["--session", file] to resume. */
   extraArgs?: string[];
   /** Answers extension dialogs; by default every dialog is cancelled so pi never waits on the test. */
@@ -126,7 +128,7 @@ export class PiRpc {
     this.options = options;
     const args = [...fauxPiArgs("rpc"), "--session-dir", options.sessionDir, ...(options.extraArgs ?? [])];
     const env = { ...options.env, PATH: `${BIN_DIR}:${options.env.PATH ?? process.env.PATH ?? ""}` };
-    this.child = spawn(join(BIN_DIR, "pi"), args, {
+    this.child = spawn(options.piBin ?? join(BIN_DIR, "pi"), args, {
       cwd: options.cwd,
       env,
       stdio: ["pipe", "pipe", "pipe"],
@@ -217,7 +219,10 @@ export class PiRpc {
     const from = this.records.length;
     const response = await this.send({ type: "prompt", message });
     if (!response.success) throw this.failure(`prompt was rejected: ${response.error ?? "no reason"}`);
-    const disposition = (response.data as { disposition: PromptResult["disposition"] }).disposition;
+    const disposition =
+      (response.data as { disposition?: PromptResult["disposition"] } | undefined)?.disposition ??
+      // pi 0.87 answers without a disposition, after running an extension command and before starting a run.
+      (message.startsWith("/") ? "handled" : "started");
     if (disposition !== "handled") {
       await this.waitFor((record) => record.type === "agent_settled", {
         after: from,

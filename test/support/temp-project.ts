@@ -28,6 +28,8 @@ export interface TempProjectOptions {
   settings?: Record<string, unknown>;
   /** KEEL_DB for every process; default `<root>/keel.db`. */
   keelDb?: string;
+  /** A pi executable other than the pinned one (KEEL_PI_BIN for keel, and what startPi runs). */
+  piBin?: string;
   /** Run `keel install` right away (default true). */
   install?: boolean;
 }
@@ -127,6 +129,7 @@ export function createTempProject(options: TempProjectOptions = {}): TempProject
     KEEL_DB: keelDb,
     KEEL_FAUX_LOG: fauxLog,
     KEEL_FAUX_SCRIPT: fauxScript,
+    ...(options.piBin ? { KEEL_PI_BIN: options.piBin } : {}),
   });
 
   const keel: TempProject["keel"] = (args, runOptions = {}) =>
@@ -149,7 +152,8 @@ export function createTempProject(options: TempProjectOptions = {}): TempProject
       }
       return run;
     },
-    startPi: (piOptions = {}) => startPi({ cwd: projectDir, env, sessionDir: sessionsDir, ...piOptions }),
+    startPi: (piOptions = {}) =>
+      startPi({ cwd: projectDir, env, sessionDir: sessionsDir, piBin: options.piBin, ...piOptions }),
     startUi: (args = []) =>
       startKeelUi({ cwd: projectDir, env, args: ["--session-dir", sessionsDir, ...args] }),
     writeFauxScript: (script) => writeFileSync(fauxScript, JSON.stringify(script, null, 2)),
