@@ -11,6 +11,7 @@ import { registerMemoryWiring } from "./memory-wiring.ts";
 import { registerProtect } from "./protect.ts";
 import { registerRecall } from "./recall.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
+import { noteStaleExtensionOnce } from "./version-note.ts";
 
 export default function keel(pi: ExtensionAPI): void {
   let runtime: SessionRuntime | undefined;
@@ -37,6 +38,7 @@ export default function keel(pi: ExtensionAPI): void {
       await guard.start(ctx);
       if (runtime.storeError)
         ctx.ui.notify(`keel: store unavailable, nothing will be recorded (${runtime.storeError})`, "warning");
+      noteStaleExtensionOnce(ctx);
     });
   });
 

@@ -1,15 +1,16 @@
 // `keel doctor`: checks pi, Node, the extension's registration and trust, project identity and the store.
 import type { Command } from "commander";
-import { readAsset } from "../core/assets.ts";
 import { ExitCode } from "../core/errors.ts";
-import { sha256Hex } from "../core/hash.ts";
-import { installedBundleSha256 } from "../install/extension-package.ts";
+import { installedBundleSha256, installedStamp } from "../install/extension-package.ts";
 import { findRegistration, isProjectTrusted } from "../install/pi-settings.ts";
+import { piSupport } from "../install/pi-support.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
+import { isStale, staleNote } from "../install/version-meet.ts";
 import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { checkStore } from "../store/self-check.ts";
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";
+import { versionReport } from "./version.ts";
 
 export type CheckLevel = "ok" | "warn" | "fail";
 export interface Check {
@@ -44,11 +45,9 @@ export async function runChecks(ctx: CommandContext): Promise<Check[]> {
     detail: node.ok ? node.value.version : node.reason,
   });
   const pi = checkPi(ctx.flags.piBin);
-  checks.push({
-    name: "pi",
-    level: pi.ok ? "ok" : "fail",
-    detail: pi.ok ? `pi ${pi.value.version}` : pi.reason,
-  });
+  checks.push(
+    pi.ok ? { name: "pi", ...piSupport(pi.value.version) } : { name: "pi", level: "fail", detail: pi.reason },
+  );
   checks.push(extensionCheck(ctx));
   const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
   const root = identity.ok ? identity.value.root : ctx.cwd;
@@ -76,26 +75,21 @@ export async function runChecks(ctx: CommandContext): Promise<Check[]> {
 }
 
 function extensionCheck(ctx: CommandContext): Check {
-  const installed = installedBundleSha256(ctx.paths.extensionDir);
+  const dir = ctx.paths.extensionDir;
+  const installed = installedBundleSha256(dir);
   if (!installed)
     return { name: "extension", level: "fail", detail: `not written yet: run \`keel install\`` };
-  let shipped: string;
-  try {
-    shipped = sha256Hex(readAsset("extension/index.js"));
-  } catch {
+  const self = versionReport();
+  if (self.extensionSha256 === null)
+    return { name: "extension", level: "warn", detail: `${dir} (no bundle in this build to compare)` };
+  if (!isStale(installed, self)) {
     return {
       name: "extension",
-      level: "warn",
-      detail: `${ctx.paths.extensionDir} (no bundle in this build to compare)`,
+      level: "ok",
+      detail: `${dir} matches this keel (${self.version}, ${self.commit})`,
     };
   }
-  return installed === shipped
-    ? { name: "extension", level: "ok", detail: `${ctx.paths.extensionDir} matches this keel` }
-    : {
-        name: "extension",
-        level: "warn",
-        detail: `${ctx.paths.extensionDir} is from another keel build: run \`keel install\``,
-      };
+  return { name: "extension", level: "warn", detail: `${dir}: ${staleNote(installedStamp(dir), self)}` };
 }
 
 function registrationChecks(ctx: CommandContext, projectRoot: string): Check[] {

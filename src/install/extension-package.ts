@@ -2,8 +2,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readAsset } from "../core/assets.ts";
+import { buildInfo } from "../core/build-info.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import { type ExtensionStamp, stampOf } from "./version-meet.ts";
 
 export const EXTENSION_FILE = "index.js";
 
@@ -13,8 +15,18 @@ export interface WrittenPackage {
   bundleSha256: string;
 }
 
-/** The package.json pi reads: one ESM extension; pi's own packages come from pi at run time. */
-export function extensionManifest(): Record<string, unknown> {
+/**
+ * The package.json pi reads: one ESM extension; pi's own packages come from pi at run time. `keel` records the
+ * build that wrote it, so doctor and the extension can tell when the binary has moved on.
+ */
+export function extensionManifest(bundleSha256: string): Record<string, unknown> {
+  const build = buildInfo();
+  const stamp: ExtensionStamp = {
+    version: build.version,
+    commit: build.commit,
+    bundleSha256,
+    binary: build.compiled ? process.execPath : null,
+  };
   return {
     name: "keel-pi-extension",
     version: KEEL_VERSION,
@@ -23,15 +35,17 @@ export function extensionManifest(): Record<string, unknown> {
     private: true,
     pi: { extensions: [`./${EXTENSION_FILE}`] },
     peerDependencies: { "@earendil-works/pi-coding-agent": "*", typebox: "*" },
+    keel: stamp,
   };
 }
 
 export function writeExtensionPackage(dir: string): WrittenPackage {
   const bundle = readAsset("extension/index.js");
+  const bundleSha256 = sha256Hex(bundle);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, EXTENSION_FILE), bundle);
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify(extensionManifest(), null, 2)}\n`);
-  return { dir, bundleBytes: Buffer.byteLength(bundle), bundleSha256: sha256Hex(bundle) };
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(extensionManifest(bundleSha256), null, 2)}\n`);
+  return { dir, bundleBytes: Buffer.byteLength(bundle), bundleSha256 };
 }
 
 /** Hash of the bundle currently written in dir, or undefined when absent. */
@@ -40,5 +54,14 @@ export function installedBundleSha256(dir: string): string | undefined {
     return sha256Hex(readFileSync(join(dir, EXTENSION_FILE), "utf8"));
   } catch {
     return undefined;
+  }
+}
+
+/** The build stamp in dir's package.json, or undefined when absent, unreadable or from before stamps. */
+export function installedStamp(dir: string): ExtensionStamp | undefined {
+  try {
+    return stampOf(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")));
+  } catch {
+    return undefined; // no manifest yet, or not JSON: the caller reports the extension as not stamped
   }
 }
