@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runKeel } from "../support/cli.ts";
+import { MEMORY_RULES } from "../support/faux-rules.ts";
 import { git } from "../support/git-repo.ts";
 import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type FauxScript, type TempProject } from "../support/temp-project.ts";
@@ -11,25 +12,7 @@ import { createTempProject, type FauxScript, type TempProject } from "../support
 const PAD = " Extra words keep the turn long enough for the keep window to leave something to compact.";
 const SCRIPT: FauxScript = {
   rules: [
-    { on: "toolResult", match: "^keel_memory\\n", reply: "Memory answered." },
-    {
-      on: "user",
-      match: "^remember that (.+?)\\.",
-      toolCalls: [
-        {
-          name: "keel_memory",
-          arguments: {
-            action: "record",
-            record: { title: "$1", body: "$1", kind: "decision", category: "decision" },
-          },
-        },
-      ],
-    },
-    {
-      on: "user",
-      match: "^search memory for (.+?)\\.",
-      toolCalls: [{ name: "keel_memory", arguments: { action: "search", query: "$1" } }],
-    },
+    ...MEMORY_RULES,
     {
       on: "user",
       match: "^supersede (mem-[a-z0-9-]+) because (.+?)\\.",

@@ -2,6 +2,7 @@
 // install and doctor, a protected item through a verbatim compaction (no model call), keel_grep recovering
 // compacted tool output, the destructive-command guard, and memory across two sessions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEMORY_RULES } from "../support/faux-rules.ts";
 import { OLDER_PI_RELEASES, PINNED_PI } from "../support/pi-releases.ts";
 import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
@@ -48,25 +49,7 @@ describe.each([...OLDER_PI_RELEASES, PINNED_PI])("keel on pi $version", (release
           match: "^force push",
           toolCalls: [{ name: "bash", arguments: { command: DESTRUCTIVE } }],
         },
-        { on: "toolResult", match: "^keel_memory\\n", reply: "Memory answered." },
-        {
-          on: "user",
-          match: "^remember that (.+?)\\.",
-          toolCalls: [
-            {
-              name: "keel_memory",
-              arguments: {
-                action: "record",
-                record: { title: "$1", body: "$1", kind: "decision", category: "decision" },
-              },
-            },
-          ],
-        },
-        {
-          on: "user",
-          match: "^search memory for (.+?)\\.",
-          toolCalls: [{ name: "keel_memory", arguments: { action: "search", query: "$1" } }],
-        },
+        ...MEMORY_RULES,
       ],
     });
   });
