@@ -5,6 +5,7 @@ import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
 import { registerCompaction } from "./compact.ts";
 import { registerGuard } from "./guard.ts";
 import { guarded } from "./guarded.ts";
+import { registerHygiene } from "./hygiene.ts";
 import { createRouter } from "./keel-command.ts";
 import { registerMemory } from "./memory.ts";
 import { registerMemoryWiring } from "./memory-wiring.ts";
@@ -30,6 +31,7 @@ export default function keel(pi: ExtensionAPI): void {
   registerMemory(pi, () => runtime);
   registerMemoryWiring(pi, () => runtime, router);
   registerRecall(pi);
+  registerHygiene(pi, router);
 
   pi.on("session_start", async (_event, ctx) => {
     await guarded(ctx, "start", async () => {

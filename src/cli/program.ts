@@ -18,6 +18,7 @@ import { registerProtect } from "./protect.ts";
 import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
 import { registerStatus } from "./status.ts";
+import { registerStorage } from "./storage.ts";
 import { writeAll } from "./std-write.ts";
 import { registerStore } from "./store.ts";
 import { registerUi } from "./ui.ts";
@@ -31,6 +32,7 @@ const COMMANDS: Register[] = [
   registerStatus,
   registerUi,
   registerStore,
+  registerStorage,
   registerCompact,
   registerLookup,
   registerProtect,

@@ -8,6 +8,8 @@ export interface KeelPaths {
   home: string;
   /** The store URL or file path that openStore receives. */
   storeUrl: string;
+  /** Spilled tool outputs (content-addressed, one folder per session that wrote them). */
+  artifactsDir: string;
   /** Folder holding the written-out pi extension package. */
   extensionDir: string;
   /** pi's default session folder. */
@@ -22,6 +24,7 @@ export function resolvePaths(flags: EnvFlags): KeelPaths {
     agentDir: flags.piAgentDir,
     home,
     storeUrl: flags.storeUrl ?? join(home, "keel.db"),
+    artifactsDir: join(home, "artifacts"),
     extensionDir: join(home, "pi-extension"),
     sessionsDir: join(flags.piAgentDir, "sessions"),
     personalContract: join(flags.configDir, "keel", "contract.json"),

@@ -1,0 +1,84 @@
+// A read-only inventory of the artifact store: per origin (the session that wrote it) its files, bytes and
+// each file's check (ok, tampered, not a file), and whether that session was found among the scanned session
+// files. Nothing is deleted: "unreferenced-in-scan" is not "safe to delete" (a session elsewhere may refer to it).
+import { lstat, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { describeError } from "../../core/errors.ts";
+import { listSessionFiles } from "../../session/session-files.ts";
+import { isSafeOrigin } from "./record.ts";
+import { readArtifactBytes } from "./store.ts";
+
+export type FileStatus = "ok" | "tampered" | "not-a-file" | "unexpected-name";
+export type OriginStatus = "live" | "unreferenced-in-scan" | "unknown";
+
+export interface InventoryFile {
+  name: string;
+  bytes: number;
+  status: FileStatus;
+}
+
+export interface InventoryOrigin {
+  origin: string;
+  status: OriginStatus;
+  files: InventoryFile[];
+  bytes: number;
+}
+
+export interface Inventory {
+  root: string;
+  exists: boolean;
+  origins: InventoryOrigin[];
+  totalFiles: number;
+  totalBytes: number;
+  sessionRoots: { path: string; exists: boolean; error?: string }[];
+}
+
+async function checkFile(root: string, origin: string, name: string): Promise<InventoryFile> {
+  const dir = join(root, origin);
+  const stat = await lstat(join(dir, name));
+  if (!stat.isFile()) return { name, bytes: stat.size, status: "not-a-file" };
+  const match = /^([0-9a-f]{64})\.txt$/.exec(name);
+  if (!match) return { name, bytes: stat.size, status: "unexpected-name" };
+  const read = await readArtifactBytes(root, { sha256: match[1]!, bytes: stat.size, origin });
+  return { name, bytes: stat.size, status: read.ok ? "ok" : "tampered" };
+}
+
+export async function artifactInventory(root: string, sessionDirs: readonly string[]): Promise<Inventory> {
+  const inventory: Inventory = { root, exists: false, origins: [], totalFiles: 0, totalBytes: 0, sessionRoots: [] };
+  let origins: string[];
+  try {
+    origins = (await readdir(root)).sort();
+    inventory.exists = true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ENOENT") throw new Error(`cannot read ${root}: ${describeError(error)}`);
+    return inventory;
+  }
+  const listing = await listSessionFiles(sessionDirs);
+  inventory.sessionRoots = listing.roots.map((r) => ({ path: r.path, exists: r.exists, ...(r.error ? { error: r.error } : {}) }));
+  const known = new Set(listing.sessions.map((s) => s.sessionId).filter((id): id is string => id !== null));
+  const complete = listing.roots.every((r) => !r.error);
+  for (const origin of origins) {
+    const dir = join(root, origin);
+    const stat = await lstat(dir);
+    if (!stat.isDirectory() || !isSafeOrigin(origin)) continue;
+    const files = await Promise.all((await readdir(dir)).sort().map((name) => checkFile(root, origin, name)));
+    const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+    const status: OriginStatus = known.has(origin) ? "live" : complete ? "unreferenced-in-scan" : "unknown";
+    inventory.origins.push({ origin, status, files, bytes });
+    inventory.totalFiles += files.length;
+    inventory.totalBytes += bytes;
+  }
+  return inventory;
+}
+
+export function renderInventory(inventory: Inventory): string[] {
+  if (!inventory.exists) return [`no artifacts (${inventory.root} does not exist)`];
+  const lines = [`artifacts in ${inventory.root}: ${inventory.totalFiles} files, ${inventory.totalBytes} bytes`];
+  for (const origin of inventory.origins) {
+    const bad = origin.files.filter((f) => f.status !== "ok").length;
+    lines.push(`  ${origin.origin}  ${origin.status}  ${origin.files.length} files  ${origin.bytes} bytes${bad ? `  ${bad} failed checks` : ""}`);
+    for (const file of origin.files.filter((f) => f.status !== "ok")) lines.push(`    ${file.name}: ${file.status}`);
+  }
+  lines.push("read-only: nothing was deleted; unreferenced-in-scan means no scanned session wrote it, not that it is safe to delete");
+  return lines;
+}
