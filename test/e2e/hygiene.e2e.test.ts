@@ -2,8 +2,8 @@
 // through keel_context, a fork that cannot see the other branch's outputs, a protected item that still verifies
 // after a later keel compaction, artifact spill read back byte for byte (tampered and missing files refused),
 // and a read-only detour rewound to its checkpoint.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
@@ -132,6 +132,136 @@ describe("trimming in a real pi", () => {
       await pi.prompt("search for alpha.txt line 3:");
       const none = JSON.parse(textOf(results(await lines(pi), "keel_context").at(-1)!.message?.content));
       expect(none.matches).toEqual([]);
+    } finally {
+      await pi.close();
+    }
+  });
+});
+
+describe("artifact spill and rewind in a real pi", () => {
+  let project: TempProject;
+  const names = Array.from({ length: 300 }, (_, i) => `listing-entry-${String(i).padStart(3, "0")}-café-${"x".repeat(50)}.txt`);
+  beforeAll(() => {
+    project = createTempProject({ name: "spill-demo" });
+    mkdirSync(join(project.projectDir, "many"));
+    for (const name of names) writeFileSync(join(project.projectDir, "many", name), "");
+    writeFileSync(join(project.projectDir, "detour.txt"), `DETOUR-FILE ${bigFile("detour.txt", 60)}`);
+    project.writeFauxScript({
+      rules: [
+        { on: "user", match: "^list many", toolCalls: [{ name: "ls", arguments: { path: "many" } }] },
+        { on: "toolResult", match: "^ls\\n", reply: "Listed." },
+        {
+          on: "user",
+          match: "^read artifact (a:\\S+) at (\\d+)",
+          toolCalls: [{ name: "keel_context", arguments: { action: "read", ref: "$1", offset: "$2", maxChars: 16384 } }],
+        },
+        {
+          on: "user",
+          match: "^take a detour",
+          times: 1,
+          toolCalls: [{ name: "keel_context", arguments: { action: "checkpoint" } }],
+        },
+        {
+          on: "toolResult",
+          match: "^keel_context\\ncheckpoint",
+          times: 1,
+          toolCalls: [{ name: "read", arguments: { path: "detour.txt" } }],
+        },
+        {
+          on: "toolResult",
+          match: "^read\\nDETOUR-FILE",
+          times: 1,
+          toolCalls: [{ name: "keel_context", arguments: { action: "rewind", report: "detour.txt has 60 lines; nothing to change." } }],
+        },
+        { on: "toolResult", match: "^keel_context\\n", reply: "Done." },
+      ],
+    });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("spills a large listing, reads it back byte for byte and refuses tampered or missing files", async () => {
+    const pi = await project.startPi({ extraArgs: ["--tools", "+ls"] });
+    try {
+      await pi.prompt("list many files (spill is off)");
+      let all = await lines(pi);
+      expect(textOf(results(all, "ls")[0]!.message?.content).split("\n").sort()).toEqual([...names].sort());
+      await pi.command("/keel trim spill on");
+      await pi.prompt("list many files again");
+      all = await lines(pi);
+      const spilled = results(all, "ls")[1]!;
+      const record = (spilled.message?.details as { keelArtifact: { sha256: string; bytes: number; origin: string } }).keelArtifact;
+      expect(textOf(spilled.message?.content)).toContain(`keel_context {"action":"read","ref":"a:${record.sha256}"}`);
+      expect(textOf(spilled.message?.content).length).toBeLessThan(3000);
+      const file = join(project.agentDir, "keel", "artifacts", record.origin, `${record.sha256}.txt`);
+      const onDisk = readFileSync(file);
+      expect(onDisk.length).toBe(record.bytes);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+      expect(onDisk.toString("utf8")).toBe(textOf(results(all, "ls")[0]!.message?.content));
+
+      let back = "";
+      for (let offset: number | null = 0; offset !== null; ) {
+        await pi.prompt(`read artifact a:${record.sha256} at ${offset}`);
+        const page = readPage(textOf(results(await lines(pi), "keel_context").at(-1)!.message?.content));
+        back += page.page;
+        offset = page.next;
+      }
+      expect(Buffer.from(back, "utf8").equals(onDisk)).toBe(true);
+
+      // Without the test's session folder the writer is not found: not live, and still not called deletable.
+      const unscanned = project.keel(["storage", "--json"]);
+      expect(JSON.parse(unscanned.stdout).origins).toMatchObject([{ origin: record.origin, status: "unreferenced-in-scan" }]);
+      const storage = project.keel(["storage", "--json", "--session-dir", project.sessionsDir]);
+      expect(storage.status).toBe(0);
+      expect(JSON.parse(storage.stdout).origins).toMatchObject([
+        { origin: record.origin, status: "live", bytes: record.bytes, files: [{ status: "ok", bytes: record.bytes }] },
+      ]);
+
+      const tampered = Buffer.from(onDisk);
+      tampered[10] = tampered[10]! ^ 1;
+      writeFileSync(file, tampered);
+      await pi.prompt(`read artifact a:${record.sha256} at 0`);
+      let answer = results(await lines(pi), "keel_context").at(-1)!;
+      expect(textOf(answer.message?.content)).toBe(`artifact a:${record.sha256}: tampered (hash mismatch); not served`);
+      const checked = project.keel(["storage"]);
+      expect(checked.status).toBe(1);
+      expect(checked.stdout).toContain(`${record.sha256}.txt: tampered`);
+
+      rmSync(file);
+      await pi.prompt(`read artifact a:${record.sha256} at 0`);
+      answer = results(await lines(pi), "keel_context").at(-1)!;
+      expect(textOf(answer.message?.content)).toBe(`artifact a:${record.sha256}: missing (the file is gone); not served`);
+    } finally {
+      await pi.close();
+    }
+  });
+
+  it("rewinds a read-only detour to its checkpoint and keeps the report", async () => {
+    const pi = await project.startPi();
+    try {
+      await pi.prompt(`before the detour.${PAD}`);
+      const before = project.fauxRequests().length;
+      await pi.prompt("take a detour through detour.txt");
+      const all = await lines(pi);
+      const checkpoint = all.find((l) => l.customType === "keel.recall.checkpoint")!;
+      const anchor = all.findIndex((l) => l.id === checkpoint.data?.anchorId);
+      expect(results(all, "keel_context")[0]!.id).toBe(checkpoint.data?.anchorId);
+      const rewind = all.find((l) => l.customType === "keel.recall.rewind")!;
+      const omitted = all.filter((l) => l.type === "context_edit" && l.replacement === null).map((l) => l.targetId);
+      const detour = all.slice(anchor + 1, all.indexOf(rewind)).filter((l) => l.type === "message").map((l) => l.id);
+      // The detour: the read call, its result, the rewind call and its result.
+      expect(detour).toHaveLength(4);
+      expect(omitted).toEqual(detour);
+      const report = all.find((l) => l.customType === "keel.recall.rewind-report")!;
+      expect(textOf(report.content)).toContain("detour.txt has 60 lines; nothing to change.");
+      expect(textOf(report.content)).toContain("Files and processes were not rolled back.");
+      // The request after the rewind: no detour output, the report last.
+      const requests = project.fauxRequests().slice(before);
+      const last = requests.at(-1)!;
+      expect(requests.some((r) => r.lastText.startsWith("read\nDETOUR-FILE"))).toBe(true);
+      expect(last.tailText).toContain("[keel: rewound a read-only detour");
+      expect(last.inputChars).toBeLessThan(requests[2]!.inputChars - 5000);
+      expect(all.some((l) => textOf(l.message?.content).startsWith("DETOUR-FILE"))).toBe(true);
     } finally {
       await pi.close();
     }
