@@ -74,10 +74,15 @@ export function textOf(content: unknown, separator = "\n\n"): string {
 
 /** Whether the content holds only text (no images or other media). */
 export function isTextOnly(content: unknown): boolean {
-  const blocks = contentBlocks(content);
-  return (
-    blocks.length > 0 && blocks.every((block) => block.type === "text" && typeof block.text === "string")
-  );
+  if (typeof content === "string") return true;
+  if (!Array.isArray(content)) return false;
+  let blocks = 0;
+  for (const block of content) {
+    if (asRecord(block) === undefined) continue;
+    if (block.type !== "text" || typeof block.text !== "string") return false;
+    blocks++;
+  }
+  return blocks > 0;
 }
 
 /** The tool calls of an assistant message, in order. */

@@ -36,7 +36,8 @@ export interface HygieneSettings {
 
 export interface BranchScan {
   entries: readonly BranchEntry[];
-  positionOf: Map<string, number>;
+  /** Position of an entry on the branch (a memoized scan from the leaf; callers ask for a handful of ids). */
+  positionOf(id: string): number | undefined;
   calls: Map<string, CallSite>;
   /** Latest edit per target: `null` omits it, otherwise its replacement content. */
   edits: Map<string, { content: unknown } | null>;
@@ -58,10 +59,26 @@ const recordOf = (entry: BranchEntry, type: string) => {
   return raw.customType === type ? (asRecord(raw.data) ?? {}) : undefined;
 };
 
+function positionFinder(branch: readonly BranchEntry[]): (id: string) => number | undefined {
+  const memo = new Map<string, number | undefined>();
+  return (id) => {
+    if (memo.has(id)) return memo.get(id);
+    let found: number | undefined;
+    for (let i = branch.length - 1; i >= 0; i--) {
+      if (branch[i]!.id === id) {
+        found = i;
+        break;
+      }
+    }
+    memo.set(id, found);
+    return found;
+  };
+}
+
 export function scanBranch(branch: readonly BranchEntry[]): BranchScan {
   const scan: BranchScan = {
     entries: branch,
-    positionOf: new Map(),
+    positionOf: positionFinder(branch),
     calls: new Map(),
     edits: new Map(),
     assistants: [],
@@ -73,7 +90,6 @@ export function scanBranch(branch: readonly BranchEntry[]): BranchScan {
   };
   for (let i = 0; i < branch.length; i++) {
     const entry = branch[i]!;
-    scan.positionOf.set(entry.id, i);
     if (entry.type === "message") scanMessage(scan, entry, i);
     else if (entry.type === "context_edit") scanEdit(scan, entry);
     else if (entry.type === "compaction") scanCompaction(scan, entry, i);
@@ -101,7 +117,7 @@ function scanEdit(scan: BranchScan, entry: BranchEntry): void {
 
 function scanCompaction(scan: BranchScan, entry: BranchEntry, i: number): void {
   const firstKept = (entry as unknown as { firstKeptEntryId?: unknown }).firstKeptEntryId;
-  const kept = typeof firstKept === "string" ? scan.positionOf.get(firstKept) : undefined;
+  const kept = typeof firstKept === "string" ? scan.positionOf(firstKept) : undefined;
   scan.windowStart = kept ?? i + 1;
   scan.lastOwnedChange = i;
   scan.checkpoint = undefined;

@@ -37,6 +37,13 @@ export type SkipReason =
   | "call-out-of-context"
   | "over-batch";
 
+interface Found {
+  entry: BranchEntry;
+  toolName: string;
+  args: Record<string, unknown>;
+  text: string;
+}
+
 export interface TrimPlan {
   candidates: TrimCandidate[];
   savedChars: number;
@@ -59,18 +66,18 @@ export function planTrim(
 ): TrimPlan {
   const scan = "positionOf" in branch ? branch : scanBranch(branch);
   const protect = protectedFrom(scan, limits);
-  const prefixEnd = scan.checkpoint ? (scan.positionOf.get(scan.checkpoint.anchorId) ?? -1) : -1;
+  const prefixEnd = scan.checkpoint ? (scan.positionOf(scan.checkpoint.anchorId) ?? -1) : -1;
   const skipped: TrimPlan["skipped"] = {};
   const skip = (reason: SkipReason) => {
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
-  const found: TrimCandidate[] = [];
+  const found: Found[] = [];
   const end = protect === -1 ? 0 : protect;
   for (let i = Math.max(scan.windowStart, prefixEnd + 1); i < end; i++) {
     const candidate = consider(scan, scan.entries[i]!, limits, skip);
     if (candidate) found.push(candidate);
   }
-  const batch = found.length > limits.maxBatch ? largest(found, limits.maxBatch) : found;
+  const batch = (found.length > limits.maxBatch ? largest(found, limits.maxBatch) : found).map(toCandidate);
   for (let n = batch.length; n < found.length; n++) skip("over-batch");
   return {
     candidates: batch,
@@ -85,7 +92,7 @@ function consider(
   entry: BranchEntry,
   limits: HygieneLimits,
   skip: (reason: SkipReason) => void,
-): TrimCandidate | undefined {
+): Found | undefined {
   const message = messageOf(entry);
   if (message?.role !== "toolResult") return undefined;
   const toolName = typeof message.toolName === "string" ? message.toolName : "?";
@@ -97,14 +104,20 @@ function consider(
   if (isInstructionRead(toolName, call.args)) return void skip("instruction");
   const text = textOf(message.content);
   if (text.length < limits.minChars) return void skip("small");
-  const source = sourceLabel(toolName, call.args);
-  const marker = trimMarker({ ref: `t:${entry.id}`, source, chars: text.length, lines: lineCount(text) });
-  return { entryId: entry.id, toolName, source, chars: text.length, marker, saved: text.length - marker.length };
+  return { entry, toolName, args: call.args, text };
 }
 
-/** The `n` biggest savings, back in branch order. */
-function largest(found: TrimCandidate[], n: number): TrimCandidate[] {
-  const keep = new Set([...found].sort((a, b) => b.saved - a.saved).slice(0, n));
+/** Markers are built only for the outputs that make the batch (counting lines is the costly part). */
+function toCandidate(found: Found): TrimCandidate {
+  const source = sourceLabel(found.toolName, found.args);
+  const chars = found.text.length;
+  const marker = trimMarker({ ref: `t:${found.entry.id}`, source, chars, lines: lineCount(found.text) });
+  return { entryId: found.entry.id, toolName: found.toolName, source, chars, marker, saved: chars - marker.length };
+}
+
+/** The `n` longest outputs, back in branch order. */
+function largest(found: Found[], n: number): Found[] {
+  const keep = new Set([...found].sort((a, b) => b.text.length - a.text.length).slice(0, n));
   return found.filter((c) => keep.has(c));
 }
 

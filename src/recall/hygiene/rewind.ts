@@ -14,7 +14,7 @@ const admitted = (name: string) => isReadOnlyTool(name) || isRecoveryTool(name);
 export function planRewind(scan: BranchScan, limits: HygieneLimits = DEFAULT_LIMITS): RewindPlan {
   const checkpoint = scan.checkpoint;
   if (!checkpoint) return { ok: false, reason: "no active checkpoint on this branch (set one with action checkpoint)" };
-  const anchor = scan.positionOf.get(checkpoint.anchorId);
+  const anchor = scan.positionOf(checkpoint.anchorId);
   if (anchor === undefined) return { ok: false, reason: "the checkpoint's prefix is no longer on this branch" };
   const omit: string[] = [];
   for (let i = anchor + 1; i < scan.entries.length; i++) {

@@ -14,10 +14,12 @@ export interface HygieneStatus {
 export function hygieneStatus(scan: BranchScan): HygieneStatus {
   let trimmedOutputs = 0;
   let savedChars = 0;
+  const inWindow = new Set<string>();
+  for (let i = scan.windowStart; i < scan.entries.length; i++) inWindow.add(scan.entries[i]!.id);
   for (const trim of scan.trims) {
     const live = trim.targets.filter((t) => {
       const edit = scan.edits.get(t);
-      return edit !== undefined && edit !== null && (scan.positionOf.get(t) ?? -1) >= scan.windowStart;
+      return edit !== undefined && edit !== null && inWindow.has(t);
     }).length;
     trimmedOutputs += live;
     if (trim.targets.length > 0) savedChars += Math.round((trim.savedChars * live) / trim.targets.length);
