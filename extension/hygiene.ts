@@ -7,21 +7,16 @@ import { resolvePaths } from "../src/config/paths.ts";
 import { readArtifactText, writeArtifact } from "../src/recall/artifacts/store.ts";
 import { spillCandidate, spilledResult } from "../src/recall/artifacts/spill.ts";
 import { scanBranch, SETTINGS_RECORD } from "../src/recall/hygiene/branch-scan.ts";
-import { planTrim } from "../src/recall/hygiene/plan.ts";
-import {
-  boundaryDrafts,
-  describePlan,
-  type PendingOp,
-  runContextAction,
-} from "../src/recall/hygiene/service.ts";
+import { boundaryDrafts, type PendingOp, runContextAction } from "../src/recall/hygiene/service.ts";
 import type { ArtifactLoader } from "../src/recall/hygiene/sources.ts";
-import { hygieneStatus, renderSavings, renderStatus } from "../src/recall/hygiene/status.ts";
+import { hygieneStatus, renderSavings } from "../src/recall/hygiene/status.ts";
 import { CONTEXT_TOOL_DESCRIPTION, type ContextInput, ContextParams } from "../src/recall/hygiene/tool-schema.ts";
 import type { BranchEntry } from "../src/session/entries.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 const STATUS_KEY = "keel-trim";
+const TRIM_USAGE = "/keel trim [plan|status|auto on|off|spill on|off]";
 const branchOf = (ctx: ExtensionContext) => ctx.sessionManager.getBranch() as unknown as BranchEntry[];
 
 export interface HygieneSteps {
@@ -78,6 +73,16 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
   pi.on("turn_end", async (event, ctx) => guarded(ctx, "hygiene", () => steps.turnEnd(event, ctx)));
   pi.on("agent_settled", (_event, ctx) => guarded(ctx, "hygiene status", async () => refresh(ctx)));
 
+  const act = (input: ContextInput, ctx: ExtensionContext, toolCallId: string, cause: "agent" | "manual") =>
+    runContextAction(input, {
+      branch: branchOf(ctx),
+      toolCallId,
+      queued: pending,
+      loadArtifact,
+      newId: () => `cp-${Date.now().toString(36)}`,
+      cause,
+    });
+
   pi.registerTool({
     name: "keel_context",
     label: "keel context",
@@ -85,47 +90,24 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
     promptSnippet: "keel_context: read back trimmed tool outputs and artifacts by ref; trim, search, checkpoint and rewind",
     parameters: ContextParams,
     async execute(toolCallId, params, _signal, _update, ctx) {
-      const result = await runContextAction(params as ContextInput, {
-        branch: branchOf(ctx),
-        toolCallId,
-        queued: pending,
-        loadArtifact,
-        newId: () => `cp-${Date.now().toString(36)}`,
-      });
+      const result = await act(params as ContextInput, ctx, toolCallId, "agent");
       if (result.pending) pending.push(result.pending);
       return { content: [{ type: "text" as const, text: result.text }], details: {}, isError: result.isError };
     },
   });
 
-  registerTrimCommand(router, {
-    queue: (op) => pending.push(op),
-    setSetting: (key, value, ctx) => {
-      pi.appendEntry(SETTINGS_RECORD, { [key]: value });
-      refresh(ctx);
-    },
-  });
-  return steps;
-}
-
-interface TrimCommandDeps {
-  queue(op: PendingOp): void;
-  setSetting(key: "auto" | "spill", value: boolean, ctx: ExtensionContext): void;
-}
-
-function registerTrimCommand(router: KeelCommandRouter, deps: TrimCommandDeps): void {
-  router.add("trim", "/keel trim [plan|status|auto on|off|spill on|off]", async (args, ctx) => {
+  router.add("trim", TRIM_USAGE, async (args, ctx) => {
     const [verb, value] = args;
-    const scan = scanBranch(branchOf(ctx));
-    if (verb === "plan") return ctx.ui.notify(`keel trim plan (nothing changed): ${describePlan(planTrim(scan))}`, "info");
-    if (verb === "status") return ctx.ui.notify(renderStatus(hygieneStatus(scan)), "info");
     if ((verb === "auto" || verb === "spill") && (value === "on" || value === "off")) {
-      deps.setSetting(verb, value === "on", ctx);
+      pi.appendEntry(SETTINGS_RECORD, { [verb]: value === "on" });
+      refresh(ctx);
       return ctx.ui.notify(`keel: ${verb === "auto" ? "automatic trimming" : "artifact spill"} ${value} for this branch`, "info");
     }
-    if (verb !== undefined) return ctx.ui.notify("usage: /keel trim [plan|status|auto on|off|spill on|off]", "warning");
-    const plan = planTrim(scan);
-    if (plan.candidates.length === 0) return ctx.ui.notify(`keel: ${describePlan(plan)}`, "info");
-    deps.queue({ kind: "trim", cause: "manual" });
-    ctx.ui.notify(`keel: trim queued for the next completed turn: ${describePlan(plan)}`, "info");
+    const action = verb === undefined ? "trim" : verb;
+    if (action !== "trim" && action !== "plan" && action !== "status") return ctx.ui.notify(`usage: ${TRIM_USAGE}`, "warning");
+    const result = await act({ action }, ctx, "", "manual");
+    if (result.pending) pending.push(result.pending);
+    ctx.ui.notify(`keel: ${result.text}`, result.isError ? "warning" : "info");
   });
+  return steps;
 }

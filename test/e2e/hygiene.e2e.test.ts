@@ -81,12 +81,12 @@ describe("trimming in a real pi", () => {
       let mark = pi.records.length;
       await pi.command("/keel trim plan");
       const plan = notes(pi, mark).join("\n");
-      expect(plan).toContain("keel trim plan (nothing changed): 3 outputs");
+      expect(plan).toContain("keel: plan (nothing changed): 3 outputs");
       expect((await lines(pi)).filter((l) => l.type === "context_edit")).toEqual([]);
 
       mark = pi.records.length;
       await pi.command("/keel trim");
-      expect(notes(pi, mark).join("\n")).toContain("trim queued for the next completed turn");
+      expect(notes(pi, mark).join("\n")).toContain("keel: trim queued; it applies when the next turn ends: 3 outputs");
       const before = project.fauxRequests().length;
       await pi.prompt(filler(4));
       const all = await lines(pi);
@@ -95,6 +95,8 @@ describe("trimming in a real pi", () => {
       expect(edits.map((e) => e.targetId)).toEqual(reads.map((r) => r.id));
       expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual(["manual"]);
       for (const edit of edits) expect(textOf(edit.replacement?.content)).toMatch(/^\[keel: trimmed read \S+\.txt output/);
+      const status = pi.records.filter((r) => r.method === "setStatus" && r.statusKey === "keel-trim").at(-1);
+      expect(status?.statusText).toMatch(/^trim: 3 outputs, [\d.]+k chars saved$/);
       // The raw entries are untouched in the session file.
       expect(reads.map((r) => textOf(r.message?.content))).toEqual(Object.values(files));
       // The request after the boundary no longer carries the three outputs.
@@ -262,6 +264,49 @@ describe("artifact spill and rewind in a real pi", () => {
       expect(last.tailText).toContain("[keel: rewound a read-only detour");
       expect(last.inputChars).toBeLessThan(requests[2]!.inputChars - 5000);
       expect(all.some((l) => textOf(l.message?.content).startsWith("DETOUR-FILE"))).toBe(true);
+    } finally {
+      await pi.close();
+    }
+  });
+});
+
+describe("automatic trimming in a real pi", () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createTempProject({
+      name: "auto-trim-demo",
+      settings: { compaction: { keepRecentTokens: 40, reserveTokens: 1000 } },
+    });
+    for (const name of ["one.txt", "two.txt", "three.txt"]) writeFileSync(join(project.projectDir, name), bigFile(name, 100));
+    project.writeFauxScript({
+      rules: [
+        { on: "user", match: "^read (\\S+\\.txt)", toolCalls: [{ name: "read", arguments: { path: "$1" } }] },
+        { on: "toolResult", match: "^read\\n", reply: "I read the file." },
+      ],
+    });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("commits one automatic batch under pressure, after the cooldown, and not before", async () => {
+    const pi = await project.startPi({ env: { ...project.env, KEEL_FAUX_CONTEXT_WINDOW: "15000" } });
+    try {
+      const mark = pi.records.length;
+      for (const name of ["one.txt", "two.txt", "three.txt"]) await pi.prompt(`read ${name} please`);
+      // Six assistant turns so far: the cooldown (eight) holds the batch back although it is large enough.
+      expect((await lines(pi)).filter((l) => l.type === "context_edit")).toEqual([]);
+      await pi.prompt(filler(1));
+      await pi.prompt(filler(2));
+      const all = await lines(pi);
+      // The third read is inside the four protected turns; the first two make the batch.
+      const edits = all.filter((l) => l.type === "context_edit");
+      expect(edits.map((e) => e.targetId)).toEqual(results(all, "read").slice(0, 2).map((r) => r.id));
+      expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual(["auto"]);
+      expect(notes(pi, mark).filter((n) => n.includes("automatically"))).toHaveLength(1);
+      // The third read leaves protection now, but the cooldown has just restarted: no second batch.
+      await pi.prompt(filler(3));
+      const later = await lines(pi);
+      expect(later.filter((l) => l.customType === "keel.recall.trim")).toHaveLength(1);
+      expect(later.filter((l) => l.type === "compaction")).toEqual([]);
     } finally {
       await pi.close();
     }

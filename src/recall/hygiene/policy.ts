@@ -1,6 +1,7 @@
 // Hygiene limits and the read-only allowlist: which tool outputs may be trimmed or spilled, which reads count
 // as instructions or skills (always kept inline), and the short source label shown in markers and search.
 import { basename } from "node:path";
+import { scrubSecrets } from "../../core/secrets.ts";
 
 export interface HygieneLimits {
   /** The most recent assistant turns (and everything after the oldest of them) stay untouched. */
@@ -67,5 +68,5 @@ export function sourceLabel(toolName: string, args: Record<string, unknown>): st
   const parts = [toolName];
   if (pattern !== undefined) parts.push(JSON.stringify(pattern.slice(0, 80)));
   if (path !== undefined) parts.push(pattern !== undefined ? `in ${path}` : path);
-  return parts.join(" ").replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200);
+  return scrubSecrets(parts.join(" ")).text.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200);
 }

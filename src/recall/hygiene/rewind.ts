@@ -1,6 +1,7 @@
 // Rewind planning for read-only research detours: everything after the active checkpoint leaves model context
 // (never the session file) and one report takes its place. Refused when the detour holds a user message, a
 // compaction, a mutating, unknown or failed tool call, or media, or when it needs more edits than the cap.
+import { scrubSecrets } from "../../core/secrets.ts";
 import { type BranchEntry, isTextOnly, messageOf, toolCallsOf } from "../../session/entries.ts";
 import type { BranchScan } from "./branch-scan.ts";
 import { DEFAULT_LIMITS, type HygieneLimits, isReadOnlyTool, isRecoveryTool } from "./policy.ts";
@@ -58,6 +59,6 @@ function refusalFor(entry: BranchEntry): string | undefined {
 export function rewindReport(omitted: number, handoff: string): string {
   return [
     `[keel: rewound a read-only detour to its checkpoint: ${omitted} entries left model context; they stay in the session file and keel_context can still search them. Files and processes were not rolled back.]`,
-    handoff.trim() === "" ? "(no report given)" : `Report from the detour:\n${handoff.trim()}`,
+    handoff.trim() === "" ? "(no report given)" : `Report from the detour:\n${scrubSecrets(handoff.trim()).text}`,
   ].join("\n");
 }

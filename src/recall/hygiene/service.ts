@@ -30,6 +30,8 @@ export interface ActionEnv {
   queued: readonly PendingOp[];
   loadArtifact: ArtifactLoader;
   newId: () => string;
+  /** Who asked for a trim: the model through keel_context, or the user through /keel trim. */
+  cause?: "agent" | "manual";
   limits?: HygieneLimits;
 }
 
@@ -53,9 +55,9 @@ export async function runContextAction(input: ContextInput, env: ActionEnv): Pro
       const plan = planTrim(scan, limits);
       if (plan.candidates.length === 0) return { text: describePlan(plan), isError: false };
       return {
-        text: `trim queued; it applies when this turn ends: ${describePlan(plan)}`,
+        text: `trim queued; it applies when ${env.cause === "manual" ? "the next turn" : "this turn"} ends: ${describePlan(plan)}`,
         isError: false,
-        pending: { kind: "trim", cause: "agent" },
+        pending: { kind: "trim", cause: env.cause ?? "agent" },
       };
     }
     case "read":
