@@ -3,12 +3,12 @@
 // characters saved, batches, and how many later calls went back to a source that had been trimmed. Then the
 // trim planner's time at 1k, 10k and 100k entries next to pi's own per-request context build (projection).
 import { buildSessionProjection, type SessionEntry } from "@earendil-works/pi-coding-agent";
-import { createSessionBuilder, type SessionBuilder } from "../fixtures/session-builder.ts";
 import { scanBranch } from "../../src/recall/hygiene/branch-scan.ts";
 import { planTrim } from "../../src/recall/hygiene/plan.ts";
 import { pathArg } from "../../src/recall/hygiene/policy.ts";
 import { boundaryDrafts } from "../../src/recall/hygiene/service.ts";
 import { type BranchEntry, messageOf, textOf, toolCallsOf } from "../../src/session/entries.ts";
+import { createSessionBuilder, type SessionBuilder } from "../fixtures/session-builder.ts";
 import { median, type Report } from "./measure.ts";
 
 const WINDOW_CHARS = 128_000 * 4;
@@ -38,7 +38,10 @@ function addTurn(b: SessionBuilder, turn: number, random: () => number): void {
   const { callIds } = b.assistant({ text: "working", calls });
   calls.forEach((call, i) => {
     const size = Math.floor(300 * Math.exp(random() * Math.log(130)));
-    const body = call.name === "edit" ? "Successfully replaced 1 block." : `${call.name} ${turn}:${i} `.repeat(size / 12);
+    const body =
+      call.name === "edit"
+        ? "Successfully replaced 1 block."
+        : `${call.name} ${turn}:${i} `.repeat(size / 12);
     b.toolResult(callIds[i]!, call.name, body);
   });
   b.assistant({ text: `turn ${turn} done` });
@@ -120,7 +123,8 @@ function timeIt(runs: number, body: () => void): number {
 
 export const report: Report = {
   name: "hygiene",
-  description: "recoverable trimming: characters saved on generated sessions, and trim planning time next to pi's per-request projection; target planning ≤ 5 ms at 10k entries",
+  description:
+    "recoverable trimming: characters saved on generated sessions, and trim planning time next to pi's per-request projection; target planning ≤ 5 ms at 10k entries",
   run() {
     const sims = [simulate(100, 1), simulate(300, 2), simulate(1000, 3)];
     const rows = sims.map((s) => [
@@ -140,10 +144,32 @@ export const report: Report = {
       const runs = size >= 100_000 ? 5 : 30;
       const planMs = timeIt(runs, () => planTrim(branch));
       const projectMs = timeIt(runs, () => buildSessionProjection(branch as unknown as SessionEntry[]));
-      rows.push([`${size} entries`, "-", "-", "-", "-", "-", "-", planMs.toFixed(2), projectMs.toFixed(2), (planMs / projectMs).toFixed(2)]);
+      rows.push([
+        `${size} entries`,
+        "-",
+        "-",
+        "-",
+        "-",
+        "-",
+        "-",
+        planMs.toFixed(2),
+        projectMs.toFixed(2),
+        (planMs / projectMs).toFixed(2),
+      ]);
     }
     return {
-      columns: ["session", "tool output chars", "chars saved", "saved", "batches", "outputs trimmed", "later calls to a trimmed source", "plan ms", "pi projection ms", "plan/projection"],
+      columns: [
+        "session",
+        "tool output chars",
+        "chars saved",
+        "saved",
+        "batches",
+        "outputs trimmed",
+        "later calls to a trimmed source",
+        "plan ms",
+        "pi projection ms",
+        "plan/projection",
+      ],
       rows,
       notes: [
         "Simulation: automatic trimming only (≥16,384 chars net, 8-turn cooldown, context ≥ 50% of a 128k-token window at 4 chars/token), run at every completed turn.",

@@ -1,9 +1,9 @@
 // `keel storage`: the read-only inventory of spilled tool-output artifacts, per session that wrote them, with
 // bytes and each file's check. It deletes nothing.
 import type { Command } from "commander";
+import { ExitCode } from "../core/errors.ts";
 import { artifactInventory, renderInventory } from "../recall/artifacts/inventory.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
-import { ExitCode } from "../core/errors.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -12,7 +12,11 @@ export const registerStorage: Register = (program, contextFor) => {
   program
     .command("storage")
     .description("list keel's stored tool-output artifacts per session, with bytes and checks (read-only)")
-    .option("--session-dir <dir>", "another folder of pi session files to look for their sessions (repeatable)", collect)
+    .option(
+      "--session-dir <dir>",
+      "another folder of pi session files to look for their sessions (repeatable)",
+      collect,
+    )
     .action(async (options: { sessionDir?: string[] }, command: Command) => {
       const ctx = contextFor(command);
       const dirs = sessionDirsFor(ctx.paths.agentDir, options.sessionDir ?? []);

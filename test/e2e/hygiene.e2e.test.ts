@@ -19,7 +19,9 @@ type Line = SessionFileLine & {
   message?: { role?: string; toolName?: string; toolCallId?: string; content?: unknown; details?: unknown };
 };
 const textOf = (content: unknown) =>
-  typeof content === "string" ? content : ((content as Array<{ text?: string }>) ?? []).map((p) => p.text ?? "").join("");
+  typeof content === "string"
+    ? content
+    : ((content as Array<{ text?: string }>) ?? []).map((p) => p.text ?? "").join("");
 const lines = async (pi: PiRpc) => (await pi.readSessionEntries()) as Line[];
 const results = (all: Line[], tool: string) =>
   all.filter((l) => l.type === "message" && l.message?.role === "toolResult" && l.message.toolName === tool);
@@ -27,7 +29,10 @@ const notes = (pi: PiRpc, from: number) => pi.notifications(from).map((n) => n.m
 
 /** A file of `n` numbered lines that each name the file (so every output is distinct). */
 const bigFile = (name: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `${name} line ${i + 1}: ${"the quick brown fox jumps over it ".repeat(3)}`).join("\n");
+  Array.from(
+    { length: n },
+    (_, i) => `${name} line ${i + 1}: ${"the quick brown fox jumps over it ".repeat(3)}`,
+  ).join("\n");
 
 /** Parses keel_context read output: the header, then the page text. */
 function readPage(text: string): { header: string; page: string; next: number | null } {
@@ -63,7 +68,11 @@ describe("trimming in a real pi", () => {
           match: "^search for (.+)$",
           toolCalls: [{ name: "keel_context", arguments: { action: "search", query: "$1" } }],
         },
-        { on: "user", match: "^agent trims", toolCalls: [{ name: "keel_context", arguments: { action: "trim" } }] },
+        {
+          on: "user",
+          match: "^agent trims",
+          toolCalls: [{ name: "keel_context", arguments: { action: "trim" } }],
+        },
         { on: "toolResult", match: "^keel_context\\n", reply: "Noted." },
       ],
     });
@@ -86,15 +95,20 @@ describe("trimming in a real pi", () => {
 
       mark = pi.records.length;
       await pi.command("/keel trim");
-      expect(notes(pi, mark).join("\n")).toContain("keel: trim queued; it applies when the next turn ends: 3 outputs");
+      expect(notes(pi, mark).join("\n")).toContain(
+        "keel: trim queued; it applies when the next turn ends: 3 outputs",
+      );
       const before = project.fauxRequests().length;
       await pi.prompt(filler(4));
       const all = await lines(pi);
       const reads = results(all, "read");
       const edits = all.filter((l) => l.type === "context_edit");
       expect(edits.map((e) => e.targetId)).toEqual(reads.map((r) => r.id));
-      expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual(["manual"]);
-      for (const edit of edits) expect(textOf(edit.replacement?.content)).toMatch(/^\[keel: trimmed read \S+\.txt output/);
+      expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual([
+        "manual",
+      ]);
+      for (const edit of edits)
+        expect(textOf(edit.replacement?.content)).toMatch(/^\[keel: trimmed read \S+\.txt output/);
       const status = pi.records.filter((r) => r.method === "setStatus" && r.statusKey === "keel-trim").at(-1);
       expect(status?.statusText).toMatch(/^trim: 3 outputs, [\d.]+k chars saved$/);
       // The raw entries are untouched in the session file.
@@ -123,14 +137,20 @@ describe("trimming in a real pi", () => {
       expect(compaction.summary).toContain("beta.txt line 7: the quick brown fox");
       mark = pi.records.length;
       await pi.prompt(filler(6));
-      expect(notes(pi, mark)).toContain("keel protect: after compaction 1 preserved, 0 lost, 0 critical failure(s).");
+      expect(notes(pi, mark)).toContain(
+        "keel protect: after compaction 1 preserved, 0 lost, 0 critical failure(s).",
+      );
 
       // A fork from before the reads sees none of them.
-      const start = all.find((l) => l.message?.role === "user" && textOf(l.message.content).startsWith("read alpha"));
+      const start = all.find(
+        (l) => l.message?.role === "user" && textOf(l.message.content).startsWith("read alpha"),
+      );
       expect((await pi.send({ type: "fork", entryId: start!.id })).success).toBe(true);
       await pi.prompt(`read back t:${reads[0]!.id}`);
       const leaked = results(await lines(pi), "keel_context").at(-1)!;
-      expect(textOf(leaked.message?.content)).toBe(`t:${reads[0]!.id} is not a tool output or artifact on this branch`);
+      expect(textOf(leaked.message?.content)).toBe(
+        `t:${reads[0]!.id} is not a tool output or artifact on this branch`,
+      );
       await pi.prompt("search for alpha.txt line 3:");
       const none = JSON.parse(textOf(results(await lines(pi), "keel_context").at(-1)!.message?.content));
       expect(none.matches).toEqual([]);
@@ -142,7 +162,10 @@ describe("trimming in a real pi", () => {
 
 describe("artifact spill and rewind in a real pi", () => {
   let project: TempProject;
-  const names = Array.from({ length: 300 }, (_, i) => `listing-entry-${String(i).padStart(3, "0")}-café-${"x".repeat(50)}.txt`);
+  const names = Array.from(
+    { length: 300 },
+    (_, i) => `listing-entry-${String(i).padStart(3, "0")}-café-${"x".repeat(50)}.txt`,
+  );
   beforeAll(() => {
     project = createTempProject({ name: "spill-demo" });
     mkdirSync(join(project.projectDir, "many"));
@@ -155,7 +178,9 @@ describe("artifact spill and rewind in a real pi", () => {
         {
           on: "user",
           match: "^read artifact (a:\\S+) at (\\d+)",
-          toolCalls: [{ name: "keel_context", arguments: { action: "read", ref: "$1", offset: "$2", maxChars: 16384 } }],
+          toolCalls: [
+            { name: "keel_context", arguments: { action: "read", ref: "$1", offset: "$2", maxChars: 16384 } },
+          ],
         },
         {
           on: "user",
@@ -173,7 +198,12 @@ describe("artifact spill and rewind in a real pi", () => {
           on: "toolResult",
           match: "^read\\nDETOUR-FILE",
           times: 1,
-          toolCalls: [{ name: "keel_context", arguments: { action: "rewind", report: "detour.txt has 60 lines; nothing to change." } }],
+          toolCalls: [
+            {
+              name: "keel_context",
+              arguments: { action: "rewind", report: "detour.txt has 60 lines; nothing to change." },
+            },
+          ],
         },
         { on: "toolResult", match: "^keel_context\\n", reply: "Done." },
       ],
@@ -191,8 +221,13 @@ describe("artifact spill and rewind in a real pi", () => {
       await pi.prompt("list many files again");
       all = await lines(pi);
       const spilled = results(all, "ls")[1]!;
-      const record = (spilled.message?.details as { keelArtifact: { sha256: string; bytes: number; origin: string } }).keelArtifact;
-      expect(textOf(spilled.message?.content)).toContain(`keel_context {"action":"read","ref":"a:${record.sha256}"}`);
+      const details = spilled.message?.details as {
+        keelArtifact: { sha256: string; bytes: number; origin: string };
+      };
+      const record = details.keelArtifact;
+      expect(textOf(spilled.message?.content)).toContain(
+        `keel_context {"action":"read","ref":"a:${record.sha256}"}`,
+      );
       expect(textOf(spilled.message?.content).length).toBeLessThan(3000);
       const file = join(project.agentDir, "keel", "artifacts", record.origin, `${record.sha256}.txt`);
       const onDisk = readFileSync(file);
@@ -212,11 +247,18 @@ describe("artifact spill and rewind in a real pi", () => {
 
       // Without the test's session folder the writer is not found: not live, and still not called deletable.
       const unscanned = project.keel(["storage", "--json"]);
-      expect(JSON.parse(unscanned.stdout).origins).toMatchObject([{ origin: record.origin, status: "unreferenced-in-scan" }]);
+      expect(JSON.parse(unscanned.stdout).origins).toMatchObject([
+        { origin: record.origin, status: "unreferenced-in-scan" },
+      ]);
       const storage = project.keel(["storage", "--json", "--session-dir", project.sessionsDir]);
       expect(storage.status).toBe(0);
       expect(JSON.parse(storage.stdout).origins).toMatchObject([
-        { origin: record.origin, status: "live", bytes: record.bytes, files: [{ status: "ok", bytes: record.bytes }] },
+        {
+          origin: record.origin,
+          status: "live",
+          bytes: record.bytes,
+          files: [{ status: "ok", bytes: record.bytes }],
+        },
       ]);
 
       const tampered = Buffer.from(onDisk);
@@ -224,7 +266,9 @@ describe("artifact spill and rewind in a real pi", () => {
       writeFileSync(file, tampered);
       await pi.prompt(`read artifact a:${record.sha256} at 0`);
       let answer = results(await lines(pi), "keel_context").at(-1)!;
-      expect(textOf(answer.message?.content)).toBe(`artifact a:${record.sha256}: tampered (hash mismatch); not served`);
+      expect(textOf(answer.message?.content)).toBe(
+        `artifact a:${record.sha256}: tampered (hash mismatch); not served`,
+      );
       const checked = project.keel(["storage"]);
       expect(checked.status).toBe(1);
       expect(checked.stdout).toContain(`${record.sha256}.txt: tampered`);
@@ -232,7 +276,9 @@ describe("artifact spill and rewind in a real pi", () => {
       rmSync(file);
       await pi.prompt(`read artifact a:${record.sha256} at 0`);
       answer = results(await lines(pi), "keel_context").at(-1)!;
-      expect(textOf(answer.message?.content)).toBe(`artifact a:${record.sha256}: missing (the file is gone); not served`);
+      expect(textOf(answer.message?.content)).toBe(
+        `artifact a:${record.sha256}: missing (the file is gone); not served`,
+      );
     } finally {
       await pi.close();
     }
@@ -249,8 +295,13 @@ describe("artifact spill and rewind in a real pi", () => {
       const anchor = all.findIndex((l) => l.id === checkpoint.data?.anchorId);
       expect(results(all, "keel_context")[0]!.id).toBe(checkpoint.data?.anchorId);
       const rewind = all.find((l) => l.customType === "keel.recall.rewind")!;
-      const omitted = all.filter((l) => l.type === "context_edit" && l.replacement === null).map((l) => l.targetId);
-      const detour = all.slice(anchor + 1, all.indexOf(rewind)).filter((l) => l.type === "message").map((l) => l.id);
+      const omitted = all
+        .filter((l) => l.type === "context_edit" && l.replacement === null)
+        .map((l) => l.targetId);
+      const detour = all
+        .slice(anchor + 1, all.indexOf(rewind))
+        .filter((l) => l.type === "message")
+        .map((l) => l.id);
       // The detour: the read call, its result, the rewind call and its result.
       expect(detour).toHaveLength(4);
       expect(omitted).toEqual(detour);
@@ -277,7 +328,8 @@ describe("automatic trimming in a real pi", () => {
       name: "auto-trim-demo",
       settings: { compaction: { keepRecentTokens: 40, reserveTokens: 1000 } },
     });
-    for (const name of ["one.txt", "two.txt", "three.txt"]) writeFileSync(join(project.projectDir, name), bigFile(name, 100));
+    for (const name of ["one.txt", "two.txt", "three.txt"])
+      writeFileSync(join(project.projectDir, name), bigFile(name, 100));
     project.writeFauxScript({
       rules: [
         { on: "user", match: "^read (\\S+\\.txt)", toolCalls: [{ name: "read", arguments: { path: "$1" } }] },
@@ -299,8 +351,14 @@ describe("automatic trimming in a real pi", () => {
       const all = await lines(pi);
       // The third read is inside the four protected turns; the first two make the batch.
       const edits = all.filter((l) => l.type === "context_edit");
-      expect(edits.map((e) => e.targetId)).toEqual(results(all, "read").slice(0, 2).map((r) => r.id));
-      expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual(["auto"]);
+      expect(edits.map((e) => e.targetId)).toEqual(
+        results(all, "read")
+          .slice(0, 2)
+          .map((r) => r.id),
+      );
+      expect(all.filter((l) => l.customType === "keel.recall.trim").map((l) => l.data?.cause)).toEqual([
+        "auto",
+      ]);
       expect(notes(pi, mark).filter((n) => n.includes("automatically"))).toHaveLength(1);
       // The third read leaves protection now, but the cooldown has just restarted: no second batch.
       await pi.prompt(filler(3));

@@ -16,7 +16,13 @@ const branchOf = (b: SessionBuilder) => b.entries as unknown as BranchEntry[];
 const noArtifacts: ArtifactLoader = async () => ({ ok: false, reason: "none" });
 
 /** One tool call and its result, as one assistant turn. */
-function call(b: SessionBuilder, name: string, args: Record<string, unknown>, text: string, isError = false): string {
+function call(
+  b: SessionBuilder,
+  name: string,
+  args: Record<string, unknown>,
+  text: string,
+  isError = false,
+): string {
   const { callIds } = b.assistant({ calls: [{ name, args }] });
   return b.toolResult(callIds[0]!, name, text, { isError });
 }
@@ -24,7 +30,10 @@ function call(b: SessionBuilder, name: string, args: Record<string, unknown>, te
 function session(): { b: SessionBuilder; reads: string[] } {
   const b = createSessionBuilder();
   b.user("look around");
-  const reads = [call(b, "read", { path: "src/a.ts" }, big("A")), call(b, "read", { path: "src/b.ts" }, big("B", 9000))];
+  const reads = [
+    call(b, "read", { path: "src/a.ts" }, big("A")),
+    call(b, "read", { path: "src/b.ts" }, big("B", 9000)),
+  ];
   call(b, "read", { path: "AGENTS.md" }, big("AG"));
   call(b, "read", { path: "src/gone.ts" }, big("ERR"), true);
   call(b, "bash", { command: "cat big" }, big("SH"));
@@ -78,15 +87,26 @@ describe("planTrim", () => {
     expect(autoTrimDecision(plan, null).ok).toBe(false);
     expect(autoTrimDecision(plan, 80, { ...DEFAULT_LIMITS, autoMinNetChars: 50_000 }).ok).toBe(false);
     b.custom("keel.recall.trim", { cause: "manual", savedChars: 1, targets: [] });
-    expect(autoTrimDecision(planTrim(branchOf(b)), 80)).toMatchObject({ ok: false, reason: "cooldown: 0/8 turns" });
+    expect(autoTrimDecision(planTrim(branchOf(b)), 80)).toMatchObject({
+      ok: false,
+      reason: "cooldown: 0/8 turns",
+    });
   });
 });
 
 describe("boundary drafts", () => {
   it("commits a queued trim as a record plus one edit per output, and an automatic one only when due", () => {
     const { b, reads } = session();
-    const manual = boundaryDrafts({ branch: branchOf(b), pending: [{ kind: "trim", cause: "manual" }], contextPercent: 1 });
-    expect(manual.drafts[0]).toMatchObject({ type: "custom", customType: "keel.recall.trim", data: { cause: "manual" } });
+    const manual = boundaryDrafts({
+      branch: branchOf(b),
+      pending: [{ kind: "trim", cause: "manual" }],
+      contextPercent: 1,
+    });
+    expect(manual.drafts[0]).toMatchObject({
+      type: "custom",
+      customType: "keel.recall.trim",
+      data: { cause: "manual" },
+    });
     expect(manual.drafts.slice(1).map((d) => d.type === "context_edit" && d.targetId)).toEqual(reads);
     expect(boundaryDrafts({ branch: branchOf(b), pending: [], contextPercent: 10 }).drafts).toEqual([]);
     const auto = boundaryDrafts({ branch: branchOf(b), pending: [], contextPercent: 70 });
@@ -116,16 +136,30 @@ describe("rewind", () => {
 
   it("refuses mutations, user messages and results whose call is in the prefix", () => {
     const mutating = detour((b) => call(b, "edit", { path: "a.ts", oldText: "a", newText: "b" }, "ok"));
-    expect(planRewind(scanBranch(branchOf(mutating.b)))).toMatchObject({ ok: false, reason: expect.stringContaining("a edit call (not read-only)") });
+    expect(planRewind(scanBranch(branchOf(mutating.b)))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("a edit call (not read-only)"),
+    });
     const spoken = detour((b) => b.user("stop"));
-    expect(planRewind(scanBranch(branchOf(spoken.b)))).toMatchObject({ ok: false, reason: expect.stringContaining("no active checkpoint") });
+    expect(planRewind(scanBranch(branchOf(spoken.b)))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("no active checkpoint"),
+    });
     const b = createSessionBuilder();
     b.user("x");
-    const { callIds } = b.assistant({ calls: [{ name: "keel_context", args: {} }, { name: "read", args: { path: "a" } }] });
+    const { callIds } = b.assistant({
+      calls: [
+        { name: "keel_context", args: {} },
+        { name: "read", args: { path: "a" } },
+      ],
+    });
     const anchor = b.toolResult(callIds[0]!, "keel_context", "set");
     b.custom(CHECKPOINT_RECORD, { id: "cp", anchorId: anchor });
     b.toolResult(callIds[1]!, "read", "text");
-    expect(planRewind(scanBranch(branchOf(b)))).toMatchObject({ ok: false, reason: expect.stringContaining("inside the checkpoint prefix") });
+    expect(planRewind(scanBranch(branchOf(b)))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("inside the checkpoint prefix"),
+    });
   });
 });
 
@@ -149,7 +183,10 @@ describe("read and search", () => {
       offset = page.value.nextOffset;
     }
     expect(text).toBe(`${"x".repeat(5000)}KEY [redacted:anthropic-key] end`);
-    expect(await readRef(scan, { ref: "t:nope" }, noArtifacts)).toEqual({ ok: false, reason: "t:nope is not a tool output or artifact on this branch" });
+    expect(await readRef(scan, { ref: "t:nope" }, noArtifacts)).toEqual({
+      ok: false,
+      reason: "t:nope is not a tool output or artifact on this branch",
+    });
     expect((await readRef(scan, { ref: "../etc" }, noArtifacts)).ok).toBe(false);
   });
 
@@ -157,18 +194,42 @@ describe("read and search", () => {
     const { b, reads } = session();
     b.contextEdit(reads[1]!, { content: [{ type: "text", text: "marker" }] });
     const { callIds } = b.assistant({ calls: [{ name: "ls", args: { path: "." } }] });
-    b.toolResult(callIds[0]!, "ls", "preview", { details: { keelArtifact: { sha256: "a".repeat(64), bytes: 3, chars: 3, origin: "s1", tool: "ls", source: "ls ." } } });
+    b.toolResult(callIds[0]!, "ls", "preview", {
+      details: {
+        keelArtifact: {
+          sha256: "a".repeat(64),
+          bytes: 3,
+          chars: 3,
+          origin: "s1",
+          tool: "ls",
+          source: "ls .",
+        },
+      },
+    });
     const scan = scanBranch(branchOf(b));
     const page = await searchSources(scan, { query: "b b" }, noArtifacts);
     if (!page.ok) throw new Error(page.reason);
-    expect(page.value.matches[0]).toMatchObject({ ref: `t:${reads[1]}`, trimmed: true, label: "read src/b.ts" });
+    expect(page.value.matches[0]).toMatchObject({
+      ref: `t:${reads[1]}`,
+      trimmed: true,
+      label: "read src/b.ts",
+    });
     expect(page.value.problems).toEqual([`artifact a:${"a".repeat(64)}: none; not served`]);
-    expect(await searchSources(scan, { query: "  " }, noArtifacts)).toEqual({ ok: false, reason: "the query is empty" });
+    expect(await searchSources(scan, { query: "  " }, noArtifacts)).toEqual({
+      ok: false,
+      reason: "the query is empty",
+    });
   });
 
   it("keel_context refuses a second checkpoint and queues trims", async () => {
     const { b } = session();
-    const env = { branch: branchOf(b), toolCallId: "c1", queued: [], loadArtifact: noArtifacts, newId: () => "cp-x" };
+    const env = {
+      branch: branchOf(b),
+      toolCallId: "c1",
+      queued: [],
+      loadArtifact: noArtifacts,
+      newId: () => "cp-x",
+    };
     const trim = await runContextAction({ action: "trim" }, env);
     expect(trim.pending).toEqual({ kind: "trim", cause: "agent" });
     const first = await runContextAction({ action: "checkpoint" }, env);

@@ -44,17 +44,29 @@ async function checkFile(root: string, origin: string, name: string): Promise<In
 }
 
 export async function artifactInventory(root: string, sessionDirs: readonly string[]): Promise<Inventory> {
-  const inventory: Inventory = { root, exists: false, origins: [], totalFiles: 0, totalBytes: 0, sessionRoots: [] };
+  const inventory: Inventory = {
+    root,
+    exists: false,
+    origins: [],
+    totalFiles: 0,
+    totalBytes: 0,
+    sessionRoots: [],
+  };
   let origins: string[];
   try {
     origins = (await readdir(root)).sort();
     inventory.exists = true;
   } catch (error) {
-    if ((error as { code?: string }).code !== "ENOENT") throw new Error(`cannot read ${root}: ${describeError(error)}`);
+    if ((error as { code?: string }).code !== "ENOENT")
+      throw new Error(`cannot read ${root}: ${describeError(error)}`);
     return inventory;
   }
   const listing = await listSessionFiles(sessionDirs);
-  inventory.sessionRoots = listing.roots.map((r) => ({ path: r.path, exists: r.exists, ...(r.error ? { error: r.error } : {}) }));
+  inventory.sessionRoots = listing.roots.map((r) => ({
+    path: r.path,
+    exists: r.exists,
+    ...(r.error ? { error: r.error } : {}),
+  }));
   const known = new Set(listing.sessions.map((s) => s.sessionId).filter((id): id is string => id !== null));
   const complete = listing.roots.every((r) => !r.error);
   for (const origin of origins) {
@@ -73,12 +85,19 @@ export async function artifactInventory(root: string, sessionDirs: readonly stri
 
 export function renderInventory(inventory: Inventory): string[] {
   if (!inventory.exists) return [`no artifacts (${inventory.root} does not exist)`];
-  const lines = [`artifacts in ${inventory.root}: ${inventory.totalFiles} files, ${inventory.totalBytes} bytes`];
+  const lines = [
+    `artifacts in ${inventory.root}: ${inventory.totalFiles} files, ${inventory.totalBytes} bytes`,
+  ];
   for (const origin of inventory.origins) {
     const bad = origin.files.filter((f) => f.status !== "ok").length;
-    lines.push(`  ${origin.origin}  ${origin.status}  ${origin.files.length} files  ${origin.bytes} bytes${bad ? `  ${bad} failed checks` : ""}`);
-    for (const file of origin.files.filter((f) => f.status !== "ok")) lines.push(`    ${file.name}: ${file.status}`);
+    lines.push(
+      `  ${origin.origin}  ${origin.status}  ${origin.files.length} files  ${origin.bytes} bytes${bad ? `  ${bad} failed checks` : ""}`,
+    );
+    for (const file of origin.files.filter((f) => f.status !== "ok"))
+      lines.push(`    ${file.name}: ${file.status}`);
   }
-  lines.push("read-only: nothing was deleted; unreferenced-in-scan means no scanned session wrote it, not that it is safe to delete");
+  lines.push(
+    "read-only: nothing was deleted; unreferenced-in-scan means no scanned session wrote it, not that it is safe to delete",
+  );
   return lines;
 }

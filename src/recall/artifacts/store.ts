@@ -60,7 +60,8 @@ export async function writeArtifact(
   text: string,
   quota: ArtifactQuota = DEFAULT_QUOTA,
 ): Promise<Outcome<Pick<ArtifactRecord, "sha256" | "bytes" | "chars" | "origin">>> {
-  if (!isSafeOrigin(origin)) return { ok: false, reason: `origin "${origin.slice(0, 40)}" is not a safe folder name` };
+  if (!isSafeOrigin(origin))
+    return { ok: false, reason: `origin "${origin.slice(0, 40)}" is not a safe folder name` };
   const bytes = new TextEncoder().encode(text);
   const sha = sha256(bytes);
   const value = { sha256: sha, bytes: bytes.length, chars: text.length, origin };
@@ -75,7 +76,11 @@ export async function writeArtifact(
     return { ok: false, reason: `origin quota reached (${usage.files} files, ${usage.bytes} bytes)` };
   const temp = join(root, origin, `.${sha}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    const handle = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
     try {
       await handle.writeFile(bytes);
       await handle.sync();
@@ -110,7 +115,8 @@ export async function readArtifactBytes(
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return { ok: false, reason: "not a regular file" };
-    if (stat.size !== record.bytes) return { ok: false, reason: `tampered (size ${stat.size}, recorded ${record.bytes})` };
+    if (stat.size !== record.bytes)
+      return { ok: false, reason: `tampered (size ${stat.size}, recorded ${record.bytes})` };
     const bytes = new Uint8Array(record.bytes);
     const { bytesRead } = await handle.read(bytes, 0, record.bytes, 0);
     if (bytesRead !== record.bytes) return { ok: false, reason: "tampered (short read)" };

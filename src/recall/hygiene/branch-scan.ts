@@ -102,7 +102,8 @@ function scanMessage(scan: BranchScan, entry: BranchEntry, i: number): void {
   const message = messageOf(entry);
   if (message?.role === "assistant") {
     scan.assistants.push(i);
-    for (const call of toolCallsOf(message)) scan.calls.set(call.id, { name: call.name, args: call.args, index: i });
+    for (const call of toolCallsOf(message))
+      scan.calls.set(call.id, { name: call.name, args: call.args, index: i });
   } else if (message?.role === "user") {
     scan.checkpoint = undefined;
   }

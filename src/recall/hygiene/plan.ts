@@ -112,7 +112,14 @@ function toCandidate(found: Found): TrimCandidate {
   const source = sourceLabel(found.toolName, found.args);
   const chars = found.text.length;
   const marker = trimMarker({ ref: `t:${found.entry.id}`, source, chars, lines: lineCount(found.text) });
-  return { entryId: found.entry.id, toolName: found.toolName, source, chars, marker, saved: chars - marker.length };
+  return {
+    entryId: found.entry.id,
+    toolName: found.toolName,
+    source,
+    chars,
+    marker,
+    saved: chars - marker.length,
+  };
 }
 
 /** The `n` longest outputs, back in branch order. */

@@ -2,6 +2,7 @@
 // as instructions or skills (always kept inline), and the short source label shown in markers and search.
 import { basename } from "node:path";
 import { scrubSecrets } from "../../core/secrets.ts";
+import { oneLine } from "../../guard/text.ts";
 
 export interface HygieneLimits {
   /** The most recent assistant turns (and everything after the oldest of them) stay untouched. */
@@ -68,5 +69,5 @@ export function sourceLabel(toolName: string, args: Record<string, unknown>): st
   const parts = [toolName];
   if (pattern !== undefined) parts.push(JSON.stringify(pattern.slice(0, 80)));
   if (path !== undefined) parts.push(pattern !== undefined ? `in ${path}` : path);
-  return scrubSecrets(parts.join(" ")).text.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200);
+  return oneLine(scrubSecrets(parts.join(" ")).text, 200);
 }

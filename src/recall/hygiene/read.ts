@@ -2,6 +2,7 @@
 // branch's sources. The full text is scrubbed before it is paged or searched, so a secret can never be pieced
 // together from two pages. Artifacts are served only after their size and hash check out.
 import { scrubSecrets } from "../../core/secrets.ts";
+import { oneLine } from "../../guard/text.ts";
 import type { BranchScan } from "./branch-scan.ts";
 import { parseRef } from "./marker.ts";
 import { type ArtifactLoader, branchSources, findSource, type Source } from "./sources.ts";
@@ -28,7 +29,9 @@ export interface ReadPage {
 async function fullText(source: Source, load: ArtifactLoader): Promise<Outcome<string>> {
   if (source.kind === "entry") return { ok: true, value: source.text };
   const loaded = await load(source.record);
-  return loaded.ok ? { ok: true, value: loaded.text } : { ok: false, reason: `artifact ${source.ref}: ${loaded.reason}; not served` };
+  return loaded.ok
+    ? { ok: true, value: loaded.text }
+    : { ok: false, reason: `artifact ${source.ref}: ${loaded.reason}; not served` };
 }
 
 export async function readRef(
@@ -36,9 +39,11 @@ export async function readRef(
   params: { ref: string; offset?: number; maxChars?: number },
   load: ArtifactLoader,
 ): Promise<Outcome<ReadPage>> {
-  if (!parseRef(params.ref)) return { ok: false, reason: `"${params.ref.slice(0, 80)}" is not a ref (t:<entry id> or a:<sha256>)` };
+  if (!parseRef(params.ref))
+    return { ok: false, reason: `"${params.ref.slice(0, 80)}" is not a ref (t:<entry id> or a:<sha256>)` };
   const source = findSource(scan, params.ref.trim());
-  if (!source) return { ok: false, reason: `${params.ref.trim()} is not a tool output or artifact on this branch` };
+  if (!source)
+    return { ok: false, reason: `${params.ref.trim()} is not a tool output or artifact on this branch` };
   const text = await fullText(source, load);
   if (!text.ok) return text;
   const scrubbed = scrubSecrets(text.value).text;
@@ -100,7 +105,7 @@ export async function searchSources(
     const at = scrubbed.toLowerCase().indexOf(query);
     if (at === -1) continue;
     const from = Math.max(0, at - SNIPPET);
-    const snippet = scrubbed.slice(from, at + query.length + SNIPPET).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, " ");
+    const snippet = oneLine(scrubbed.slice(from, at + query.length + SNIPPET), 2 * SNIPPET + 500);
     const trimmed = source.kind === "entry" && source.trimmed;
     page.matches.push({ ref: source.ref, label: source.label, trimmed, offset: at, snippet });
   }

@@ -6,26 +6,33 @@ import { type BranchEntry, isTextOnly, messageOf, toolCallsOf } from "../../sess
 import type { BranchScan } from "./branch-scan.ts";
 import { DEFAULT_LIMITS, type HygieneLimits, isReadOnlyTool, isRecoveryTool } from "./policy.ts";
 
-export type RewindPlan =
-  | { ok: true; checkpointId: string; omit: string[] }
-  | { ok: false; reason: string };
+export type RewindPlan = { ok: true; checkpointId: string; omit: string[] } | { ok: false; reason: string };
 
 const admitted = (name: string) => isReadOnlyTool(name) || isRecoveryTool(name);
 
 export function planRewind(scan: BranchScan, limits: HygieneLimits = DEFAULT_LIMITS): RewindPlan {
   const checkpoint = scan.checkpoint;
-  if (!checkpoint) return { ok: false, reason: "no active checkpoint on this branch (set one with action checkpoint)" };
+  if (!checkpoint)
+    return { ok: false, reason: "no active checkpoint on this branch (set one with action checkpoint)" };
   const anchor = scan.positionOf(checkpoint.anchorId);
-  if (anchor === undefined) return { ok: false, reason: "the checkpoint's prefix is no longer on this branch" };
+  if (anchor === undefined)
+    return { ok: false, reason: "the checkpoint's prefix is no longer on this branch" };
   const omit: string[] = [];
   for (let i = anchor + 1; i < scan.entries.length; i++) {
     const entry = scan.entries[i]!;
     const refusal = refusalFor(entry) ?? orphanRisk(scan, entry, anchor);
-    if (refusal) return { ok: false, reason: `${refusal} after the checkpoint (entry ${entry.id}); nothing was rewound` };
+    if (refusal)
+      return {
+        ok: false,
+        reason: `${refusal} after the checkpoint (entry ${entry.id}); nothing was rewound`,
+      };
     if (entry.type === "message" && scan.edits.get(entry.id) !== null) omit.push(entry.id);
   }
   if (omit.length > limits.maxRewindEdits)
-    return { ok: false, reason: `the detour needs ${omit.length} edits, more than ${limits.maxRewindEdits}; nothing was rewound` };
+    return {
+      ok: false,
+      reason: `the detour needs ${omit.length} edits, more than ${limits.maxRewindEdits}; nothing was rewound`,
+    };
   return { ok: true, checkpointId: checkpoint.id, omit };
 }
 
@@ -59,6 +66,8 @@ function refusalFor(entry: BranchEntry): string | undefined {
 export function rewindReport(omitted: number, handoff: string): string {
   return [
     `[keel: rewound a read-only detour to its checkpoint: ${omitted} entries left model context; they stay in the session file and keel_context can still search them. Files and processes were not rolled back.]`,
-    handoff.trim() === "" ? "(no report given)" : `Report from the detour:\n${scrubSecrets(handoff.trim()).text}`,
+    handoff.trim() === ""
+      ? "(no report given)"
+      : `Report from the detour:\n${scrubSecrets(handoff.trim()).text}`,
   ].join("\n");
 }

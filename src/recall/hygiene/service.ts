@@ -66,7 +66,9 @@ export async function runContextAction(input: ContextInput, env: ActionEnv): Pro
       return searchAction(scan, input, env);
     case "checkpoint":
       if (scan.checkpoint || env.queued.some((op) => op.kind === "checkpoint"))
-        return fail(`a checkpoint is already active (${scan.checkpoint?.id ?? "queued"}); rewind or continue first`);
+        return fail(
+          `a checkpoint is already active (${scan.checkpoint?.id ?? "queued"}); rewind or continue first`,
+        );
       return checkpointAction(env);
     case "rewind":
       return rewindAction(scan, input, env, limits);
@@ -82,7 +84,12 @@ function checkpointAction(env: ActionEnv): ActionResult {
   };
 }
 
-function rewindAction(scan: BranchScan, input: ContextInput, env: ActionEnv, limits: HygieneLimits): ActionResult {
+function rewindAction(
+  scan: BranchScan,
+  input: ContextInput,
+  env: ActionEnv,
+  limits: HygieneLimits,
+): ActionResult {
   if (env.queued.some((op) => op.kind === "rewind")) return fail("a rewind is already queued for this turn");
   const plan = planRewind(scan, limits);
   if (!plan.ok) return fail(`rewind refused: ${plan.reason}`);
@@ -95,11 +102,18 @@ function rewindAction(scan: BranchScan, input: ContextInput, env: ActionEnv, lim
 
 async function readAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ActionResult> {
   if (!input.ref) return fail("read needs a ref (t:<entry id> or a:<sha256>)");
-  const page = await readRef(scan, { ref: input.ref, offset: input.offset, maxChars: input.maxChars }, env.loadArtifact);
+  const page = await readRef(
+    scan,
+    { ref: input.ref, offset: input.offset, maxChars: input.maxChars },
+    env.loadArtifact,
+  );
   if (!page.ok) return fail(page.reason);
   const p = page.value;
   const next = p.nextOffset === null ? "end" : `next offset ${p.nextOffset}`;
-  return { text: `[keel_context read ${p.ref} · ${p.label} · chars ${p.offset}-${p.end} of ${p.total} · ${next}]\n${p.text}`, isError: false };
+  return {
+    text: `[keel_context read ${p.ref} · ${p.label} · chars ${p.offset}-${p.end} of ${p.total} · ${next}]\n${p.text}`,
+    isError: false,
+  };
 }
 
 async function searchAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ActionResult> {
@@ -132,7 +146,10 @@ export function boundaryDrafts(input: BoundaryInput): BoundaryOutcome {
   for (const op of input.pending) {
     if (op.kind === "checkpoint") {
       const anchor = messageEntryOfCall(scan, op.toolCallId);
-      if (!anchor || scan.checkpoint) out.notes.push(`checkpoint ${op.id} not set: ${anchor ? "another is active" : "its call is not on this branch"}`);
+      if (!anchor || scan.checkpoint)
+        out.notes.push(
+          `checkpoint ${op.id} not set: ${anchor ? "another is active" : "its call is not on this branch"}`,
+        );
       else out.drafts.push(checkpointDraft(op.id, anchor));
     }
   }
@@ -140,10 +157,16 @@ export function boundaryDrafts(input: BoundaryInput): BoundaryOutcome {
   const plan = planTrim(scan, limits);
   if (manual?.kind === "trim") {
     out.drafts.push(...trimDrafts(plan, manual.cause));
-    out.notes.push(plan.candidates.length ? `trimmed ${plan.candidates.length} outputs, ${plan.savedChars} chars saved` : "nothing to trim");
+    out.notes.push(
+      plan.candidates.length
+        ? `trimmed ${plan.candidates.length} outputs, ${plan.savedChars} chars saved`
+        : "nothing to trim",
+    );
   } else if (scan.settings.auto && autoTrimDecision(plan, input.contextPercent, limits).ok) {
     out.drafts.push(...trimDrafts(plan, "auto"));
-    out.notes.push(`trimmed ${plan.candidates.length} old outputs automatically, ${plan.savedChars} chars saved`);
+    out.notes.push(
+      `trimmed ${plan.candidates.length} old outputs automatically, ${plan.savedChars} chars saved`,
+    );
   }
   return out;
 }

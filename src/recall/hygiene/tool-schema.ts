@@ -10,12 +10,22 @@ export const ContextParams = Type.Object(
       CONTEXT_ACTIONS.map((a) => Type.Literal(a)),
       { description: "status | plan | trim | read | search | checkpoint | rewind" },
     ),
-    ref: Type.Optional(Type.String({ maxLength: 80, description: "read: t:<entry id> or a:<sha256> from a marker or search" })),
+    ref: Type.Optional(
+      Type.String({ maxLength: 80, description: "read: t:<entry id> or a:<sha256> from a marker or search" }),
+    ),
     offset: Type.Optional(Type.Integer({ minimum: 0, description: "read: character offset to start at" })),
-    maxChars: Type.Optional(Type.Integer({ minimum: 1, maximum: 16_384, description: "read: page size (default 4096)" })),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: "search: literal text, case-insensitive" })),
-    cursor: Type.Optional(Type.Integer({ minimum: 0, description: "search: nextCursor of the previous page" })),
-    report: Type.Optional(Type.String({ maxLength: 8000, description: "rewind: what the detour found, kept in context" })),
+    maxChars: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 16_384, description: "read: page size (default 4096)" }),
+    ),
+    query: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 500, description: "search: literal text, case-insensitive" }),
+    ),
+    cursor: Type.Optional(
+      Type.Integer({ minimum: 0, description: "search: nextCursor of the previous page" }),
+    ),
+    report: Type.Optional(
+      Type.String({ maxLength: 8000, description: "rewind: what the detour found, kept in context" }),
+    ),
   },
   { additionalProperties: false },
 );
