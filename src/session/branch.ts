@@ -51,3 +51,20 @@ export function walkBranch(session: Pick<ParsedSession, "entries" | "byId">, lea
   }
   return { ok: true, branch: { leafId: leaf.id, entries: reversed.reverse(), problems } };
 }
+
+/** Position of an entry on a branch, found by a scan from the leaf and memoized (for callers that ask a few ids). */
+export function positionFinder(branch: readonly BranchEntry[]): (id: string) => number | undefined {
+  const memo = new Map<string, number | undefined>();
+  return (id) => {
+    if (memo.has(id)) return memo.get(id);
+    let found: number | undefined;
+    for (let i = branch.length - 1; i >= 0; i--) {
+      if (branch[i]!.id === id) {
+        found = i;
+        break;
+      }
+    }
+    memo.set(id, found);
+    return found;
+  };
+}

@@ -1,5 +1,6 @@
 // One linear pass over a branch that later steps share: tool results by call id (for outcomes) and the
 // latest context edit per target (pi's projection rule: the last edit on the branch wins).
+import { positionFinder } from "../../session/branch.ts";
 import { asRecord, type BranchEntry, messageOf, type ToolCallInfo } from "../../session/entries.ts";
 
 export type Outcome = "ok" | "error" | "unknown";
@@ -30,19 +31,7 @@ export interface BranchIndex {
 }
 
 export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
-  const memo = new Map<string, number | undefined>();
-  const positionOf = (id: string) => {
-    if (memo.has(id)) return memo.get(id);
-    let found: number | undefined;
-    for (let i = branch.length - 1; i >= 0; i--) {
-      if (branch[i]!.id === id) {
-        found = i;
-        break;
-      }
-    }
-    memo.set(id, found);
-    return found;
-  };
+  const positionOf = positionFinder(branch);
   const index: BranchIndex = { positionOf, results: new Map(), edits: new Map() };
   for (let position = 0; position < branch.length; position++) {
     const entry = branch[position]!;

@@ -1,6 +1,7 @@
 // One linear pass over the active branch that every hygiene planner shares: tool calls by id, the latest
 // context edit per target, assistant turn positions, where model context starts after the latest compaction,
 // and keel's own hygiene records (trims, checkpoints, rewinds, settings). Pure; O(branch).
+import { positionFinder } from "../../session/branch.ts";
 import { asRecord, type BranchEntry, messageOf, toolCallsOf } from "../../session/entries.ts";
 
 export const TRIM_RECORD = "keel.recall.trim";
@@ -58,22 +59,6 @@ const recordOf = (entry: BranchEntry, type: string) => {
   const raw = entry as unknown as { customType?: unknown; data?: unknown };
   return raw.customType === type ? (asRecord(raw.data) ?? {}) : undefined;
 };
-
-function positionFinder(branch: readonly BranchEntry[]): (id: string) => number | undefined {
-  const memo = new Map<string, number | undefined>();
-  return (id) => {
-    if (memo.has(id)) return memo.get(id);
-    let found: number | undefined;
-    for (let i = branch.length - 1; i >= 0; i--) {
-      if (branch[i]!.id === id) {
-        found = i;
-        break;
-      }
-    }
-    memo.set(id, found);
-    return found;
-  };
-}
 
 export function scanBranch(branch: readonly BranchEntry[]): BranchScan {
   const scan: BranchScan = {
