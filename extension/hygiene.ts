@@ -23,55 +23,80 @@ const STATUS_KEY = "keel-trim";
 const TRIM_USAGE = "/keel trim [plan|status|auto on|off|spill on|off]";
 const branchOf = (ctx: ExtensionContext) => ctx.sessionManager.getBranch() as unknown as BranchEntry[];
 
+type ToolResultInput = Parameters<typeof spillCandidate>[0] & { details: unknown };
+
 export interface HygieneSteps {
+  /** session_start and session_tree: queued changes belong to the old branch and are dropped. */
   sessionChanged(ctx: ExtensionContext): void;
+  /** agent_settled: the status line catches up with what the run committed. */
+  settled(ctx: ExtensionContext): void;
   toolResult(
-    event: {
-      toolName: string;
-      input: Record<string, unknown>;
-      content: unknown;
-      isError: boolean;
-      details: unknown;
-    },
+    event: ToolResultInput,
     ctx: ExtensionContext,
-  ): Promise<
-    { content: Array<{ type: "text"; text: string }>; details: Record<string, unknown> } | undefined
-  >;
+  ): Promise<ReturnType<typeof spilledResult> | undefined>;
   turnEnd(
     event: TurnEndEvent,
     ctx: ExtensionContext,
   ): Promise<{ entries: TurnEndEvent["entries"] } | undefined>;
 }
 
+interface HygieneState {
+  pending: PendingOp[];
+  spill: boolean;
+  artifactsDir: string;
+  loadArtifact: ArtifactLoader;
+}
+
 export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): HygieneSteps {
   const artifactsDir = resolvePaths(readEnvFlags()).artifactsDir;
-  const loadArtifact: ArtifactLoader = (record) => readArtifactText(artifactsDir, record);
-  let pending: PendingOp[] = [];
-  let spill = false;
-
-  const refresh = (ctx: ExtensionContext, branch = branchOf(ctx)) => {
-    const status = hygieneStatus(scanBranch(branch));
-    spill = status.spill;
-    ctx.ui.setStatus(STATUS_KEY, renderSavings(status) || undefined);
+  const state: HygieneState = {
+    pending: [],
+    spill: false,
+    artifactsDir,
+    loadArtifact: (record) => readArtifactText(artifactsDir, record),
   };
+  const steps = hygieneSteps(state);
+  pi.on("session_start", (_event, ctx) =>
+    guarded(ctx, "hygiene start", async () => steps.sessionChanged(ctx)),
+  );
+  pi.on("session_tree", (_event, ctx) => guarded(ctx, "hygiene tree", async () => steps.sessionChanged(ctx)));
+  pi.on("agent_settled", (_event, ctx) => guarded(ctx, "hygiene status", async () => steps.settled(ctx)));
+  pi.on("tool_result", (event, ctx) => guarded(ctx, "artifact spill", () => steps.toolResult(event, ctx)));
+  pi.on("turn_end", (event, ctx) => guarded(ctx, "hygiene", () => steps.turnEnd(event, ctx)));
+  registerContextTool(pi, state);
+  registerTrimCommand(pi, router, state);
+  return steps;
+}
 
-  const steps: HygieneSteps = {
+function refreshStatus(state: HygieneState, ctx: ExtensionContext): void {
+  const status = hygieneStatus(scanBranch(branchOf(ctx)));
+  state.spill = status.spill;
+  ctx.ui.setStatus(STATUS_KEY, renderSavings(status) || undefined);
+}
+
+function hygieneSteps(state: HygieneState): HygieneSteps {
+  return {
     sessionChanged(ctx) {
-      if (pending.length > 0)
+      if (state.pending.length > 0)
         ctx.ui.notify(
-          `keel: ${pending.length} queued context change(s) dropped: the session or branch changed`,
+          `keel: ${state.pending.length} queued context change(s) dropped: the session or branch changed`,
           "info",
         );
-      pending = [];
-      refresh(ctx);
+      state.pending = [];
+      refreshStatus(state, ctx);
     },
+    settled: (ctx) => refreshStatus(state, ctx),
     async toolResult(event, ctx) {
-      if (!spill) return undefined;
+      if (!state.spill) return undefined;
       const candidate = spillCandidate(event);
       if (!candidate) return undefined;
-      const stored = await writeArtifact(artifactsDir, ctx.sessionManager.getSessionId(), candidate.text);
-      if (!stored.ok) return undefined;
-      return spilledResult(candidate, stored.value, event.details);
+      // Any storage failure leaves the original result untouched.
+      const stored = await writeArtifact(
+        state.artifactsDir,
+        ctx.sessionManager.getSessionId(),
+        candidate.text,
+      );
+      return stored.ok ? spilledResult(candidate, stored.value, event.details) : undefined;
     },
     async turnEnd(event, ctx) {
       if (
@@ -80,40 +105,35 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
         event.context.pendingMessages.length > 0
       )
         return undefined;
-      const branch = branchOf(ctx);
-      const ops = pending;
-      pending = [];
-      const outcome = boundaryDrafts({
-        branch,
-        pending: ops,
-        contextPercent: ctx.getContextUsage()?.percent ?? null,
-      });
+      const ops = state.pending;
+      state.pending = [];
+      const contextPercent = ctx.getContextUsage()?.percent ?? null;
+      const outcome = boundaryDrafts({ branch: branchOf(ctx), pending: ops, contextPercent });
       for (const note of outcome.notes) ctx.ui.notify(`keel: ${note}`, "info");
       if (outcome.drafts.length === 0) return undefined;
       return { entries: [...event.entries, ...(outcome.drafts as TurnEndEvent["entries"])] };
     },
   };
+}
 
-  pi.on("session_start", (_event, ctx) =>
-    guarded(ctx, "hygiene start", async () => steps.sessionChanged(ctx)),
-  );
-  pi.on("session_tree", (_event, ctx) => guarded(ctx, "hygiene tree", async () => steps.sessionChanged(ctx)));
-  pi.on("tool_result", async (event, ctx) =>
-    guarded(ctx, "artifact spill", () => steps.toolResult(event, ctx)),
-  );
-  pi.on("turn_end", async (event, ctx) => guarded(ctx, "hygiene", () => steps.turnEnd(event, ctx)));
-  pi.on("agent_settled", (_event, ctx) => guarded(ctx, "hygiene status", async () => refresh(ctx)));
+function act(
+  state: HygieneState,
+  input: ContextInput,
+  ctx: ExtensionContext,
+  toolCallId: string,
+  cause: "agent" | "manual",
+) {
+  return runContextAction(input, {
+    branch: branchOf(ctx),
+    toolCallId,
+    queued: state.pending,
+    loadArtifact: state.loadArtifact,
+    newId: () => `cp-${Date.now().toString(36)}`,
+    cause,
+  });
+}
 
-  const act = (input: ContextInput, ctx: ExtensionContext, toolCallId: string, cause: "agent" | "manual") =>
-    runContextAction(input, {
-      branch: branchOf(ctx),
-      toolCallId,
-      queued: pending,
-      loadArtifact,
-      newId: () => `cp-${Date.now().toString(36)}`,
-      cause,
-    });
-
+function registerContextTool(pi: ExtensionAPI, state: HygieneState): void {
   pi.registerTool({
     name: "keel_context",
     label: "keel context",
@@ -122,8 +142,8 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
       "keel_context: read back trimmed tool outputs and artifacts by ref; trim, search, checkpoint and rewind",
     parameters: ContextParams,
     async execute(toolCallId, params, _signal, _update, ctx) {
-      const result = await act(params as ContextInput, ctx, toolCallId, "agent");
-      if (result.pending) pending.push(result.pending);
+      const result = await act(state, params as ContextInput, ctx, toolCallId, "agent");
+      if (result.pending) state.pending.push(result.pending);
       return {
         content: [{ type: "text" as const, text: result.text }],
         details: {},
@@ -131,23 +151,22 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
       };
     },
   });
+}
 
+function registerTrimCommand(pi: ExtensionAPI, router: KeelCommandRouter, state: HygieneState): void {
   router.add("trim", TRIM_USAGE, async (args, ctx) => {
     const [verb, value] = args;
     if ((verb === "auto" || verb === "spill") && (value === "on" || value === "off")) {
       pi.appendEntry(SETTINGS_RECORD, { [verb]: value === "on" });
-      refresh(ctx);
-      return ctx.ui.notify(
-        `keel: ${verb === "auto" ? "automatic trimming" : "artifact spill"} ${value} for this branch`,
-        "info",
-      );
+      refreshStatus(state, ctx);
+      const what = verb === "auto" ? "automatic trimming" : "artifact spill";
+      return ctx.ui.notify(`keel: ${what} ${value} for this branch`, "info");
     }
-    const action = verb === undefined ? "trim" : verb;
+    const action = verb ?? "trim";
     if (action !== "trim" && action !== "plan" && action !== "status")
       return ctx.ui.notify(`usage: ${TRIM_USAGE}`, "warning");
-    const result = await act({ action }, ctx, "", "manual");
-    if (result.pending) pending.push(result.pending);
+    const result = await act(state, { action }, ctx, "", "manual");
+    if (result.pending) state.pending.push(result.pending);
     ctx.ui.notify(`keel: ${result.text}`, result.isError ? "warning" : "info");
   });
-  return steps;
 }
