@@ -1,7 +1,8 @@
 // Context hygiene in a real pi on the faux model: large reads trimmed at a turn boundary and read back exactly
 // through keel_context, a fork that cannot see the other branch's outputs, a protected item that still verifies
-// after a later keel compaction, artifact spill read back byte for byte (tampered and missing files refused),
-// and a read-only detour rewound to its checkpoint.
+// after a later keel compaction, artifact spill read back byte for byte (tampered and missing files refused,
+// forks before the spill refused, forks after it served), a read-only detour rewound to its checkpoint, and one
+// automatic batch under pressure that respects the cooldown.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -261,6 +262,18 @@ describe("artifact spill and rewind in a real pi", () => {
         },
       ]);
 
+      // A fork made after the spill carries the record and reads the parent's file; one made before cannot.
+      const userLine = (prefix: string) =>
+        all.find((l) => l.message?.role === "user" && textOf(l.message.content).startsWith(prefix))!;
+      const readsSoFar = await lines(pi);
+      const firstRead = readsSoFar.find(
+        (l) => l.message?.role === "user" && textOf(l.message.content).startsWith("read artifact"),
+      )!;
+      expect((await pi.send({ type: "fork", entryId: firstRead.id })).success).toBe(true);
+      await pi.prompt(`read artifact a:${record.sha256} at 0`);
+      const forked = readPage(textOf(results(await lines(pi), "keel_context").at(-1)!.message?.content));
+      expect(forked.page).toBe(back.slice(0, forked.page.length));
+
       const tampered = Buffer.from(onDisk);
       tampered[10] = tampered[10]! ^ 1;
       writeFileSync(file, tampered);
@@ -278,6 +291,14 @@ describe("artifact spill and rewind in a real pi", () => {
       answer = results(await lines(pi), "keel_context").at(-1)!;
       expect(textOf(answer.message?.content)).toBe(
         `artifact a:${record.sha256}: missing (the file is gone); not served`,
+      );
+      expect((await pi.send({ type: "fork", entryId: userLine("list many files again").id })).success).toBe(
+        true,
+      );
+      await pi.prompt(`read artifact a:${record.sha256} at 0`);
+      answer = results(await lines(pi), "keel_context").at(-1)!;
+      expect(textOf(answer.message?.content)).toBe(
+        `a:${record.sha256} is not a tool output or artifact on this branch`,
       );
     } finally {
       await pi.close();

@@ -94,6 +94,52 @@ describe("planTrim", () => {
   });
 });
 
+describe("checkpoint prefix", () => {
+  it("is never trimmed while the checkpoint is active", () => {
+    const { b, reads } = session();
+    const { callIds } = b.assistant({ calls: [{ name: "keel_context", args: { action: "checkpoint" } }] });
+    const anchor = b.toolResult(callIds[0]!, "keel_context", "set");
+    b.custom(CHECKPOINT_RECORD, { id: "cp-1", anchorId: anchor });
+    const late = call(b, "read", { path: "src/late.ts" }, big("L"));
+    for (let i = 0; i < 4; i++) b.assistant({ text: `after ${i}` });
+    expect(planTrim(branchOf(b)).candidates.map((c) => c.entryId)).toEqual([late]);
+    b.user("new question");
+    for (let i = 0; i < 4; i++) b.assistant({ text: `later ${i}` });
+    expect(planTrim(branchOf(b)).candidates.map((c) => c.entryId)).toEqual([...reads, late]);
+  });
+
+  it("commits a queued checkpoint anchored at its call's result, then a rewind with its report", () => {
+    const b = createSessionBuilder();
+    b.user("research");
+    const { callIds } = b.assistant({ calls: [{ name: "keel_context", args: { action: "checkpoint" } }] });
+    const anchor = b.toolResult(callIds[0]!, "keel_context", "checkpoint queued");
+    const set = boundaryDrafts({
+      branch: branchOf(b),
+      pending: [{ kind: "checkpoint", toolCallId: callIds[0]!, id: "cp-9" }],
+      contextPercent: 0,
+    });
+    expect(set.drafts).toEqual([
+      { type: "custom", customType: CHECKPOINT_RECORD, data: { id: "cp-9", anchorId: anchor } },
+    ]);
+    b.custom(CHECKPOINT_RECORD, { id: "cp-9", anchorId: anchor });
+    const read = call(b, "read", { path: "a.ts" }, "text");
+    const back = boundaryDrafts({
+      branch: branchOf(b),
+      pending: [{ kind: "rewind", toolCallId: "x", report: "found it, password=hunter22secret" }],
+      contextPercent: 0,
+    });
+    expect(
+      back.drafts
+        .filter((d) => d.type === "context_edit")
+        .map((d) => d.type === "context_edit" && d.targetId),
+    ).toEqual([b.entries.at(-2)!.id, read]);
+    const report = back.drafts.at(-1)!;
+    expect(report.type === "custom_message" && report.content).toContain(
+      "Report from the detour:\nfound it, password=[redacted:credential-assignment]",
+    );
+  });
+});
+
 describe("boundary drafts", () => {
   it("commits a queued trim as a record plus one edit per output, and an automatic one only when due", () => {
     const { b, reads } = session();
