@@ -340,6 +340,44 @@ describe("artifact spill and rewind in a real pi", () => {
       await pi.close();
     }
   });
+  it("refuses to rewind a detour that ran a command, and changes nothing", async () => {
+    project.writeFauxScript({
+      rules: [
+        {
+          on: "user",
+          match: "^take a risky detour",
+          times: 1,
+          toolCalls: [{ name: "keel_context", arguments: { action: "checkpoint" } }],
+        },
+        {
+          on: "toolResult",
+          match: "^keel_context\\ncheckpoint",
+          times: 1,
+          toolCalls: [{ name: "bash", arguments: { command: "echo RISKY-$((40 + 2))" } }],
+        },
+        {
+          on: "toolResult",
+          match: "^bash\\nRISKY-42",
+          times: 1,
+          toolCalls: [{ name: "keel_context", arguments: { action: "rewind", report: "ran a command" } }],
+        },
+        { on: "toolResult", match: "^keel_context\\n", reply: "Understood." },
+      ],
+    });
+    const pi = await project.startPi();
+    try {
+      await pi.prompt("take a risky detour");
+      const all = await lines(pi);
+      const answer = results(all, "keel_context").at(-1)!;
+      expect(textOf(answer.message?.content)).toMatch(
+        /^rewind refused: a bash call \(not read-only\) after the checkpoint/,
+      );
+      expect(all.filter((l) => l.customType === "keel.recall.rewind")).toEqual([]);
+      expect(all.filter((l) => l.type === "context_edit")).toEqual([]);
+    } finally {
+      await pi.close();
+    }
+  });
 });
 
 describe("automatic trimming in a real pi", () => {
