@@ -1,4 +1,5 @@
-// `keel lookup list|grep|show <session.jsonl> …`: the lookup tools run offline on one branch of a session file.
+// `keel lookup list|grep|show <session.jsonl> …`: the lookup tools run offline on a session file: the branch of
+// every unconnected part by default (pi's default branch when the file is whole), or the one --leaf names.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import {
@@ -9,9 +10,12 @@ import {
   type Transcript,
 } from "../recall/lookup/index.ts";
 import type { EntryPage, GrepPage, ListEntriesPage } from "../recall/lookup/types.ts";
-import { type LoadedBranch, loadSessionBranch } from "../session/load-branch.ts";
+import { type LoadedParts, loadSessionParts, partsNote } from "../session/load-branch.ts";
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";
+
+const LEAF_HELP =
+  "only the branch ending at this entry (default: the last entry of each unconnected part)";
 
 const intOption = (name: string) => (value: string) => {
   const number = Number(value);
@@ -24,11 +28,13 @@ async function openTranscript(
   file: string,
   leaf: string | undefined,
   ctx: CommandContext,
-): Promise<{ loaded: LoadedBranch; transcript: Transcript }> {
-  const result = await loadSessionBranch(file, leaf);
+): Promise<{ loaded: LoadedParts; transcript: Transcript }> {
+  const result = await loadSessionParts(file, leaf);
   if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
   for (const problem of result.loaded.problems) ctx.out.info(`keel: ${problem.message}`);
-  return { loaded: result.loaded, transcript: buildTranscript(result.loaded.branch) };
+  const note = partsNote(result.loaded);
+  if (note) ctx.out.info(`keel: ${note}`);
+  return { loaded: result.loaded, transcript: buildTranscript(result.loaded.entries) };
 }
 
 function finish<T>(
@@ -45,13 +51,15 @@ function finish<T>(
 export const registerLookup: Register = (program, contextFor) => {
   const lookup = program
     .command("lookup")
-    .description("search one branch of a pi session file the way keel's recovery tools do");
+    .description(
+      "search a pi session file the way keel's recovery tools do (every unconnected part, or the branch --leaf names)",
+    );
 
   lookup
     .command("list")
     .description("list entries with ids, roles, timestamps and previews (paged)")
     .argument("<session>", "pi session JSONL file")
-    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--leaf <entryId>", LEAF_HELP)
     .option("--role <role>", "only entries with this role")
     .option("--limit <n>", "entries per page", intOption("--limit"))
     .option("--cursor <cursor>", "continue from a previous page")
@@ -72,7 +80,7 @@ export const registerLookup: Register = (program, contextFor) => {
     .description("search the rendered branch for a regular expression (or --literal text), with context")
     .argument("<session>", "pi session JSONL file")
     .argument("<pattern>", "JavaScript regular expression, case-insensitive unless --case-sensitive")
-    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--leaf <entryId>", LEAF_HELP)
     .option("--literal", "match the pattern as plain text")
     .option("--case-sensitive", "match case exactly")
     .option("-B, --before <n>", "context lines before each match", intOption("--before"))
@@ -101,7 +109,7 @@ export const registerLookup: Register = (program, contextFor) => {
     .description("print one entry in full (paged by lines and characters)")
     .argument("<session>", "pi session JSONL file")
     .argument("<entryId>", "entry id")
-    .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
+    .option("--leaf <entryId>", LEAF_HELP)
     .option("--max-lines <n>", "lines per page", intOption("--max-lines"))
     .option("--max-chars <n>", "characters per page", intOption("--max-chars"))
     .option("--cursor <cursor>", "continue from a previous page")

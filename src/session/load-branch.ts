@@ -1,16 +1,19 @@
-// Reads a session file and walks one branch of it: the shared first step of the offline CLI verbs.
-// Problems from both steps are merged; `damaged` says whether any of them lost conversation data.
+// Reads a session file and walks branches of it: the shared first step of every offline surface that takes a
+// file (`keel compact`, `lookup`, `protect`, `extract`). One branch (pi's default leaf, or --leaf) for the verbs
+// that need a conversation; one branch per unconnected part for searches. Problems from every step are merged,
+// a file in several parts says so, and `damaged` says whether anything may be missing from the result.
 
-import { walkBranch } from "./branch.ts";
+import { type Branch, walkBranch } from "./branch.ts";
 import type { BranchEntry } from "./entries.ts";
 import type { ParsedSession, ProblemKind, SessionProblem } from "./parse.ts";
+import { describeParts, findParts, type SessionPart } from "./parts.ts";
 import { readSessionFile } from "./read-session.ts";
 
-export interface LoadedBranch {
+interface LoadedFile {
   session: ParsedSession;
   bytes: number;
-  leafId: string;
-  branch: BranchEntry[];
+  /** The file's unconnected parts; one for a well-formed file. */
+  parts: SessionPart[];
   problems: SessionProblem[];
   /** Problems beyond those listed (the parser keeps at most a few hundred). */
   unlistedProblems: number;
@@ -18,7 +21,20 @@ export interface LoadedBranch {
   damaged: boolean;
 }
 
+export interface LoadedBranch extends LoadedFile {
+  leafId: string;
+  branch: BranchEntry[];
+}
+
+export interface LoadedParts extends LoadedFile {
+  /** One branch per part (or the one --leaf names), in file order of the parts. */
+  branches: { leafId: string; entries: BranchEntry[] }[];
+  /** Every entry of `branches`, in order: what a search runs over. */
+  entries: BranchEntry[];
+}
+
 export type LoadBranchResult = { ok: true; loaded: LoadedBranch } | { ok: false; reason: string };
+export type LoadPartsResult = { ok: true; loaded: LoadedParts } | { ok: false; reason: string };
 
 const DAMAGE: ReadonlySet<ProblemKind> = new Set([
   "corrupt-line",
@@ -26,9 +42,12 @@ const DAMAGE: ReadonlySet<ProblemKind> = new Set([
   "missing-id",
   "missing-parent",
   "cycle",
+  "unconnected-parts",
 ]);
 
-export async function loadSessionBranch(path: string, leafId?: string): Promise<LoadBranchResult> {
+type ReadResult = { ok: true; file: Omit<LoadedFile, "damaged"> } | { ok: false; reason: string };
+
+async function readChecked(path: string): Promise<ReadResult> {
   const read = await readSessionFile(path);
   if (!read.ok) return read;
   const { session } = read;
@@ -36,19 +55,78 @@ export async function loadSessionBranch(path: string, leafId?: string): Promise<
     const first = session.problems[0]?.message ?? "no entries";
     return { ok: false, reason: `${path} is not a pi session file (${first})` };
   }
-  const walked = walkBranch(session, leafId);
+  return {
+    ok: true,
+    file: {
+      session,
+      bytes: read.bytes,
+      parts: findParts(session),
+      problems: [...session.problems],
+      unlistedProblems: session.problemCount - session.problems.length,
+    },
+  };
+}
+
+const isDamaged = (problems: readonly SessionProblem[]) => problems.some((p) => DAMAGE.has(p.kind));
+
+/** The branch ending at `leafId`, or at the file's last entry as in pi; other parts are named, not walked. */
+export async function loadSessionBranch(path: string, leafId?: string): Promise<LoadBranchResult> {
+  const read = await readChecked(path);
+  if (!read.ok) return read;
+  const { file } = read;
+  const walked = walkBranch(file.session, leafId);
   if (!walked.ok) return walked;
-  const problems = [...session.problems, ...walked.branch.problems];
+  const problems = [...file.problems, ...walked.branch.problems];
+  if (file.parts.length > 1) problems.push(partsProblem(file.parts, walked.branch.leafId, leafId));
   return {
     ok: true,
     loaded: {
-      session,
-      bytes: read.bytes,
+      ...file,
       leafId: walked.branch.leafId,
       branch: walked.branch.entries,
       problems,
-      unlistedProblems: session.problemCount - session.problems.length,
-      damaged: problems.some((problem) => DAMAGE.has(problem.kind)),
+      damaged: isDamaged(problems),
     },
   };
+}
+
+/** Every part's branch (each to its last entry), or only the branch ending at `leafId` when one is given. */
+export async function loadSessionParts(path: string, leafId?: string): Promise<LoadPartsResult> {
+  const read = await readChecked(path);
+  if (!read.ok) return read;
+  const { file } = read;
+  const leaves = leafId === undefined ? file.parts.map((part) => part.leafId) : [leafId];
+  const walks: Branch[] = [];
+  for (const leaf of leaves) {
+    const walked = walkBranch(file.session, leaf);
+    if (!walked.ok) return walked;
+    walks.push(walked.branch);
+  }
+  const problems = [...file.problems, ...walks.flatMap((walk) => walk.problems)];
+  if (file.parts.length > 1 && leafId !== undefined)
+    problems.push(partsProblem(file.parts, walks[0]!.leafId, leafId));
+  return {
+    ok: true,
+    loaded: {
+      ...file,
+      branches: walks.map((walk) => ({ leafId: walk.leafId, entries: walk.entries })),
+      entries: walks.flatMap((walk) => walk.entries),
+      problems,
+      damaged: isDamaged(problems),
+    },
+  };
+}
+
+function partsProblem(parts: readonly SessionPart[], usedLeaf: string, given?: string): SessionProblem {
+  const which = given === undefined ? "the part with the file's last entry" : "the part holding --leaf";
+  return {
+    kind: "unconnected-parts",
+    message: `the file holds ${parts.length} unconnected parts (parents missing from the file); this uses ${which}, ending at ${usedLeaf}; --leaf <entryId> picks another (${describeParts(parts).join("; ")})`,
+  };
+}
+
+/** The note a search over all parts prints: how many parts it covered. */
+export function partsNote(loaded: LoadedParts): string | undefined {
+  if (loaded.parts.length < 2 || loaded.branches.length < 2) return undefined;
+  return `the file holds ${loaded.parts.length} unconnected parts (parents missing from the file); searching all of them, --leaf <entryId> for one (${describeParts(loaded.parts).join("; ")})`;
 }

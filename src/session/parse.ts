@@ -1,7 +1,9 @@
 // Pure, incremental parsing of pi session JSONL: feed it lines, get the header, the entries and the problems.
 // Bad input never throws: corrupt lines, a truncated last line, unknown entry types and duplicate ids become
-// problems with line numbers. Reading the file is left to read-session.ts; walking the tree to branch.ts.
+// problems with line numbers. Older formats are read the way pi reads them (migrate.ts). Reading the file is left
+// to read-session.ts; walking the tree to branch.ts, its unconnected parts to parts.ts.
 import { asRecord, type BranchEntry, KNOWN_ENTRY_TYPES, type SessionHeader } from "./entries.ts";
+import { type Migration, migrationFor } from "./migrate.ts";
 
 export type ProblemKind =
   | "corrupt-line"
@@ -12,7 +14,9 @@ export type ProblemKind =
   | "missing-header"
   | "missing-parent"
   | "cycle"
-  | "missing-entry";
+  | "missing-entry"
+  | "extra-header"
+  | "unconnected-parts";
 
 export interface SessionProblem {
   kind: ProblemKind;
@@ -24,6 +28,8 @@ export interface SessionProblem {
 
 export interface ParsedSession {
   header: SessionHeader | null;
+  /** The format version the header states (1 when absent); older formats are migrated as pi does. */
+  formatVersion: number;
   /** Entries in file order (the header excluded). */
   entries: BranchEntry[];
   byId: Map<string, BranchEntry>;
@@ -47,6 +53,7 @@ export interface SessionParser {
 export function createSessionParser(): SessionParser {
   const session: ParsedSession = {
     header: null,
+    formatVersion: 3,
     entries: [],
     byId: new Map(),
     lineOf: new Map(),
@@ -55,29 +62,61 @@ export function createSessionParser(): SessionParser {
     lines: 0,
     chars: 0,
   };
-  let legacyParent: string | null = null;
+  let migration: Migration = migrationFor(null);
+  /** pi's index of the next parsed entry (header = 0; blank, broken and falsy lines are not counted). */
+  let piIndex = 0;
   const report = (problem: SessionProblem) => {
     session.problemCount++;
     if (session.problems.length < MAX_PROBLEMS) session.problems.push(problem);
+  };
+  const addEntry = (entry: BranchEntry, lineNumber: number) => {
+    const id = entry.id;
+    if (session.byId.has(id)) {
+      report({
+        kind: "duplicate-id",
+        line: lineNumber,
+        entryId: id,
+        message: `entry ${id} appears again on line ${lineNumber}; the later copy wins`,
+      });
+    }
+    if (!KNOWN_ENTRY_TYPES.has(entry.type)) {
+      report({
+        kind: "unknown-type",
+        line: lineNumber,
+        entryId: id,
+        message: `entry ${id} has ${typeof entry.type === "string" ? `unknown type "${entry.type}"` : "no type"}; kept for its tree links only`,
+      });
+    }
+    session.entries.push(entry);
+    session.byId.set(id, entry);
+    session.lineOf.set(id, lineNumber);
   };
   return {
     push(text, lineNumber, terminated) {
       session.lines = Math.max(session.lines, lineNumber);
       session.chars += text.length + (terminated ? 1 : 0);
       if (text.trim() === "") return;
-      const value = parseJson(text);
+      const parsed = parseJson(text);
+      if (parsed.counted) piIndex++;
+      const value = parsed.value;
       if (value === undefined) {
-        report({
-          kind: terminated ? "corrupt-line" : "truncated-line",
-          line: lineNumber,
-          message: terminated
-            ? `line ${lineNumber} is not valid JSON; skipped`
-            : `last line ${lineNumber} is incomplete (file cut off mid-write); skipped`,
-        });
+        report(unreadable(lineNumber, terminated, parsed.counted));
         return;
       }
-      if (value.type === "session" && session.header === null && session.entries.length === 0) {
-        session.header = value as unknown as SessionHeader;
+      const index = piIndex - 1;
+      if (value.type === "session") {
+        if (session.header === null && session.entries.length === 0) {
+          session.header = value as unknown as SessionHeader;
+          migration = migrationFor(value);
+          session.formatVersion = migration.version;
+        } else {
+          migration.skip(index);
+          report({
+            kind: "extra-header",
+            line: lineNumber,
+            message: `line ${lineNumber} is a second session header; ignored, as pi does`,
+          });
+        }
         return;
       }
       if (session.header === null && session.entries.length === 0) {
@@ -87,32 +126,13 @@ export function createSessionParser(): SessionParser {
           message: "the file does not start with a session header",
         });
       }
-      const entry = normalizeEntry(value, session.header, legacyParent, lineNumber);
+      migration.apply(value, index, lineNumber);
+      const entry = checkTreeFields(value, lineNumber);
       if (!entry.ok) {
         report({ kind: "missing-id", line: lineNumber, message: entry.reason });
         return;
       }
-      const id = entry.value.id;
-      if (session.byId.has(id)) {
-        report({
-          kind: "duplicate-id",
-          line: lineNumber,
-          entryId: id,
-          message: `entry ${id} appears again on line ${lineNumber}; the later copy wins`,
-        });
-      }
-      if (!KNOWN_ENTRY_TYPES.has(entry.value.type)) {
-        report({
-          kind: "unknown-type",
-          line: lineNumber,
-          entryId: id,
-          message: `entry ${id} has unknown type "${String(entry.value.type)}"; kept for its tree links only`,
-        });
-      }
-      session.entries.push(entry.value);
-      session.byId.set(id, entry.value);
-      session.lineOf.set(id, lineNumber);
-      legacyParent = id;
+      addEntry(entry.value, lineNumber);
     },
     finish() {
       if (session.header === null && session.entries.length === 0 && session.problemCount === 0) {
@@ -123,38 +143,45 @@ export function createSessionParser(): SessionParser {
   };
 }
 
-function parseJson(text: string): Record<string, unknown> | undefined {
+/** The line's object, and whether pi counts the line as an entry (any truthy JSON value). */
+function parseJson(text: string): { value?: Record<string, unknown>; counted: boolean } {
+  let raw: unknown;
   try {
-    return asRecord(JSON.parse(text));
+    raw = JSON.parse(text);
   } catch {
     // Not JSON: the caller records the line as a problem.
-    return undefined;
+    return { counted: false };
   }
+  return { value: asRecord(raw), counted: Boolean(raw) };
 }
 
-type Normalized = { ok: true; value: BranchEntry } | { ok: false; reason: string };
-
-/** Checks the tree fields; version-1 files (no ids) get line-based ids chained in file order. */
-function normalizeEntry(
-  value: Record<string, unknown>,
-  header: SessionHeader | null,
-  previousId: string | null,
-  lineNumber: number,
-): Normalized {
-  if (typeof value.type !== "string") {
-    return { ok: false, reason: `line ${lineNumber} has no entry type; skipped` };
-  }
-  if (typeof value.id === "string" && value.id !== "") {
-    if (typeof value.parentId !== "string") value.parentId = null;
-    return { ok: true, value: value as unknown as BranchEntry };
-  }
-  if (header !== null && (header.version ?? 1) < 2) {
+function unreadable(lineNumber: number, terminated: boolean, json: boolean): SessionProblem {
+  if (json) {
     return {
-      ok: true,
-      value: { ...value, id: `line-${lineNumber}`, parentId: previousId } as unknown as BranchEntry,
+      kind: "corrupt-line",
+      line: lineNumber,
+      message: `line ${lineNumber} is JSON but not an entry object; skipped`,
     };
   }
-  return { ok: false, reason: `line ${lineNumber} (${value.type}) has no id; skipped` };
+  return {
+    kind: terminated ? "corrupt-line" : "truncated-line",
+    line: lineNumber,
+    message: terminated
+      ? `line ${lineNumber} is not valid JSON; skipped`
+      : `last line ${lineNumber} is incomplete (file cut off mid-write); skipped`,
+  };
+}
+
+type Checked = { ok: true; value: BranchEntry } | { ok: false; reason: string };
+
+/** An entry needs an id to take part in the tree (older formats have been given one by now). */
+function checkTreeFields(value: Record<string, unknown>, lineNumber: number): Checked {
+  if (typeof value.id !== "string" || value.id === "") {
+    const what = typeof value.type === "string" ? ` (${value.type})` : "";
+    return { ok: false, reason: `line ${lineNumber}${what} has no id; skipped` };
+  }
+  if (typeof value.parentId !== "string" || value.parentId === "") value.parentId = null;
+  return { ok: true, value: value as unknown as BranchEntry };
 }
 
 /** Splits JSONL text into lines with their numbers; the last line is unterminated if the text lacks a final newline. */
