@@ -1,0 +1,107 @@
+// Every keel surface that takes a session file, on older formats and files in several parts, as a user runs it.
+// pi is the oracle for what a version-1 file means: the same file after pi's own migration must give the same
+// checkpoint (entry ids aside, which pi draws at random).
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SessionManager } from "@earendil-works/pi-coding-agent";
+import { afterAll, describe, expect, it } from "vitest";
+import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
+
+const root = mkdtempSync(join(tmpdir(), "keel-formats-cli-"));
+const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
+const fixture = (name: string) => join(REPO_ROOT, "test/fixtures/sessions/formats", name);
+const keel = (args: string[]) => runKeel(args, { cwd: root, env });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const idsOf = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .flatMap((line) => {
+      try {
+        const value = JSON.parse(line);
+        return value.type === "session" ? [] : [String(value.id)];
+      } catch {
+        return [];
+      }
+    });
+
+/** The fixture as pi leaves it after opening: migrated to the current format and rewritten. */
+function piMigrated(name: string): string {
+  const dir = mkdtempSync(join(root, "pi-"));
+  const copy = join(dir, name);
+  copyFileSync(fixture(name), copy);
+  SessionManager.open(copy, dir);
+  return copy;
+}
+
+describe("version-1 files with index-based compaction boundaries", () => {
+  it("keel compact replays the last compaction exactly as on pi's migrated copy", () => {
+    const original = keel(["compact", fixture("v1-index-compaction.jsonl"), "--json"]);
+    expect(original.status, original.stderr).toBe(0);
+    const migratedPath = piMigrated("v1-index-compaction.jsonl");
+    const migrated = keel(["compact", migratedPath, "--json"]);
+    expect(migrated.status, migrated.stderr).toBe(0);
+    const ours = JSON.parse(original.stdout);
+    const theirs = JSON.parse(migrated.stdout);
+    expect(ours.problems).toEqual([]);
+    expect(ours.boundary.firstKeptEntryId).toBe("line-21");
+    expect(ours.stats.compactedEntries).toBe(10);
+    // keel's ids line-<n> against pi's random ids, in file order (the fixture's line 6 is blank).
+    const keelIds = idsOf(fixture("v1-index-compaction.jsonl")).map((_, i) => `line-${i + (i >= 4 ? 3 : 2)}`);
+    const piIds = idsOf(migratedPath);
+    let summary: string = theirs.summary;
+    piIds.forEach((id, i) => {
+      summary = summary.replaceAll(id, keelIds[i]!);
+    });
+    expect(ours.summary).toBe(summary);
+    expect(ours.stats.compactedEntries).toBe(theirs.stats.compactedEntries);
+    expect(ours.summary).toContain('<compacted-span n="2" from="line-11" to="line-20"');
+    expect(ours.summary).toContain("[User]: Now update the ORM model in src/models/order.ts. ORM-MODEL-STEP.");
+    expect(ours.summary).not.toContain("SERIALIZER-STEP");
+  });
+
+  it("keel lookup shows the translated boundary and finds version-1 entries by their ids", () => {
+    const show = keel(["lookup", "show", fixture("v1-index-compaction.jsonl"), "line-14"]);
+    expect(show.status, show.stderr).toBe(0);
+    expect(show.stdout).toContain("[compaction] firstKept=line-11 tokensBefore=5400");
+    const grep = keel(["lookup", "grep", fixture("v1-no-ids.jsonl"), "CART-ROUNDING-RULE", "--json"]);
+    expect(JSON.parse(grep.stdout).matches[0]).toMatchObject({ entryId: "line-10", role: "user" });
+    // The corrupt line 9 is skipped, as pi skips it, so index 7 is the user message on line 10.
+    const compact = keel(["compact", fixture("v1-no-ids.jsonl"), "--json"]);
+    expect(JSON.parse(compact.stdout).boundary.firstKeptEntryId).toBe("line-10");
+  });
+});
+
+describe("a file in two unconnected parts", () => {
+  const file = fixture("v3-two-parts.jsonl");
+
+  it("lookup lists, greps and shows across every part by default and says so", () => {
+    const list = keel(["lookup", "list", file]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toContain("6 of 6 entries shown");
+    expect(list.stderr).toMatch(/2 unconnected parts .*searching all of them/);
+    expect(list.stderr).toContain("part 1: d1000001 … d1000004, 4 entries; its parent ffffff01 is not in the file");
+    const grep = keel(["lookup", "grep", file, "TOKEN-BUCKET-PLAN", "--json"]);
+    expect(grep.status).toBe(0);
+    expect(JSON.parse(grep.stdout).matches).toEqual([expect.objectContaining({ entryId: "d1000004" })]);
+    expect(keel(["lookup", "show", file, "d1000001"]).stdout).toContain("RATE-LIMIT-GOAL");
+  });
+
+  it("lookup --leaf searches only the part it names", () => {
+    const grep = keel(["lookup", "grep", file, "TOKEN-BUCKET-PLAN", "--leaf", "d2000002"]);
+    expect(grep.stdout).toContain("no matches");
+    expect(grep.stderr).toMatch(/2 unconnected parts .*the part holding --leaf, ending at d2000002/);
+    const list = keel(["lookup", "list", file, "--leaf", "d1000004", "--json"]);
+    expect(JSON.parse(list.stdout).total).toBe(4);
+  });
+
+  it("compact and protect name the parts and the one they use", () => {
+    const compact = keel(["compact", file]);
+    expect(compact.status).toBe(1);
+    expect(compact.stderr).toMatch(/2 unconnected parts .*the part with the file's last entry, ending at d2000002/);
+    const protect = keel(["protect", file]);
+    expect(protect.stderr).toMatch(/2 unconnected parts/);
+  });
+});
