@@ -14,8 +14,7 @@ import { type LoadedParts, loadSessionParts, partsNote } from "../session/load-b
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";
 
-const LEAF_HELP =
-  "only the branch ending at this entry (default: the last entry of each unconnected part)";
+const LEAF_HELP = "only the branch ending at this entry (default: the last entry of each unconnected part)";
 
 const intOption = (name: string) => (value: string) => {
   const number = Number(value);

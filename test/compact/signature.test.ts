@@ -55,6 +55,8 @@ describe("signatures", () => {
     expect(preview.match(/…/g)).toHaveLength(1);
     expect(shown).not.toContain("\n");
     expect(previewJson({ query: "short" })).toBe('{"query":"short"}');
-    expect(sig("web_search", { path: `${cwd}/x` })).toBe(`web_search(path=${JSON.stringify(`${cwd}/x`)})`);
+    // Any tool's path argument shows relative to the cwd; a URL under a path key is not a file path.
+    expect(sig("web_search", { path: `${cwd}/x` })).toBe('web_search(path="x")');
+    expect(sig("fetch", { path: "https://example.test/a" })).toBe('fetch(path="https://example.test/a")');
   });
 });

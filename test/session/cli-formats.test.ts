@@ -58,7 +58,9 @@ describe("version-1 files with index-based compaction boundaries", () => {
     expect(ours.summary).toBe(summary);
     expect(ours.stats.compactedEntries).toBe(theirs.stats.compactedEntries);
     expect(ours.summary).toContain('<compacted-span n="2" from="line-11" to="line-20"');
-    expect(ours.summary).toContain("[User]: Now update the ORM model in src/models/order.ts. ORM-MODEL-STEP.");
+    expect(ours.summary).toContain(
+      "[User]: Now update the ORM model in src/models/order.ts. ORM-MODEL-STEP.",
+    );
     expect(ours.summary).not.toContain("SERIALIZER-STEP");
   });
 
@@ -82,7 +84,9 @@ describe("a file in two unconnected parts", () => {
     expect(list.status, list.stderr).toBe(0);
     expect(list.stdout).toContain("6 of 6 entries shown");
     expect(list.stderr).toMatch(/2 unconnected parts .*searching all of them/);
-    expect(list.stderr).toContain("part 1: d1000001 … d1000004, 4 entries; its parent ffffff01 is not in the file");
+    expect(list.stderr).toContain(
+      "part 1: d1000001 … d1000004, 4 entries; its parent ffffff01 is not in the file",
+    );
     const grep = keel(["lookup", "grep", file, "TOKEN-BUCKET-PLAN", "--json"]);
     expect(grep.status).toBe(0);
     expect(JSON.parse(grep.stdout).matches).toEqual([expect.objectContaining({ entryId: "d1000004" })]);
@@ -100,7 +104,9 @@ describe("a file in two unconnected parts", () => {
   it("compact and protect name the parts and the one they use", () => {
     const compact = keel(["compact", file]);
     expect(compact.status).toBe(1);
-    expect(compact.stderr).toMatch(/2 unconnected parts .*the part with the file's last entry, ending at d2000002/);
+    expect(compact.stderr).toMatch(
+      /2 unconnected parts .*the part with the file's last entry, ending at d2000002/,
+    );
     const protect = keel(["protect", file]);
     expect(protect.stderr).toMatch(/2 unconnected parts/);
   });

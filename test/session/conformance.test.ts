@@ -61,7 +61,9 @@ describe.each(fixtures)("%s read by keel as pi reads it", (name) => {
 
     // pi's id → keel's id by position; for files that carry ids they must be the same ids.
     const idMap = new Map<string, string>();
-    piEntries.forEach((entry, i) => idMap.set(entry.id as string, keel.entries[i]!.id));
+    piEntries.forEach((entry, i) => {
+      idMap.set(entry.id as string, keel.entries[i]!.id);
+    });
     const legacy = keel.formatVersion < 2;
     if (!legacy) for (const [piId, keelId] of idMap) expect(keelId).toBe(piId);
     expect(new Set(idMap.values()).size).toBe(piEntries.length);
@@ -75,7 +77,9 @@ describe.each(fixtures)("%s read by keel as pi reads it", (name) => {
 
     expect(keel.entries.at(-1)?.id).toBe(mapped(pi.getLeafId()));
     const branch = walkBranch(keel);
-    expect(branch.ok && branch.branch.entries.map((e) => e.id)).toEqual(pi.getBranch().map((e) => mapped(e.id)));
+    expect(branch.ok && branch.branch.entries.map((e) => e.id)).toEqual(
+      pi.getBranch().map((e) => mapped(e.id)),
+    );
 
     const roots = pi.getTree().map((node) => mapped(node.entry.id));
     const parts = findParts(keel);

@@ -67,3 +67,9 @@ export function pairedResult(index: BranchIndex, callId: string): ResultSite | u
   const results = index.results.get(callId);
   return results?.length === 1 ? results[0] : undefined;
 }
+
+/** A call in a response that was cut off (aborted or failed) and has no result never ran. */
+export function neverRan(message: Record<string, unknown>, callId: string, index: BranchIndex): boolean {
+  const stop = message.stopReason;
+  return (stop === "aborted" || stop === "error") && !index.results.has(callId);
+}

@@ -10,8 +10,9 @@ import {
   textOf,
   toolCallsOf,
 } from "../../session/entries.ts";
-import type { BranchIndex, CallSite } from "./branch-index.ts";
+import { type BranchIndex, type CallSite, neverRan } from "./branch-index.ts";
 import { displayPath } from "./signature.ts";
+import { fileOperation, pathArg } from "./tool-args.ts";
 
 export interface FileLists {
   readFiles: string[];
@@ -20,11 +21,6 @@ export interface FileLists {
 
 const MUTATING = new Set(["write", "edit"]);
 
-function pathArg(args: Record<string, unknown>): string | undefined {
-  const path = args.path ?? args.file_path ?? args.filePath;
-  return typeof path === "string" && path !== "" ? path : undefined;
-}
-
 /** Adds the file operations of entries [from, to) to the previous cumulative lists. */
 export function accumulateFileLists(
   previous: FileLists,
@@ -32,19 +28,20 @@ export function accumulateFileLists(
   from: number,
   to: number,
   cwd: string,
+  index: BranchIndex,
 ): FileLists {
   const read = new Set(previous.readFiles);
   const modified = new Set(previous.modifiedFiles);
   const note = (name: string, args: Record<string, unknown> | undefined) => {
-    const path = args ? pathArg(args) : undefined;
-    if (!path) return;
-    const shown = displayPath(path, cwd);
-    if (MUTATING.has(name)) modified.add(shown);
-    else if (name === "read") read.add(shown);
+    const operation = args ? fileOperation({ name, args }) : undefined;
+    if (!operation) return;
+    (operation.kind === "modified" ? modified : read).add(displayPath(operation.path, cwd));
   };
   for (let i = from; i < to; i++) {
     const message = messageOf(branch[i]!);
-    for (const call of toolCallsOf(message)) note(call.name, call.args);
+    for (const call of toolCallsOf(message)) {
+      if (!neverRan(message!, call.id, index)) note(call.name, call.args);
+    }
     for (const nested of nestedCalls(message)) note(nested.name, nested.args);
   }
   for (const path of modified) read.delete(path);
@@ -116,12 +113,12 @@ export function tailEvidence(
     if (message?.role !== "toolResult" || typeof message.toolCallId !== "string") continue;
     const edit = index.edits.get(entry.id);
     for (const nested of nestedCalls(message)) {
-      const path = nested.args ? pathArg(nested.args) : undefined;
+      const path = nested.args ? pathArg(nested.name, nested.args) : undefined;
       if (path && MUTATING.has(nested.name)) markMutation(stateOf(displayPath(path, cwd)), undefined);
     }
     const site = calls.get(message.toolCallId);
     const paired = index.results.get(message.toolCallId)?.length === 1;
-    const path = site ? pathArg(site.call.args) : undefined;
+    const path = site ? pathArg(site.call.name, site.call.args) : undefined;
     if (!site || !path || site.index < from || !paired) continue;
     const state = stateOf(displayPath(path, cwd));
     const failed = message.isError === true;

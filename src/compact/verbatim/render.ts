@@ -85,7 +85,7 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   const history = readHistory(branch);
   const bound = locateBoundary(input, index, history);
   const span = buildSpan(input, index, history, bound);
-  const files = accumulateFileLists(history.files, branch, bound.start, bound.end, cwd);
+  const files = accumulateFileLists(history.files, branch, bound.start, bound.end, cwd, index);
   const startup = selectStartupReads(branch, index, cwd, input.contextFiles ?? [], history.startup);
   const frame: Frame = {
     input,

@@ -1,13 +1,13 @@
 // One-line tool-call signatures for checkpoints: display notation only, never a replayable command.
-// File paths become relative to the session cwd, shell commands show that cwd as `.`, write bodies and edit
-// arrays shrink to sizes, and any other argument keeps a JSON-encoded prefix of at most 160 characters.
+// File paths become relative to the session cwd, shell commands show that cwd as `.`, bodies (for any tool:
+// see tool-args.ts) and edit arrays shrink to sizes, and any other argument keeps a JSON-encoded prefix of at
+// most 160 characters.
 import { isAbsolute, relative, sep } from "node:path";
 import type { ToolCallInfo } from "../../session/entries.ts";
+import { isBodyArg, pathKeyOf } from "./tool-args.ts";
 
 export const ARG_PREVIEW_CHARS = 160;
 const ELLIPSIS = "…";
-const FILE_TOOLS = new Set(["read", "write", "edit", "ls", "find", "grep"]);
-const PATH_KEYS = new Set(["path", "file_path", "filePath"]);
 
 /** `value` JSON-encoded, cut to 160 characters with a single trailing ellipsis when longer. */
 export function previewJson(value: unknown): string {
@@ -56,14 +56,11 @@ export function shellCwdToDot(command: string, cwd: string): string {
   return out + command.slice(from);
 }
 
-function formatArg(tool: string, key: string, value: unknown, cwd: string): string {
-  if (PATH_KEYS.has(key) && typeof value === "string" && FILE_TOOLS.has(tool)) {
+function formatArg(key: string, value: unknown, pathKey: string | undefined, cwd: string): string {
+  if (key === pathKey && typeof value === "string")
     return `${key}=${JSON.stringify(displayPath(value, cwd))}`;
-  }
-  if (tool === "write" && key === "content") return `content=[${lengthOf(value)} chars]`;
   if (key === "edits" && Array.isArray(value)) return `edits=${value.length}`;
-  if ((key === "oldText" || key === "newText") && typeof value === "string")
-    return `${key}=[${value.length} chars]`;
+  if (isBodyArg(key, value)) return `${key}=[${lengthOf(value)} chars]`;
   if (typeof value === "string" && (key === "command" || key === "cwd")) {
     return `${key}=${previewJson(shellCwdToDot(value, cwd))}`;
   }
@@ -76,6 +73,7 @@ const lengthOf = (value: unknown) =>
 /** `name(key=value, …)` on one line. */
 export function formatToolCall(call: ToolCallInfo, cwd: string): string {
   const name = /^[\w.:/-]{1,80}$/.test(call.name) ? call.name : previewJson(call.name);
-  const args = Object.entries(call.args).map(([key, value]) => formatArg(call.name, key, value, cwd));
+  const pathKey = pathKeyOf(call.name, call.args);
+  const args = Object.entries(call.args).map(([key, value]) => formatArg(key, value, pathKey, cwd));
   return `${name}(${args.join(", ")})`;
 }

@@ -10,7 +10,7 @@ import {
   textOf,
   toolCallsOf,
 } from "../../session/entries.ts";
-import { type BranchIndex, outcomeOf } from "./branch-index.ts";
+import { type BranchIndex, neverRan, outcomeOf } from "./branch-index.ts";
 import { formatToolCall, previewJson, shellCwdToDot } from "./signature.ts";
 import { REORIENT_CUSTOM_TYPE, type SpanLine } from "./types.ts";
 
@@ -106,7 +106,7 @@ function assistantLines(
   for (const call of toolCallsOf(message)) {
     lines.push({
       kind: "other",
-      text: `[Tool call] ${formatToolCall(call, cwd)} [${outcomeOf(index, call.id)}]`,
+      text: `[Tool call] ${formatToolCall(call, cwd)} [${neverRan(message, call.id, index) ? "not run" : outcomeOf(index, call.id)}]`,
     });
   }
   return lines;

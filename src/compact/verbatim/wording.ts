@@ -11,10 +11,11 @@ export const INTRO = [
   "This checkpoint replaces the earlier part of the session. It was built mechanically from the raw session:",
   "user messages and assistant prose are copied word for word (a size cap may shorten them, and says so where it",
   "does), while assistant thinking, tool outputs and the bodies of custom messages are left out. Every tool call",
-  "is one line with its outcome: ok, error, or unknown when no single result was paired with it. An outcome",
-  "describes the tool result only; it does not mean a test passed or that a file still looks that way. Arguments",
-  "are abbreviated for reading (paths relative to the working directory, `.` for that directory in shell",
-  "commands, sizes instead of file bodies and edit lists), so a signature is not a command to replay.",
+  "is one line with its outcome: ok, error, not run (its response was cut off before it ran), or unknown when no",
+  "single result was paired with it. An outcome describes the tool result only; it does not mean a test passed",
+  "or that a file still looks that way. Arguments are abbreviated for reading (paths relative to the working",
+  "directory, `.` for that directory in shell commands, sizes instead of file bodies and edit lists), so a",
+  "signature is not a command to replay.",
 ].join("\n");
 
 export const RECOVERY = [
