@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { generateSession } from "../../scripts/fixtures/generate-sessions.ts";
 import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
-import { capLimitChars, MIN_LINE_BUDGET, parseCap, trimSpans } from "../../src/compact/verbatim/cap.ts";
+import {
+  capLimitChars,
+  GAP_MARKER,
+  MIN_LINE_BUDGET,
+  parseCap,
+  trimSpans,
+} from "../../src/compact/verbatim/cap.ts";
 import { renderCheckpoint } from "../../src/compact/verbatim/index.ts";
 import { walkBranch } from "../../src/session/branch.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
@@ -61,7 +67,8 @@ describe("trimming stages", () => {
     expect(body[0]).toMatch(
       /^\[User\]: OLDEST-USER u+…\[trimmed \+\d+ chars; full text: keel_entry 00000001\]$/,
     );
-    expect(body[1]).toMatch(/^\[User\]: NEWER-USER v{2000}$/);
+    expect(body[1]).toBe(GAP_MARKER);
+    expect(body[2]).toMatch(/^\[User\]: NEWER-USER v{2000}$/);
     expect(body.some((line) => line.startsWith("[Assistant]"))).toBe(false);
     expect(checkpoint.details.keel.cap.stubbedLines).toBe(1);
   });
@@ -71,10 +78,50 @@ describe("trimming stages", () => {
     const checkpoint = render(b, { firstKeptEntryId: kept, cap: { unit: "chars", value: 100 } });
     const body = spanBody(checkpoint.summary, 1);
     expect(body.join("\n")).not.toContain("OLDEST-USER");
-    expect(body[0]).toMatch(/NEWER-USER/);
+    expect(body[0]).toBe(GAP_MARKER);
+    expect(body[1]).toMatch(/NEWER-USER/);
     expect(checkpoint.details.keel.cap.lineBudget).toBe(MIN_LINE_BUDGET);
     expect(checkpoint.details.keel.cap.overBudget).toBe(true);
     expect(checkpoint.warnings.join()).toMatch(/over the 100-char cap/);
+  });
+
+  it("leaves a marker at every place lines were removed, so no two user turns seem adjacent", () => {
+    const b = createSessionBuilder();
+    for (let i = 0; i < 30; i++) {
+      b.user(`question ${i}`);
+      b.assistant({ text: `reply ${i} ${"r".repeat(300)}` });
+    }
+    const kept = b.user("tail");
+    const size = render(b, { firstKeptEntryId: kept }).summary.length;
+    const checkpoint = render(b, { firstKeptEntryId: kept, cap: { unit: "chars", value: size - 6000 } });
+    const body = spanBody(checkpoint.summary, 1);
+    const expected: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const reply = `[Assistant]: reply ${i} ${"r".repeat(300)}`;
+      expected.push(`[User]: question ${i}`, body.includes(reply) ? reply : GAP_MARKER);
+    }
+    expect(body.slice(0, 60)).toEqual(expected);
+    expect(body.filter((line) => line === GAP_MARKER).length).toBeGreaterThan(15);
+    expect(checkpoint.summary.length).toBeLessThanOrEqual(size - 6000);
+    // Runs of removed lines share one marker; the stages' budget counts the markers.
+    const spans = [
+      {
+        n: 1,
+        fromEntryId: "a",
+        toEntryId: "d",
+        at: "",
+        reason: "manual",
+        splitTurn: false,
+        lines: ["one", "two", "three", "four"].map((text) => ({
+          kind: "other" as const,
+          text: text.repeat(40),
+          entryId: "a",
+        })),
+      },
+    ];
+    const trimmed = trimSpans(spans, 180);
+    expect(trimmed.spans[0]!.lines).toEqual([GAP_MARKER, "four".repeat(40)]);
+    expect(trimmed.lineChars).toBeLessThanOrEqual(180);
   });
 
   it("marks every span it changes, and only those; an originally empty span is never marked", () => {

@@ -1,12 +1,15 @@
 // The checkpoint size cap: turns a setting into a character budget and trims span lines to fit, in order:
 // (1) non-user lines, oldest first; (2) long user lines to marked prefix stubs, oldest first; (3) the oldest
-// remaining lines. One pass per stage over a running total, so trimming is linear in the number of lines.
+// remaining lines. Every run of removed lines leaves a gap marker where it stood, and the markers count against
+// the budget. One pass per stage over a running total, so trimming is linear in the number of lines.
 import { type CapSetting, CHARS_PER_TOKEN, type SavedSpan } from "./types.ts";
 
 /** The conversation-line budget never drops below this many characters. */
 export const MIN_LINE_BUDGET = 500;
 /** How much of a long user message a stub keeps. */
 export const USER_STUB_CHARS = 200;
+/** The line left where one or more consecutive lines were removed. */
+export const GAP_MARKER = "[… trimmed here]";
 
 export type CapParse = { ok: true; cap: CapSetting } | { ok: false; reason: string };
 
@@ -82,15 +85,22 @@ export function trimSpans(spans: readonly SavedSpan[], budget: number | null): T
   let removed = 0;
   let stubbed = 0;
   if (budget !== null) {
-    const drop = (item: Item) => {
+    const dead = (at: number, span: number) => items[at]?.span === span && !items[at]!.alive;
+    const drop = (at: number) => {
+      const item = items[at]!;
       item.alive = false;
       total -= item.text.length + 1;
+      // A new gap costs a marker line; closing the space between two gaps saves one.
+      const before = dead(at - 1, item.span);
+      const after = dead(at + 1, item.span);
+      if (!before && !after) total += GAP_MARKER.length + 1;
+      else if (before && after) total -= GAP_MARKER.length + 1;
       changed.add(item.span);
       removed++;
     };
-    for (const item of items) {
+    for (let at = 0; at < items.length; at++) {
       if (total <= budget) break;
-      if (!item.user) drop(item);
+      if (!items[at]!.user) drop(at);
     }
     for (const item of items) {
       if (total <= budget) break;
@@ -101,17 +111,22 @@ export function trimSpans(spans: readonly SavedSpan[], budget: number | null): T
       changed.add(item.span);
       stubbed++;
     }
-    for (const item of items) {
+    for (let at = 0; at < items.length; at++) {
       if (total <= budget) break;
-      if (item.alive) drop(item);
+      if (items[at]!.alive) drop(at);
     }
   }
+  return { spans: cappedSpans(spans, items, changed), removed, stubbed, lineChars: total };
+}
+
+/** The surviving lines of each span, with a gap marker for every run of removed ones (none in a span left empty). */
+function cappedSpans(spans: readonly SavedSpan[], items: readonly Item[], changed: Set<number>): CappedSpan[] {
   const lines: string[][] = spans.map(() => []);
-  for (const item of items) if (item.alive) lines[item.span]!.push(item.text);
-  return {
-    spans: spans.map((span, s) => ({ span, lines: lines[s]!, trimmed: changed.has(s) })),
-    removed,
-    stubbed,
-    lineChars: total,
-  };
+  const alive = new Set(items.filter((item) => item.alive).map((item) => item.span));
+  items.forEach((item, at) => {
+    if (item.alive) lines[item.span]!.push(item.text);
+    else if (alive.has(item.span) && (items[at - 1]?.span !== item.span || items[at - 1]!.alive))
+      lines[item.span]!.push(GAP_MARKER);
+  });
+  return spans.map((span, s) => ({ span, lines: lines[s]!, trimmed: changed.has(s) }));
 }
