@@ -131,3 +131,23 @@ describe("list and show", () => {
     expect(showEntry(t, { id: "nope" }).ok).toBe(false);
   });
 });
+
+describe("list previews", () => {
+  it("show the calls of a turn that only calls tools, and the text of a turn that has some", () => {
+    const b = createSessionBuilder();
+    b.user("look around");
+    const onlyCalls = b.assistant({
+      calls: [
+        { name: "read", args: { path: "src/a.ts" } },
+        { name: "bash", args: { command: "ls" } },
+      ],
+    }).id;
+    const withText = b.assistant({ text: "Checking.", calls: [{ name: "read", args: { path: "b.ts" } }] }).id;
+    const page = listEntries(transcriptOf(b.toJsonl()));
+    expect(page.ok).toBe(true);
+    if (!page.ok) return;
+    const previewOf = (id: string) => page.value.entries.find((entry) => entry.id === id)?.preview;
+    expect(previewOf(onlyCalls)).toBe('calls: read {"path":"src/a.ts"}; bash {"command":"ls"}');
+    expect(previewOf(withText)).toBe("Checking.");
+  });
+});

@@ -31,12 +31,14 @@ function readCursor(cursor: string | undefined, prefix: string): LookupResult<nu
   return { ok: true, value: [Number(match[1]), Number(match[2] ?? 0)] };
 }
 
+/** The entry's first line of text; for a turn that only calls tools (its arguments are not text), the calls. */
 function preview(transcript: Transcript, entry: TranscriptEntry, max: number): string {
   for (let line = entry.start + 1; line < entry.end; line++) {
     const text = transcript.lines[line]!.trim();
+    if (text.startsWith("[toolCall]")) break;
     if (text !== "" && !/^\[[\w ]+\]/.test(text)) return clipLine(text, max);
   }
-  return "";
+  return entry.calls === "" ? "" : clipLine(`calls: ${entry.calls}`, max);
 }
 
 export function listEntries(

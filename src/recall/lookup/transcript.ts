@@ -1,7 +1,7 @@
 // The raw branch rendered in memory as numbered transcript lines, with an authoritative index of which line
 // range belongs to which entry. Lookups attribute lines through this index only, so header-like text inside
 // tool output ("ENTRY abc user …") can never pass itself off as another entry.
-import type { BranchEntry } from "../../session/entries.ts";
+import { type BranchEntry, messageOf, toolCallsOf } from "../../session/entries.ts";
 import { entryDetail, entryRole, renderEntryLines } from "../../session/render-text.ts";
 
 export interface TranscriptEntry {
@@ -14,6 +14,8 @@ export interface TranscriptEntry {
   /** One past the last line. */
   end: number;
   chars: number;
+  /** The entry's tool calls on one line (`read {"path":"a.ts"}; bash {…}`), for previews; "" when none. */
+  calls: string;
 }
 
 export interface Transcript {
@@ -43,6 +45,9 @@ export function buildTranscript(branch: readonly BranchEntry[]): Transcript {
       start,
       end: lines.length,
       chars,
+      calls: toolCallsOf(messageOf(entry))
+        .map((call) => `${call.name} ${JSON.stringify(call.args)}`)
+        .join("; "),
     });
   }
   return { lines, entries, positionOf };
