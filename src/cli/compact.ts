@@ -1,7 +1,12 @@
 // `keel compact <session.jsonl>`: renders offline the verbatim checkpoint keel would write for a session.
 // Reads the file once (streaming), picks a boundary, calls the pure renderer and reports problems.
 import type { Command } from "commander";
-import { chooseOfflineBoundary, parseCap, renderCheckpoint } from "../compact/verbatim/index.ts";
+import {
+  chooseOfflineBoundary,
+  nothingToCompact,
+  parseCap,
+  renderCheckpoint,
+} from "../compact/verbatim/index.ts";
 import type { CapSetting } from "../compact/verbatim/types.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { loadSessionBranch } from "../session/load-branch.ts";
@@ -52,6 +57,8 @@ export const registerCompact: Register = (program, contextFor) => {
       });
       if (!rendered.ok) throw new UserError(rendered.reason, ExitCode.usage);
       const checkpoint = rendered.checkpoint;
+      if (checkpoint.stats.compactedEntries === 0 && boundary.source !== "last-compaction")
+        throw new UserError(nothingToCompact(boundary), ExitCode.usage);
       const partial = loaded.damaged || checkpoint.partial;
       const problems = loaded.problems.map((problem) => problem.message);
       if (loaded.unlistedProblems > 0) problems.push(`… and ${loaded.unlistedProblems} more problems`);

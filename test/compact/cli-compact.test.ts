@@ -39,13 +39,17 @@ describe("keel compact", () => {
   });
 
   it("cuts at a given entry, and needs --window for a percent cap", () => {
-    const at = keel(["compact", fixture("small-hand.jsonl"), "--at", "a0000004", "--json"]);
+    const at = keel(["compact", fixture("small-hand.jsonl"), "--at", "a0000009", "--json"]);
     expect(at.status).toBe(0);
     expect(JSON.parse(at.stdout).boundary).toMatchObject({
       source: "given-entry",
-      firstKeptEntryId: "a0000004",
-      isSplitTurn: true,
+      firstKeptEntryId: "a0000009",
+      isSplitTurn: false,
     });
+    // a0000004 lies before the last compaction's kept entry: nothing is left to compact there.
+    const before = keel(["compact", fixture("small-hand.jsonl"), "--at", "a0000004"]);
+    expect(before.status).toBe(2);
+    expect(before.stderr).toMatch(/nothing is left to compact before a0000004/);
     const pct = keel(["compact", fixture("small-hand.jsonl"), "--cap", "10%"]);
     expect(pct.status).toBe(2);
     expect(pct.stderr).toMatch(/--window/);

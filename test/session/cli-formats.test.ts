@@ -111,3 +111,21 @@ describe("a file in two unconnected parts", () => {
     expect(protect.stderr).toMatch(/2 unconnected parts/);
   });
 });
+
+describe("keel compact --at where nothing is left to compact", () => {
+  it("says so with exit 2 instead of writing an empty span", () => {
+    const file = fixture("v2-hook-branch.jsonl");
+    const onBoundary = keel(["compact", file, "--at", "b1000009"]);
+    expect(onBoundary.status).toBe(2);
+    expect(onBoundary.stdout).not.toContain("<compacted-span");
+    expect(onBoundary.stderr).toContain(
+      "nothing is left to compact before b1000009: compaction b100000b already compacted the branch up to b1000009",
+    );
+    const earlier = keel(["compact", file, "--at", "b1000001", "--json"]);
+    expect(earlier.status).toBe(2);
+    expect(JSON.parse(earlier.stdout).error).toMatch(/^nothing is left to compact before b1000001/);
+    const later = keel(["compact", file, "--at", "b100000c", "--json"]);
+    expect(later.status).toBe(0);
+    expect(JSON.parse(later.stdout).stats.compactedEntries).toBe(3);
+  });
+});

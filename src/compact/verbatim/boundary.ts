@@ -85,3 +85,15 @@ export function chooseOfflineBoundary(
 function splitAt(entry: BranchEntry): boolean {
   return messageOf(entry) !== undefined && roleOf(entry) !== "user";
 }
+
+/** Why a boundary leaves an empty span: the sentence a user sees instead of an empty checkpoint. */
+export function nothingToCompact(boundary: OfflineBoundary): string {
+  const at = boundary.firstKeptEntryId;
+  for (let i = boundary.branch.length - 1; i >= 0; i--) {
+    const entry = boundary.branch[i]!;
+    if (entry.type !== "compaction") continue;
+    const kept = stringField(entry, "firstKeptEntryId") ?? entry.id;
+    return `nothing is left to compact before ${at}: compaction ${entry.id} already compacted the branch up to ${kept}; cut at a later entry with --at`;
+  }
+  return `nothing is left to compact before ${at}: it is the first entry pi could keep; cut at a later entry with --at`;
+}

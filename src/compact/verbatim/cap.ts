@@ -120,7 +120,11 @@ export function trimSpans(spans: readonly SavedSpan[], budget: number | null): T
 }
 
 /** The surviving lines of each span, with a gap marker for every run of removed ones (none in a span left empty). */
-function cappedSpans(spans: readonly SavedSpan[], items: readonly Item[], changed: Set<number>): CappedSpan[] {
+function cappedSpans(
+  spans: readonly SavedSpan[],
+  items: readonly Item[],
+  changed: Set<number>,
+): CappedSpan[] {
   const lines: string[][] = spans.map(() => []);
   const alive = new Set(items.filter((item) => item.alive).map((item) => item.span));
   items.forEach((item, at) => {

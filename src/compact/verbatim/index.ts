@@ -1,6 +1,11 @@
 // Public surface of the verbatim strategy, for the pi adapter, the CLI and the benchmarks.
 
-export { chooseOfflineBoundary, isValidCutPoint, type OfflineBoundary } from "./boundary.ts";
+export {
+  chooseOfflineBoundary,
+  isValidCutPoint,
+  nothingToCompact,
+  type OfflineBoundary,
+} from "./boundary.ts";
 export { capLimitChars, MIN_LINE_BUDGET, parseCap, USER_STUB_CHARS } from "./cap.ts";
 export { verbatimDetailsOf } from "./history.ts";
 export { instructionBlocks } from "./instruction-blocks.ts";
