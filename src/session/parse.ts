@@ -100,7 +100,7 @@ export function createSessionParser(): SessionParser {
       if (parsed.counted) piIndex++;
       const value = parsed.value;
       if (value === undefined) {
-        report(unreadable(lineNumber, terminated, parsed.counted));
+        report(unreadable(lineNumber, terminated, parsed));
         return;
       }
       const index = piIndex - 1;
@@ -143,20 +143,36 @@ export function createSessionParser(): SessionParser {
   };
 }
 
-/** The line's object, and whether pi counts the line as an entry (any truthy JSON value). */
-function parseJson(text: string): { value?: Record<string, unknown>; counted: boolean } {
+interface ParsedLine {
+  value?: Record<string, unknown>;
+  /** Whether pi counts the line as an entry (any truthy JSON value). */
+  counted: boolean;
+  /** The line is JSON, of some kind. */
+  json: boolean;
+  raw?: unknown;
+}
+
+function parseJson(text: string): ParsedLine {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     // Not JSON: the caller records the line as a problem.
-    return { counted: false };
+    return { counted: false, json: false };
   }
-  return { value: asRecord(raw), counted: Boolean(raw) };
+  return { value: asRecord(raw), counted: Boolean(raw), json: true, raw };
 }
 
-function unreadable(lineNumber: number, terminated: boolean, json: boolean): SessionProblem {
-  if (json) {
+function unreadable(lineNumber: number, terminated: boolean, parsed: ParsedLine): SessionProblem {
+  if (parsed.json && !parsed.counted) {
+    // pi skips null, false, 0 and "" lines without a word; they hold no conversation.
+    return {
+      kind: "unknown-type",
+      line: lineNumber,
+      message: `line ${lineNumber} holds ${JSON.stringify(parsed.raw)}, not an entry; skipped, as pi does`,
+    };
+  }
+  if (parsed.json) {
     return {
       kind: "corrupt-line",
       line: lineNumber,

@@ -15,7 +15,8 @@ import {
 /** The role shown in an entry's header: the message role, or the entry type for non-message entries. */
 export function entryRole(entry: BranchEntry): string {
   const role = messageOf(entry)?.role;
-  return typeof role === "string" ? role : String(entry.type);
+  if (typeof role === "string") return role;
+  return typeof entry.type === "string" ? entry.type : "(no type)";
 }
 
 /** A short label after the role: tool name and outcome, custom type, and the like. */

@@ -76,6 +76,22 @@ describe("version-1 files with index-based compaction boundaries", () => {
   });
 });
 
+describe("version-1 lines pi skips or cannot resolve", () => {
+  it("keeps nothing before a compaction whose index boundary pi could not translate, as pi does", () => {
+    const run = keel(["compact", fixture("v1-odd-lines.jsonl"), "--leaf", "line-12", "--json"]);
+    expect(run.status, run.stderr).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.partial).toBe(false);
+    expect(data.warnings).toEqual([
+      "the compaction records no first kept entry; as in pi, everything before it is compacted",
+    ]);
+    expect(data.stats.compactedEntries).toBe(1);
+    expect(data.summary).toContain('[Custom message] type="old-hook" (content removed)');
+    expect(data.problems).toContain("line 3 holds null, not an entry; skipped, as pi does");
+    expect(data.problems.join("\n")).not.toMatch(/undefined|not valid JSON/);
+  });
+});
+
 describe("a file in two unconnected parts", () => {
   const file = fixture("v3-two-parts.jsonl");
 

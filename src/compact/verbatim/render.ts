@@ -33,7 +33,11 @@ function locateBoundary(input: CheckpointInput, index: BranchIndex, history: His
   const warnings: string[] = [];
   let partial = false;
   let end = index.positionOf(input.firstKeptEntryId);
-  if (end === undefined) {
+  if (input.firstKeptEntryId === "") {
+    // A compaction that records no first kept entry (an old file's unresolvable boundary): pi keeps nothing before it.
+    end = input.branch.length;
+    warnings.push("the compaction records no first kept entry; as in pi, everything before it is compacted");
+  } else if (end === undefined) {
     end = input.branch.length;
     partial = true;
     warnings.push(
@@ -45,7 +49,7 @@ function locateBoundary(input: CheckpointInput, index: BranchIndex, history: His
   if (latest) {
     const kept = latest.firstKeptEntryId ? index.positionOf(latest.firstKeptEntryId) : undefined;
     start = kept !== undefined && latest.firstKeptEntryId !== latest.id ? kept : history.latestIndex + 1;
-    if (kept === undefined && latest.firstKeptEntryId !== latest.id) {
+    if (kept === undefined && latest.firstKeptEntryId && latest.firstKeptEntryId !== latest.id) {
       partial = true;
       warnings.push(
         `compaction ${latest.id} keeps from ${String(latest.firstKeptEntryId)}, which is not on the branch; its tail was not re-compacted`,
