@@ -39,11 +39,17 @@ async function openTranscript(
 function finish<T>(
   command: Command,
   ctx: CommandContext,
+  loaded: LoadedParts,
   result: { ok: true; value: T } | { ok: false; reason: string },
   text: (value: T) => string[],
 ): void {
   if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
-  ctx.out.result({ ok: true, ...result.value }, text(result.value));
+  // A file in several parts says so in JSON too (the note on stderr is silent with --json).
+  const parts =
+    loaded.parts.length > 1
+      ? { parts: loaded.parts, searchedLeaves: loaded.branches.map((b) => b.leafId) }
+      : {};
+  ctx.out.result({ ok: true, ...result.value, ...parts }, text(result.value));
   setExitCode(command, ExitCode.ok);
 }
 
@@ -69,8 +75,8 @@ export const registerLookup: Register = (program, contextFor) => {
         command: Command,
       ) => {
         const ctx = contextFor(command);
-        const { transcript } = await openTranscript(file, options.leaf, ctx);
-        finish(command, ctx, listEntries(transcript, options), listText);
+        const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
+        finish(command, ctx, loaded, listEntries(transcript, options), listText);
       },
     );
 
@@ -89,7 +95,7 @@ export const registerLookup: Register = (program, contextFor) => {
     .option("--cursor <cursor>", "continue from a previous page")
     .action(async (file: string, pattern: string, options: GrepOptions, command: Command) => {
       const ctx = contextFor(command);
-      const { transcript } = await openTranscript(file, options.leaf, ctx);
+      const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
       const result = grepTranscript(transcript, {
         pattern,
         regex: !options.literal,
@@ -100,7 +106,7 @@ export const registerLookup: Register = (program, contextFor) => {
         entryId: options.entry,
         cursor: options.cursor,
       });
-      finish(command, ctx, result, grepText);
+      finish(command, ctx, loaded, result, grepText);
     });
 
   lookup
@@ -114,14 +120,14 @@ export const registerLookup: Register = (program, contextFor) => {
     .option("--cursor <cursor>", "continue from a previous page")
     .action(async (file: string, id: string, options: ShowOptions, command: Command) => {
       const ctx = contextFor(command);
-      const { transcript } = await openTranscript(file, options.leaf, ctx);
+      const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
       const result = showEntry(transcript, {
         id,
         cursor: options.cursor,
         maxLines: options.maxLines,
         maxChars: options.maxChars,
       });
-      finish(command, ctx, result, showText);
+      finish(command, ctx, loaded, result, showText);
     });
 };
 

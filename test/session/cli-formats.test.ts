@@ -105,7 +105,13 @@ describe("a file in two unconnected parts", () => {
     );
     const grep = keel(["lookup", "grep", file, "TOKEN-BUCKET-PLAN", "--json"]);
     expect(grep.status).toBe(0);
-    expect(JSON.parse(grep.stdout).matches).toEqual([expect.objectContaining({ entryId: "d1000004" })]);
+    const found = JSON.parse(grep.stdout);
+    expect(found.matches).toEqual([expect.objectContaining({ entryId: "d1000004" })]);
+    expect(found.parts).toEqual([
+      { rootId: "d1000001", leafId: "d1000004", entries: 4, missingParentId: "ffffff01" },
+      { rootId: "d2000001", leafId: "d2000002", entries: 2 },
+    ]);
+    expect(found.searchedLeaves).toEqual(["d1000004", "d2000002"]);
     expect(keel(["lookup", "show", file, "d1000001"]).stdout).toContain("RATE-LIMIT-GOAL");
   });
 
