@@ -27,7 +27,8 @@ the given entry becomes the first kept entry. A branch with no compaction is cut
 pi could keep (a user, assistant, shell or custom message), so almost everything is compacted.
 
 Exit codes: 0 rendered; 1 rendered, but the file or boundary was damaged (a labelled partial
-checkpoint, problems listed); 2 bad input (no such file, not a session, bad flags, unknown entry).`;
+checkpoint, problems listed, or a file in several unconnected parts); 2 bad input (no such file, not a
+session, bad flags, unknown entry, or nothing left to compact before --at).`;
 
 export const registerCompact: Register = (program, contextFor) => {
   program
