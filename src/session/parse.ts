@@ -3,7 +3,7 @@
 // problems with line numbers. Older formats are read the way pi reads them (migrate.ts). Reading the file is left
 // to read-session.ts; walking the tree to branch.ts, its unconnected parts to parts.ts.
 import { asRecord, type BranchEntry, KNOWN_ENTRY_TYPES, type SessionHeader } from "./entries.ts";
-import { type Migration, migrationFor } from "./migrate.ts";
+import { CURRENT_FORMAT_VERSION, type Migration, migrationFor } from "./migrate.ts";
 
 export type ProblemKind =
   | "corrupt-line"
@@ -16,7 +16,8 @@ export type ProblemKind =
   | "cycle"
   | "missing-entry"
   | "extra-header"
-  | "unconnected-parts";
+  | "unconnected-parts"
+  | "newer-format";
 
 export interface SessionProblem {
   kind: ProblemKind;
@@ -109,6 +110,13 @@ export function createSessionParser(): SessionParser {
           session.header = value as unknown as SessionHeader;
           migration = migrationFor(value);
           session.formatVersion = migration.version;
+          if (migration.version > CURRENT_FORMAT_VERSION) {
+            report({
+              kind: "newer-format",
+              line: lineNumber,
+              message: `the file states format version ${migration.version}, newer than the version ${CURRENT_FORMAT_VERSION} keel knows; read as version ${CURRENT_FORMAT_VERSION}`,
+            });
+          }
         } else {
           migration.skip(index);
           report({

@@ -104,3 +104,25 @@ describe("readSessionFile", () => {
     expect(await readSessionFile(dir)).toEqual({ ok: false, reason: expect.stringMatching(/folder/) });
   });
 });
+
+describe("format versions", () => {
+  it("states the version it read, and reads a newer one as the current one with a message", () => {
+    const entry =
+      '{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}';
+    const v2 = parseSessionText(
+      `{"type":"session","version":2,"id":"s","timestamp":"t","cwd":"/p"}\n${entry}\n`,
+    );
+    expect(v2.formatVersion).toBe(2);
+    expect(v2.problems).toEqual([]);
+    const v9 = parseSessionText(
+      `{"type":"session","version":9,"id":"s","timestamp":"t","cwd":"/p"}\n${entry}\n`,
+    );
+    expect(v9.entries.map((e) => e.id)).toEqual(["a"]);
+    expect(v9.problems).toEqual([
+      expect.objectContaining({
+        kind: "newer-format",
+        message: "the file states format version 9, newer than the version 3 keel knows; read as version 3",
+      }),
+    ]);
+  });
+});
