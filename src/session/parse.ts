@@ -110,6 +110,13 @@ export function createSessionParser(): SessionParser {
           session.header = value as unknown as SessionHeader;
           migration = migrationFor(value);
           session.formatVersion = migration.version;
+          if (typeof value.id !== "string") {
+            report({
+              kind: "missing-header",
+              line: lineNumber,
+              message: "the session header has no id; pi refuses such a file, keel reads it anyway",
+            });
+          }
           if (migration.version > CURRENT_FORMAT_VERSION) {
             report({
               kind: "newer-format",

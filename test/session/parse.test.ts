@@ -125,4 +125,14 @@ describe("format versions", () => {
       }),
     ]);
   });
+
+  it("says when pi would refuse a file whose header has no id", () => {
+    const parsed = parseSessionText(
+      '{"type":"session","version":3,"timestamp":"t","cwd":"/p"}\n{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}\n',
+    );
+    expect(parsed.entries).toHaveLength(1);
+    expect(parsed.problems.map((p) => p.message)).toEqual([
+      "the session header has no id; pi refuses such a file, keel reads it anyway",
+    ]);
+  });
 });
