@@ -1,12 +1,12 @@
 // Every keel surface that takes a session file, on older formats and files in several parts, as a user runs it.
 // pi is the oracle for what a version-1 file means: the same file after pi's own migration must give the same
 // checkpoint (entry ids aside, which pi draws at random).
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { afterAll, describe, expect, it } from "vitest";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
+import { piOpenCopy } from "../support/pi-session-oracle.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-formats-cli-"));
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
@@ -28,13 +28,7 @@ const idsOf = (path: string) =>
     });
 
 /** The fixture as pi leaves it after opening: migrated to the current format and rewritten. */
-function piMigrated(name: string): string {
-  const dir = mkdtempSync(join(root, "pi-"));
-  const copy = join(dir, name);
-  copyFileSync(fixture(name), copy);
-  SessionManager.open(copy, dir);
-  return copy;
-}
+const piMigrated = (name: string) => piOpenCopy(fixture(name), root).copy;
 
 describe("version-1 files with index-based compaction boundaries", () => {
   it("keel compact replays the last compaction exactly as on pi's migrated copy", () => {
