@@ -92,6 +92,35 @@ export function createSessionParser(): SessionParser {
     session.byId.set(id, entry);
     session.lineOf.set(id, lineNumber);
   };
+  /** The first line's header sets the format; a later one is skipped, as pi skips it. */
+  const readHeader = (value: Record<string, unknown>, lineNumber: number, index: number) => {
+    if (session.header !== null || session.entries.length > 0) {
+      migration.skip(index);
+      report({
+        kind: "extra-header",
+        line: lineNumber,
+        message: `line ${lineNumber} is a second session header; ignored, as pi does`,
+      });
+      return;
+    }
+    session.header = value as unknown as SessionHeader;
+    migration = migrationFor(value);
+    session.formatVersion = migration.version;
+    if (typeof value.id !== "string") {
+      report({
+        kind: "missing-header",
+        line: lineNumber,
+        message: "the session header has no id; pi refuses such a file, keel reads it anyway",
+      });
+    }
+    if (migration.version > CURRENT_FORMAT_VERSION) {
+      report({
+        kind: "newer-format",
+        line: lineNumber,
+        message: `the file states format version ${migration.version}, newer than the version ${CURRENT_FORMAT_VERSION} keel knows; read as version ${CURRENT_FORMAT_VERSION}`,
+      });
+    }
+  };
   return {
     push(text, lineNumber, terminated) {
       session.lines = Math.max(session.lines, lineNumber);
@@ -106,32 +135,7 @@ export function createSessionParser(): SessionParser {
       }
       const index = piIndex - 1;
       if (value.type === "session") {
-        if (session.header === null && session.entries.length === 0) {
-          session.header = value as unknown as SessionHeader;
-          migration = migrationFor(value);
-          session.formatVersion = migration.version;
-          if (typeof value.id !== "string") {
-            report({
-              kind: "missing-header",
-              line: lineNumber,
-              message: "the session header has no id; pi refuses such a file, keel reads it anyway",
-            });
-          }
-          if (migration.version > CURRENT_FORMAT_VERSION) {
-            report({
-              kind: "newer-format",
-              line: lineNumber,
-              message: `the file states format version ${migration.version}, newer than the version ${CURRENT_FORMAT_VERSION} keel knows; read as version ${CURRENT_FORMAT_VERSION}`,
-            });
-          }
-        } else {
-          migration.skip(index);
-          report({
-            kind: "extra-header",
-            line: lineNumber,
-            message: `line ${lineNumber} is a second session header; ignored, as pi does`,
-          });
-        }
+        readHeader(value, lineNumber, index);
         return;
       }
       if (session.header === null && session.entries.length === 0) {
