@@ -1,11 +1,13 @@
 // pi is the oracle: every fixture in test/fixtures/sessions/formats is loaded by pi's own SessionManager and by
-// keel's reader and compared entry by entry (test/support/pi-session-oracle.ts).
+// keel's reader and compared entry by entry (test/support/pi-session-oracle.ts), for the pinned pi and for the
+// older releases keel supports.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/cli.ts";
-import { expectReadLikePi } from "../support/pi-session-oracle.ts";
+import { OLDER_PI_RELEASES } from "../support/pi-releases.ts";
+import { expectReadLikePi, type SessionManagerClass } from "../support/pi-session-oracle.ts";
 
 const FORMATS = join(REPO_ROOT, "test/fixtures/sessions/formats");
 const fixtures = readdirSync(FORMATS).filter((name) => name.endsWith(".jsonl"));
@@ -32,7 +34,18 @@ describe("the fixtures cover every format pi has written", () => {
 });
 
 describe.each(fixtures)("%s read by keel as pi reads it", (name) => {
-  it("has the same entries, tree, boundaries, leaf, branch and parts", async () => {
+  it("has the same entries, tree, boundaries, leaf, branch and parts as the pinned pi", async () => {
     await expectReadLikePi(join(FORMATS, name), scratch);
+  });
+
+  it.each(OLDER_PI_RELEASES.map((release) => release.version))("… and as pi %s", async (version) => {
+    const entry = join(
+      REPO_ROOT,
+      "test/pi-releases",
+      version,
+      "node_modules/@earendil-works/pi-coding-agent/dist/index.js",
+    );
+    const pi = (await import(entry)) as { SessionManager: SessionManagerClass };
+    await expectReadLikePi(join(FORMATS, name), scratch, pi.SessionManager);
   });
 });

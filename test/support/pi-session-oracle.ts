@@ -12,16 +12,27 @@ import { readSessionFile } from "../../src/session/read-session.ts";
 
 type Loose = Record<string, unknown>;
 
+/** The class that opens session files: the pinned pi's, or an older release's (same static `open`). */
+export type SessionManagerClass = Pick<typeof SessionManager, "open">;
+
 /** pi's view of a file: a copy in `scratch` is opened, because pi rewrites a migrated file in place. */
-export function piOpenCopy(path: string, scratch: string): { manager: SessionManager; copy: string } {
+export function piOpenCopy(
+  path: string,
+  scratch: string,
+  manager: SessionManagerClass = SessionManager,
+): { manager: SessionManager; copy: string } {
   const dir = mkdtempSync(join(scratch, "pi-"));
   const copy = join(dir, basename(path));
   copyFileSync(path, copy);
-  return { manager: SessionManager.open(copy, dir), copy };
+  return { manager: manager.open(copy, dir), copy };
 }
 
-export async function expectReadLikePi(path: string, scratch: string): Promise<Map<string, string>> {
-  const pi = piOpenCopy(path, scratch).manager;
+export async function expectReadLikePi(
+  path: string,
+  scratch: string,
+  manager: SessionManagerClass = SessionManager,
+): Promise<Map<string, string>> {
+  const pi = piOpenCopy(path, scratch, manager).manager;
   const read = await readSessionFile(path);
   if (!read.ok) throw new Error(read.reason);
   const keel = read.session;
