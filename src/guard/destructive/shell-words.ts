@@ -1,84 +1,99 @@
-// Splits a shell command line into simple commands (argv plus redirections) with shell-quote, so rules look
-// at real words: quoted text stays one argument, and `$(…)`, backticks, `-c` payloads and `eval` are opened up.
+// Splits a shell command line into simple commands (argv plus redirections and stdin text) with shell-quote,
+// so rules look at real words: quoted text stays one argument and `$(…)`/backticks are opened up.
+// splitCommands also opens `sh -c` payloads and `eval`; the screen opens every other wrapper itself.
 import { parse } from "shell-quote";
+import { heredocBody, normalizeLine } from "./shell-text.ts";
 
 export interface SimpleCommand {
   argv: string[];
   /** Output redirection targets (`>`, `>>`, `>|`, `&>`). */
   writesTo: string[];
+  /** The subset of writesTo opened for truncation (`>`, `>|`, `&>`), not for appending. */
+  truncates: string[];
+  /** Text this command reads on stdin when the line shows it: a here-document, a here-string, piped echo. */
+  stdin?: string;
   /** True when this command reads the previous one's output through a pipe. */
   piped: boolean;
 }
 
 const SEPARATORS = new Set([";", "&&", "||", "&", "(", ")", "<(", ">(", ";;", "|&", "|"]);
-const OUTPUT_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>"]);
-const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);
+const TRUNCATING = new Set([">", ">|", "&>"]);
+const APPENDING = new Set([">>", "&>>"]);
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "ash"]);
 const MAX_DEPTH = 4;
 
 type Token = ReturnType<typeof parse>[number];
+type Pending = "write" | "truncate" | "read" | "stdin" | "skip" | null;
 
-/** Every simple command in the line, including those nested in substitutions and `sh -c` payloads. */
-export function splitCommands(line: string, depth = 0): SimpleCommand[] {
+function emptyCommand(piped: boolean): SimpleCommand {
+  return { argv: [], writesTo: [], truncates: [], piped };
+}
+
+/** The simple commands of the line as written: no payloads opened. */
+export function parseCommands(line: string): SimpleCommand[] {
+  const { text, heredocs } = normalizeLine(line);
   const commands: SimpleCommand[] = [];
-  let current: SimpleCommand = { argv: [], writesTo: [], piped: false };
-  let pendingRedirect = false;
+  let current = emptyCommand(false);
+  let pending: Pending = null;
   const flush = (piped: boolean) => {
-    if (current.argv.length > 0 || current.writesTo.length > 0) commands.push(current);
-    current = { argv: [], writesTo: [], piped };
+    if (current.argv.length > 0 || current.writesTo.length > 0 || current.stdin !== undefined)
+      commands.push(current);
+    current = emptyCommand(piped);
   };
-  for (const token of tokenize(line)) {
-    if (typeof token === "string") {
-      if (pendingRedirect) current.writesTo.push(token);
-      else if (token !== "$") current.argv.push(token);
-      pendingRedirect = false;
+  for (const token of parse(text, (name) => `$${name}`) as Token[]) {
+    if (typeof token === "string" || "pattern" in token) {
+      const word = typeof token === "string" ? token : token.pattern;
+      pending = take(current, pending, word, heredocs);
       continue;
     }
     if ("comment" in token) break;
-    if ("pattern" in token) {
-      current.argv.push(token.pattern);
-      continue;
-    }
     if (!("op" in token)) continue;
+    pending = null;
     const op: string = token.op;
-    if (OUTPUT_REDIRECTS.has(op)) {
-      dropFdNumber(current);
-      pendingRedirect = true;
-    } else if (SEPARATORS.has(op)) {
-      flush(op === "|" || op === "|&");
-    }
+    if (TRUNCATING.has(op) || APPENDING.has(op) || op === ">&" || op === "<") dropFdNumber(current);
+    if (TRUNCATING.has(op)) pending = "truncate";
+    else if (APPENDING.has(op)) pending = "write";
+    else if (op === ">&") pending = "skip";
+    else if (op === "<") pending = "read";
+    else if (op === "<<<") pending = "stdin";
+    else if (SEPARATORS.has(op)) flush(op === "|" || op === "|&");
   }
   flush(false);
-  return depth >= MAX_DEPTH ? commands : commands.flatMap((command) => [command, ...nested(command, depth)]);
+  return withPipedText(commands);
 }
 
-function tokenize(line: string): Token[] {
-  return parse(normalizeLine(line), (name) => `$${name}`);
-}
-
-/** Unquoted newlines end a command and backticks are a substitution; shell-quote knows neither. */
-function normalizeLine(line: string): string {
-  let out = "";
-  let quote: "'" | '"' | null = null;
-  let inBacktick = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string;
-    if (ch === "\\" && quote !== "'") {
-      out += ch + (line[i + 1] ?? "");
-      i++;
-    } else if (quote) {
-      if (ch === quote) quote = null;
-      out += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (ch === "`") {
-      out += inBacktick ? " ) " : " $( ";
-      inBacktick = !inBacktick;
-    } else {
-      out += ch === "\n" ? " ; " : ch;
-    }
+function take(command: SimpleCommand, pending: Pending, word: string, heredocs: string[]): Pending {
+  if (pending === "truncate" || pending === "write") {
+    command.writesTo.push(word);
+    if (pending === "truncate") command.truncates.push(word);
+  } else if (pending === "stdin") {
+    const body = heredocBody(word, heredocs);
+    command.stdin = command.stdin === undefined ? body : `${command.stdin}\n${body}`;
+  } else if (pending === null && word !== "$") {
+    command.argv.push(word);
   }
-  return out;
+  return null;
+}
+
+/** `echo "FLUSHALL" | redis-cli`, `cat <<EOF | psql`: the text a piped command reads. */
+function withPipedText(commands: SimpleCommand[]): SimpleCommand[] {
+  commands.forEach((command, i) => {
+    const previous = commands[i - 1];
+    if (!command.piped || command.stdin !== undefined || !previous) return;
+    const [head, ...rest] = previous.argv;
+    const name = basename(head ?? "");
+    if (name === "echo" || name === "printf")
+      command.stdin = rest.filter((w) => !/^-[neE]+$/.test(w)).join(" ");
+    else if (name === "cat" && rest.length === 0 && previous.stdin !== undefined)
+      command.stdin = previous.stdin;
+  });
+  return commands;
+}
+
+/** Every simple command in the line, including those nested in `sh -c` payloads and `eval`. */
+export function splitCommands(line: string, depth = 0): SimpleCommand[] {
+  const commands = parseCommands(line);
+  return depth >= MAX_DEPTH ? commands : commands.flatMap((command) => [command, ...nested(command, depth)]);
 }
 
 /** `2>file`: the fd number was read as an argument. */
@@ -92,12 +107,22 @@ function nested(command: SimpleCommand, depth: number): SimpleCommand[] {
   if (head === undefined) return [];
   const name = basename(head);
   if (name === "eval") return splitCommands(rest.join(" "), depth + 1);
-  if (SHELLS.has(name)) {
-    const flag = rest.findIndex((arg) => /^-[a-z]*c[a-z]*$/.test(arg));
-    const payload = flag >= 0 ? rest[flag + 1] : undefined;
-    if (payload !== undefined) return splitCommands(payload, depth + 1);
+  const payload = isShell(name) ? shellPayload(rest) : undefined;
+  return payload === undefined ? [] : splitCommands(payload, depth + 1);
+}
+
+/**
+ * The script a shell runs from its arguments: the word after `-c` (options such as `-e`, `-o pipefail`,
+ * `--norc` may come first; `-lc`, `-ec` cluster it). Undefined when the shell runs a file or reads stdin.
+ */
+export function shellPayload(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--" || !/^[-+]/.test(arg)) return undefined;
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(arg)) return args[i + 1];
+    if (/^[-+]o$/.test(arg) || arg === "--rcfile" || arg === "--init-file") i++;
   }
-  return [];
+  return undefined;
 }
 
 export function basename(word: string): string {
@@ -122,7 +147,7 @@ const WRAPPERS = new Set([
   "sudo",
 ]);
 
-/** Drops leading `VAR=value` words and wrappers such as sudo, env, nohup and nice (with their options). */
+/** Drops leading `VAR=value` words and simple wrappers such as sudo, env, nohup and nice (with their options). */
 export function stripWrappers(argv: string[]): Unwrapped {
   let i = 0;
   let sudo = false;
@@ -138,7 +163,7 @@ export function stripWrappers(argv: string[]): Unwrapped {
     i++;
     while (i < argv.length && (argv[i] as string).startsWith("-")) {
       const option = argv[i] as string;
-      i += /^-(u|g|n|C|p)$/.test(option) ? 2 : 1;
+      i += /^-(u|g|n|C|p|c)$/.test(option) ? 2 : 1;
     }
   }
   return { argv: argv.slice(i), sudo };

@@ -1,0 +1,171 @@
+// Opens every layer that runs another command, so the screen sees what really runs: wrappers (sudo, env,
+// nice, timeout, xargs, watch, ssh, docker exec …), `find -exec`, `parallel`, `sh -c` with options before
+// -c, shells reading a script on stdin, and `eval`. Each command found becomes one Invocation.
+import { basename, isShell, parseCommands, type SimpleCommand, shellPayload } from "./shell-words.ts";
+import { type WrapperSpec, wrapperAt } from "./wrapper-specs.ts";
+
+export interface Invocation {
+  /** The command that runs, its name reduced to a basename. */
+  argv: string[];
+  sudo: boolean;
+  /** Its operands come from input (xargs, find -exec, parallel): the targets cannot be read from the line. */
+  fed: boolean;
+  /** The simple command as written, for redirections, stdin text and the reported segment. */
+  source: SimpleCommand;
+}
+
+interface Context {
+  sudo: boolean;
+  fed: boolean;
+  source: SimpleCommand;
+  depth: number;
+}
+
+const MAX_DEPTH = 5;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Every command the line runs, outermost first. */
+export function invocationsOf(line: string, depth = 0): Invocation[] {
+  if (depth > MAX_DEPTH) return [];
+  return parseCommands(line).flatMap((source) =>
+    expand(source.argv, { sudo: false, fed: false, source, depth }),
+  );
+}
+
+function expand(words: string[], context: Context): Invocation[] {
+  let argv = words;
+  let { sudo, fed } = context;
+  for (;;) {
+    while (argv.length > 0 && ASSIGNMENT.test(argv[0] as string)) argv = argv.slice(1);
+    if (argv.length === 0) return [{ argv: [], sudo, fed, source: context.source }];
+    const named = [basename(argv[0] as string), ...argv.slice(1)];
+    const wrapper = wrapperAt(named);
+    if (!wrapper)
+      return [{ argv: named, sudo, fed, source: context.source }, ...inner(named, { ...context, sudo, fed })];
+    const opened = openWrapper(named.slice(wrapper.length), wrapper.spec);
+    sudo ||= wrapper.spec.sudo === true;
+    fed ||= wrapper.spec.fed === true;
+    if (opened.kind === "none") return [];
+    if (opened.kind === "script") return reparse(opened.script, { ...context, sudo, fed });
+    argv = opened.argv;
+  }
+}
+
+/** Commands nested inside a command that is not a plain wrapper: shells, eval, find -exec, parallel. */
+function inner(argv: string[], context: Context): Invocation[] {
+  const [name, ...rest] = argv as [string, ...string[]];
+  if (name === "eval") return reparse(rest.join(" "), context);
+  if (isShell(name)) {
+    const payload = shellPayload(rest);
+    if (payload !== undefined) return reparse(payload, context);
+    const readsStdin = rest.every((arg) => arg.startsWith("-"));
+    return readsStdin && context.source.stdin !== undefined ? reparse(context.source.stdin, context) : [];
+  }
+  if (name === "find")
+    return findExecs(rest).flatMap((command) => expand(command, { ...context, fed: true }));
+  if (name === "parallel") {
+    const command = parallelCommand(rest);
+    if (command.length === 1 && /\s/.test(command[0] as string))
+      return reparse(command[0] as string, { ...context, fed: true });
+    return command.length > 0 ? expand(command, { ...context, fed: true }) : [];
+  }
+  return [];
+}
+
+function reparse(script: string, context: Context): Invocation[] {
+  if (context.depth >= MAX_DEPTH) return [];
+  return parseCommands(script).flatMap((source) =>
+    expand(source.argv, { ...context, source, depth: context.depth + 1 }),
+  );
+}
+
+type Opened = { kind: "argv"; argv: string[] } | { kind: "script"; script: string } | { kind: "none" };
+
+/** Skips a wrapper's options and leading operands; returns the command it runs. */
+export function openWrapper(args: string[], spec: WrapperSpec): Opened {
+  if (spec.afterDashes) {
+    const dashes = args.indexOf("--");
+    return dashes < 0 ? { kind: "none" } : { kind: "argv", argv: args.slice(dashes + 1) };
+  }
+  let i = 0;
+  let operands = spec.operands ?? 0;
+  while (i < args.length) {
+    const arg = args[i] as string;
+    if (arg === "--") {
+      i++;
+      break;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      const option = readOption(args, i, spec);
+      if (option.payload !== undefined) return { kind: "script", script: option.payload };
+      if (option.inert) return { kind: "none" };
+      i = option.next;
+    } else if (operands > 0) {
+      operands--;
+      i++;
+    } else break;
+  }
+  while (operands-- > 0 && i < args.length) i++;
+  const rest = args.slice(i);
+  if (rest.length === 0) return { kind: "none" };
+  return spec.joinsRest ? { kind: "script", script: rest.join(" ") } : { kind: "argv", argv: rest };
+}
+
+function readOption(args: string[], i: number, spec: WrapperSpec) {
+  const arg = args[i] as string;
+  const payloads = spec.payload ?? [];
+  if (arg.startsWith("--")) {
+    const [name, attached] = arg.split(/=(.*)/s) as [string, string | undefined];
+    const takesValue = attached === undefined && (spec.long ?? []).includes(name);
+    const value = attached ?? (takesValue || payloads.includes(name) ? args[i + 1] : undefined);
+    if (payloads.includes(name)) return { next: i + 2, payload: value ?? "", inert: false };
+    return { next: i + (takesValue ? 2 : 1), inert: false };
+  }
+  for (let k = 1; k < arg.length; k++) {
+    const letter = arg[k] as string;
+    if (spec.inert?.includes(letter)) return { next: i + 1, inert: true };
+    if (!spec.values.includes(letter) && !payloads.includes(letter)) continue;
+    const attached = arg.slice(k + 1);
+    const value = attached !== "" ? attached : args[i + 1];
+    if (payloads.includes(letter)) return { next: i + 2, payload: value ?? "", inert: false };
+    return { next: i + (attached !== "" ? 1 : 2), inert: false };
+  }
+  return { next: i + 1, inert: false };
+}
+
+/** The commands of `-exec`, `-execdir`, `-ok` and `-okdir`, each up to its `;` or `{} +`. */
+function findExecs(args: string[]): string[][] {
+  const commands: string[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (!/^-(exec|execdir|ok|okdir)$/.test(args[i] as string)) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < args.length && args[end] !== ";" && !(args[end] === "+" && args[end - 1] === "{}")) end++;
+    commands.push(args.slice(start, end));
+    i = end;
+  }
+  return commands;
+}
+
+const PARALLEL_VALUES = new Set([
+  "-j",
+  "-S",
+  "-a",
+  "-I",
+  "-d",
+  "-E",
+  "-n",
+  "-N",
+  "-L",
+  "--jobs",
+  "--sshlogin",
+]);
+
+/** GNU parallel's command: the words after its options and before the first `:::`/`::::` input list. */
+function parallelCommand(args: string[]): string[] {
+  let i = 0;
+  while (i < args.length && (args[i] as string).startsWith("-") && !(args[i] as string).startsWith(":::"))
+    i += PARALLEL_VALUES.has(args[i] as string) ? 2 : 1;
+  const end = args.findIndex((arg, k) => k >= i && /^::::?\+?$/.test(arg));
+  return args.slice(i, end < 0 ? args.length : end);
+}

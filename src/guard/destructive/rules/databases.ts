@@ -1,0 +1,99 @@
+// Rules for databases: destructive SQL, MongoDB or Redis commands handed to a client (-c, -e, --eval,
+// --query, positional SQL, a here-document or piped text), the clients' own drop tools, mass key deletes fed
+// from input, and the framework commands that drop or reset a whole database.
+import { found, type Rule } from "./args.ts";
+import { destructiveSql, flushesKeys } from "./sql.ts";
+
+const SQL_CLIENTS = new Set([
+  "psql",
+  "pgcli",
+  "mysql",
+  "mariadb",
+  "mycli",
+  "sqlite3",
+  "sqlite",
+  "litecli",
+  "duckdb",
+  "mongosh",
+  "mongo",
+  "sqlcmd",
+  "osql",
+  "isql",
+  "clickhouse-client",
+  "clickhouse",
+  "cqlsh",
+  "cockroach",
+  "usql",
+  "snowsql",
+  "sqlplus",
+  "trino",
+  "presto",
+  "bq",
+  "spanner-cli",
+  "turso",
+  "d1",
+  "wrangler",
+  "supabase",
+  "pscale",
+]);
+const KEY_VALUE_CLIENTS = new Set(["redis-cli", "valkey-cli", "keydb-cli", "dragonfly-cli", "kvrocks-cli"]);
+
+const sqlClients: Rule = ([name, ...args], { source }) => {
+  if (name === undefined || !SQL_CLIENTS.has(name)) return undefined;
+  const texts = source.stdin === undefined ? args : [...args, source.stdin];
+  for (const text of texts) {
+    const reason = destructiveSql(text);
+    if (reason) return found("sql-destructive", `${name}: ${reason}`);
+  }
+  return undefined;
+};
+
+const keyValue: Rule = ([name, ...args], { source, fed }) => {
+  if (name === undefined || !KEY_VALUE_CLIENTS.has(name)) return undefined;
+  if (flushesKeys(source.stdin === undefined ? args : [...args, source.stdin]))
+    return found("kv-flush", `${name} flushes every key`);
+  if (fed && args.some((arg) => /^(del|unlink)$/i.test(arg)))
+    return found("kv-mass-delete", `${name} deletes every key it is handed`);
+  return undefined;
+};
+
+const dropTools: Rule = ([name, ...args]) => {
+  if (name === "dropdb" || name === "pg_dropcluster") return found("db-drop", `${name} deletes a database`);
+  if (name === "mysqladmin" && args.some((arg) => /^drop$/i.test(arg)))
+    return found("db-drop", "mysqladmin deletes a database");
+  return name === "bq" && args.includes("rm") ? found("db-drop", "bq removes a dataset or table") : undefined;
+};
+
+/** Framework commands that drop, reset or wipe the database they are configured for. */
+const FRAMEWORKS: [RegExp, RegExp][] = [
+  [/^prisma$/, /^(migrate reset|db push .*--(force-reset|accept-data-loss))\b/],
+  [/^(rails|rake)$/, /^db:(drop|reset|purge|schema:load)\b|^db:migrate:reset\b/],
+  [/^manage\.py$/, /^(flush|reset_db|sqlflush)\b/],
+  [/^artisan$/, /^(migrate:fresh|migrate:reset|db:wipe)\b/],
+  [/^supabase$/, /^db reset\b/],
+  [/^(sequelize|sequelize-cli)$/, /^db:drop\b/],
+  [/^typeorm$/, /^schema:drop\b/],
+  [/^dotnet$/, /^ef database drop\b/],
+];
+
+const frameworks: Rule = ([name, ...args]) => {
+  let head = name ?? "";
+  let rest = args;
+  if (
+    /^(python\d?(\.\d+)?|php|ruby|node|bun|deno)$/.test(head) &&
+    rest[0] !== undefined &&
+    !rest[0].startsWith("-")
+  ) {
+    head = rest[0].slice(rest[0].lastIndexOf("/") + 1);
+    rest = rest.slice(1);
+  }
+  const words = rest
+    .filter((arg) => !/^-/.test(arg) || /^--(force-reset|accept-data-loss)$/.test(arg))
+    .join(" ");
+  const match = FRAMEWORKS.find(([tool, verb]) => tool.test(head) && verb.test(words));
+  return match
+    ? found("db-reset", `${head} ${words.split(" ").slice(0, 2).join(" ")} deletes the database's data`)
+    : undefined;
+};
+
+export const DATABASE_RULES: Rule[] = [sqlClients, keyValue, dropTools, frameworks];

@@ -1,0 +1,107 @@
+// How each command-running wrapper spells its own options, so the screen can find the command it runs:
+// which short and long options take a value, how many operands come before the command, and which option
+// carries a whole shell string (`env -S`, `su -c`, `flock -c`, `npx -c`).
+
+export interface WrapperSpec {
+  /** Short option letters that take a value (`-u root`, `-uroot`). */
+  values: string;
+  /** Long options that take a value as the next word (`--user root`); `--user=root` needs no listing. */
+  long?: string[];
+  /** Operands before the command: timeout's duration, chroot's directory, ssh's host, exec's container. */
+  operands?: number;
+  /** The option whose value is a shell string to screen (without its dash: "c", "--command"). */
+  payload?: string[];
+  /** Short flags that mean the wrapper runs nothing (`sudo -l`, `command -v`). */
+  inert?: string;
+  /** Runs with superuser rights. */
+  sudo?: boolean;
+  /** The command's operands come from input (xargs, parallel), so its targets are unknown. */
+  fed?: boolean;
+  /** The remaining words form one shell string (watch and ssh hand them to a shell). */
+  joinsRest?: boolean;
+  /** Only the words after `--` are the command (kubectl exec). */
+  afterDashes?: boolean;
+}
+
+const LAUNCHERS: WrapperSpec = { values: "p", long: ["--package"], payload: ["c", "--call"] };
+const PLAIN: WrapperSpec = { values: "" };
+const CONTAINER_EXEC: WrapperSpec = {
+  values: "euw",
+  long: ["--env", "--env-file", "--user", "--workdir", "--detach-keys", "--index"],
+  operands: 1,
+};
+
+export const WRAPPER_SPECS: Record<string, WrapperSpec> = {
+  sudo: {
+    values: "ugCDhprtTU",
+    long: ["--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type"],
+    inert: "elvK",
+    sudo: true,
+  },
+  doas: { values: "uC", sudo: true },
+  run0: { values: "u", long: ["--user"], sudo: true },
+  env: { values: "uCS", long: ["--unset", "--chdir", "--split-string"], payload: ["S", "--split-string"] },
+  nice: { values: "n", long: ["--adjustment"] },
+  ionice: { values: "cnp", long: ["--class", "--classdata", "--pid"] },
+  nohup: PLAIN,
+  setsid: PLAIN,
+  busybox: PLAIN,
+  builtin: PLAIN,
+  unbuffer: PLAIN,
+  chronic: PLAIN,
+  time: { values: "fo", long: ["--format", "--output"] },
+  timeout: { values: "sk", long: ["--signal", "--kill-after"], operands: 1 },
+  stdbuf: { values: "ioe", long: ["--input", "--output", "--error"] },
+  chroot: { values: "", long: ["--userspec", "--groups"], operands: 1 },
+  flock: {
+    values: "wEc",
+    long: ["--timeout", "--conflict-exit-code"],
+    operands: 1,
+    payload: ["c", "--command"],
+  },
+  exec: { values: "a" },
+  command: { values: "", inert: "vV" },
+  su: {
+    values: "gGsw",
+    long: ["--group", "--shell", "--whitelist-environment"],
+    payload: ["c", "--command"],
+  },
+  runuser: { values: "ugGs", long: ["--user", "--group", "--shell"], payload: ["c", "--command"] },
+  xargs: {
+    values: "adEILnPs",
+    long: ["--arg-file", "--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars"],
+    fed: true,
+  },
+  watch: { values: "nq", long: ["--interval", "--equexit"], joinsRest: true },
+  ssh: { values: "BbcDEeFIiJLlmOoPpQRSWw", operands: 1, joinsRest: true },
+  npx: LAUNCHERS,
+  bunx: LAUNCHERS,
+  pnpx: LAUNCHERS,
+  uvx: { values: "", long: ["--from", "--with", "--python"] },
+  "pnpm exec": PLAIN,
+  "pnpm dlx": PLAIN,
+  "yarn exec": PLAIN,
+  "yarn dlx": PLAIN,
+  "bun x": PLAIN,
+  "bundle exec": PLAIN,
+  "poetry run": PLAIN,
+  "pipenv run": PLAIN,
+  "pipx run": PLAIN,
+  "uv run": { values: "p", long: ["--with", "--python", "--project", "--directory"] },
+  "docker exec": CONTAINER_EXEC,
+  "podman exec": CONTAINER_EXEC,
+  "nerdctl exec": CONTAINER_EXEC,
+  "docker compose exec": CONTAINER_EXEC,
+  "docker-compose exec": CONTAINER_EXEC,
+  "kubectl exec": { values: "", afterDashes: true },
+  "oc exec": { values: "", afterDashes: true },
+};
+
+/** The spec for the wrapper at the head of `words` and how many words name it (`docker compose exec` is 3). */
+export function wrapperAt(words: string[]): { spec: WrapperSpec; length: number } | undefined {
+  for (const length of [3, 2, 1]) {
+    const spec = WRAPPER_SPECS[words.slice(0, length).join(" ")];
+    if (spec && words.length >= length) return { spec, length };
+  }
+  return undefined;
+}
