@@ -1,7 +1,14 @@
 // Opens every layer that runs another command, so the screen sees what really runs: wrappers (sudo, env,
 // nice, timeout, xargs, watch, ssh, docker exec …), `find -exec`, `parallel`, `sh -c` with options before
 // -c, shells reading a script on stdin, and `eval`. Each command found becomes one Invocation.
-import { basename, isShell, parseCommands, type SimpleCommand, shellPayload } from "./shell-words.ts";
+import {
+  basename,
+  isShell,
+  parseCommands,
+  RESERVED_WORDS,
+  type SimpleCommand,
+  shellPayload,
+} from "./shell-words.ts";
 import { type WrapperSpec, wrapperAt } from "./wrapper-specs.ts";
 
 export interface Invocation {
@@ -36,7 +43,8 @@ function expand(words: string[], context: Context): Invocation[] {
   let argv = words;
   let { sudo, fed } = context;
   for (;;) {
-    while (argv.length > 0 && ASSIGNMENT.test(argv[0] as string)) argv = argv.slice(1);
+    while (argv.length > 0 && (ASSIGNMENT.test(argv[0] as string) || RESERVED_WORDS.has(argv[0] as string)))
+      argv = argv.slice(1);
     if (argv.length === 0) return [{ argv: [], sudo, fed, source: context.source }];
     const named = [basename(argv[0] as string), ...argv.slice(1)];
     const wrapper = wrapperAt(named);
@@ -57,7 +65,7 @@ function inner(argv: string[], context: Context): Invocation[] {
   if (name === "eval") return reparse(rest.join(" "), context);
   if (isShell(name)) {
     const payload = shellPayload(rest);
-    if (payload !== undefined) return reparse(payload, context);
+    if (payload !== undefined) return reparse(bindPositional(payload.script, payload.positional), context);
     const readsStdin = rest.every((arg) => arg.startsWith("-"));
     return readsStdin && context.source.stdin !== undefined ? reparse(context.source.stdin, context) : [];
   }
@@ -70,6 +78,14 @@ function inner(argv: string[], context: Context): Invocation[] {
     return command.length > 0 ? expand(command, { ...context, fed: true }) : [];
   }
   return [];
+}
+
+/** `sh -c 'rm -rf "$1"' _ ~`: the script with its positional parameters filled in from the words after it. */
+function bindPositional(script: string, positional: string[]): string {
+  if (positional.length === 0) return script;
+  return script.replace(/\$\{?([0-9@*])\}?/g, (whole, key: string) =>
+    /[@*]/.test(key) ? positional.slice(1).join(" ") : (positional[Number(key)] ?? whole),
+  );
 }
 
 function reparse(script: string, context: Context): Invocation[] {

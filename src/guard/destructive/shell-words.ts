@@ -19,6 +19,21 @@ export interface SimpleCommand {
 const SEPARATORS = new Set([";", "&&", "||", "&", "(", ")", "<(", ">(", ";;", "|&", "|"]);
 const TRUNCATING = new Set([">", ">|", "&>"]);
 const APPENDING = new Set([">>", "&>>"]);
+/** Words that open or close a compound command; the simple command starts after them. */
+export const RESERVED_WORDS = new Set([
+  "{",
+  "}",
+  "!",
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+]);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "ash"]);
 const MAX_DEPTH = 4;
 
@@ -31,7 +46,7 @@ function emptyCommand(piped: boolean): SimpleCommand {
 
 /** The simple commands of the line as written: no payloads opened. */
 export function parseCommands(line: string): SimpleCommand[] {
-  const { text, heredocs } = normalizeLine(line);
+  const { text, heredocs, substitutions } = normalizeLine(line);
   const commands: SimpleCommand[] = [];
   let current = emptyCommand(false);
   let pending: Pending = null;
@@ -59,7 +74,7 @@ export function parseCommands(line: string): SimpleCommand[] {
     else if (SEPARATORS.has(op)) flush(op === "|" || op === "|&");
   }
   flush(false);
-  return withPipedText(commands);
+  return [...withPipedText(commands), ...substitutions.flatMap((script) => parseCommands(script))];
 }
 
 function take(command: SimpleCommand, pending: Pending, word: string, heredocs: string[]): Pending {
@@ -108,18 +123,22 @@ function nested(command: SimpleCommand, depth: number): SimpleCommand[] {
   const name = basename(head);
   if (name === "eval") return splitCommands(rest.join(" "), depth + 1);
   const payload = isShell(name) ? shellPayload(rest) : undefined;
-  return payload === undefined ? [] : splitCommands(payload, depth + 1);
+  return payload === undefined ? [] : splitCommands(payload.script, depth + 1);
 }
 
 /**
  * The script a shell runs from its arguments: the word after `-c` (options such as `-e`, `-o pipefail`,
- * `--norc` may come first; `-lc`, `-ec` cluster it). Undefined when the shell runs a file or reads stdin.
+ * `--norc` may come first; `-lc`, `-ec` cluster it), and the words after it, which become $0, $1 ….
+ * Undefined when the shell runs a file or reads stdin.
  */
-export function shellPayload(args: string[]): string | undefined {
+export function shellPayload(args: string[]): { script: string; positional: string[] } | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === "--" || !/^[-+]/.test(arg)) return undefined;
-    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(arg)) return args[i + 1];
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(arg))
+      return args[i + 1] === undefined
+        ? undefined
+        : { script: args[i + 1] as string, positional: args.slice(i + 2) };
     if (/^[-+]o$/.test(arg) || arg === "--rcfile" || arg === "--init-file") i++;
   }
   return undefined;

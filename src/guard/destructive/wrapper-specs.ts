@@ -64,6 +64,7 @@ export const WRAPPER_SPECS: Record<string, WrapperSpec> = {
   su: {
     values: "gGsw",
     long: ["--group", "--shell", "--whitelist-environment"],
+    operands: 2,
     payload: ["c", "--command"],
   },
   runuser: { values: "ugGs", long: ["--user", "--group", "--shell"], payload: ["c", "--command"] },

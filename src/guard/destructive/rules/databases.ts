@@ -1,7 +1,7 @@
 // Rules for databases: destructive SQL, MongoDB or Redis commands handed to a client (-c, -e, --eval,
 // --query, positional SQL, a here-document or piped text), the clients' own drop tools, mass key deletes fed
 // from input, and the framework commands that drop or reset a whole database.
-import { found, type Rule } from "./args.ts";
+import { found, hasFlag, type Rule } from "./args.ts";
 import { destructiveSql, flushesKeys } from "./sql.ts";
 
 const SQL_CLIENTS = new Set([
@@ -38,11 +38,18 @@ const SQL_CLIENTS = new Set([
 ]);
 const KEY_VALUE_CLIENTS = new Set(["redis-cli", "valkey-cli", "keydb-cli", "dragonfly-cli", "kvrocks-cli"]);
 
+/** `--execute=DROP …` and `-eDROP …` carry the statement after the option name. */
+function optionText(word: string): string {
+  return word
+    .replace(/^--[A-Za-z][\w-]*=/, "")
+    .replace(/^-[A-Za-z](?=(DROP|TRUNCATE|DELETE|UPDATE|ALTER)\b)/i, "");
+}
+
 const sqlClients: Rule = ([name, ...args], { source }) => {
   if (name === undefined || !SQL_CLIENTS.has(name)) return undefined;
   const texts = source.stdin === undefined ? args : [...args, source.stdin];
   for (const text of texts) {
-    const reason = destructiveSql(text);
+    const reason = destructiveSql(optionText(text));
     if (reason) return found("sql-destructive", `${name}: ${reason}`);
   }
   return undefined;
@@ -54,6 +61,15 @@ const keyValue: Rule = ([name, ...args], { source, fed }) => {
     return found("kv-flush", `${name} flushes every key`);
   if (fed && args.some((arg) => /^(del|unlink)$/i.test(arg)))
     return found("kv-mass-delete", `${name} deletes every key it is handed`);
+  return undefined;
+};
+
+/** `etcdctl del --prefix`, and memcached's `flush_all` typed into nc or telnet. */
+const otherStores: Rule = ([name, ...args], { source }) => {
+  if (name === "etcdctl" && args.includes("del") && hasFlag(args, "", ["--prefix", "--from-key"]))
+    return found("kv-mass-delete", "etcdctl deletes every key under the prefix");
+  if ((name === "nc" || name === "ncat" || name === "telnet") && /\bflush_all\b/.test(source.stdin ?? ""))
+    return found("kv-flush", "flushes every memcached item");
   return undefined;
 };
 
@@ -96,4 +112,4 @@ const frameworks: Rule = ([name, ...args]) => {
     : undefined;
 };
 
-export const DATABASE_RULES: Rule[] = [sqlClients, keyValue, dropTools, frameworks];
+export const DATABASE_RULES: Rule[] = [sqlClients, keyValue, otherStores, dropTools, frameworks];

@@ -4,12 +4,13 @@
 import { found, hasFlag, type Rule } from "./args.ts";
 
 export const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|md|dm-|mapper\/|loop|rdisk)/;
-const IMAGE_FILE = /\.(img|iso|raw|bin|qcow2|vhdx?|dsk)$/i;
 
+/** On a device (or a variable that may name one); `mkswap /swapfile` and `mkfs.ext4 disk.img` pass. */
 const makeFilesystem: Rule = ([name, ...args]) => {
-  if (name === undefined || !/^(mkfs(\..+)?|mke2fs|mkswap|mkfs\.\w+)$/.test(name)) return undefined;
-  const onImage = args.some((arg) => IMAGE_FILE.test(arg)) && !args.some((arg) => arg.startsWith("/dev/"));
-  return onImage ? undefined : found(`disk-${name.split(".")[0]}`, `${name} destroys data on its target`);
+  if (name === undefined || !/^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs)$/.test(name)) return undefined;
+  return args.some((arg) => arg.startsWith("/dev/") || arg.startsWith("$"))
+    ? found(`disk-${name.split(".")[0]}`, `${name} destroys data on its target`)
+    : undefined;
 };
 
 const LISTING = [
@@ -64,6 +65,8 @@ const partitions: Rule = ([name, ...args]) => {
 const eraseTools: Rule = ([name, ...args]) => {
   if (name === "shred" || name === "blkdiscard")
     return found(`disk-${name}`, `${name} destroys data on its target`);
+  if (name === "hdparm" && args.some((arg) => arg.startsWith("--security-erase")))
+    return found("disk-secure-erase", "hdparm erases the whole drive");
   if (name === "cryptsetup" && args.some((arg) => /^(luksFormat|erase|luksErase)$/.test(arg)))
     return found("disk-cryptsetup", "cryptsetup formats or erases the volume's keys");
   if ((name === "zfs" || name === "zpool") && args.some((arg) => arg === "destroy" || arg === "labelclear"))

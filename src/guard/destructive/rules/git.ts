@@ -60,7 +60,7 @@ function rewrites(sub: string | undefined, rest: string[]) {
     case "filter-branch":
       return found("git-filter-branch", "rewrites every commit it filters");
     case "filter-repo":
-      return rest.includes("--analyze")
+      return rest.includes("--analyze") || rest.includes("--dry-run")
         ? undefined
         : found("git-filter-repo", "rewrites the repository history");
     case "replace":

@@ -86,10 +86,13 @@ const AZ_VALUED = new Set([
   "--query",
 ]);
 
-const az: Rule = ([name, ...args]) => {
-  if (name !== "az" || isDryRun(args)) return undefined;
+/** CLIs whose resource deletions are spelled `<tool> <group…> delete|purge`. */
+const DELETE_VERB_CLIS = new Set(["az", "doctl", "hcloud", "linode-cli", "exoscale", "scw"]);
+
+const deleteVerb: Rule = ([name, ...args]) => {
+  if (name === undefined || !DELETE_VERB_CLIS.has(name) || isDryRun(args)) return undefined;
   const words = positionals(args, AZ_VALUED);
-  const at = words.findIndex((word) => /^(delete|delete-batch|purge)$/.test(word));
+  const at = words.findIndex((word) => /^(delete|delete-batch|purge|rm)$/.test(word));
   if (at < 0 || at > 4) return undefined;
   const what = words.slice(0, at).join(" ");
   return found(
@@ -98,4 +101,4 @@ const az: Rule = ([name, ...args]) => {
   );
 };
 
-export const INFRASTRUCTURE_RULES: Rule[] = [terraform, pulumi, teardowns, awsTeardown, gcloud, az];
+export const INFRASTRUCTURE_RULES: Rule[] = [terraform, pulumi, teardowns, awsTeardown, gcloud, deleteVerb];
