@@ -10,9 +10,9 @@ import corpus from "../fixtures/guard/commands.json" with { type: "json" };
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 
 describe("corpus", () => {
-  it("holds at least 60 dangerous commands and 60 benign lookalikes", () => {
-    expect(corpus.dangerous.length).toBeGreaterThanOrEqual(60);
-    expect(corpus.benign.length).toBeGreaterThanOrEqual(60);
+  it("holds at least 250 dangerous commands and 220 benign lookalikes", () => {
+    expect(corpus.dangerous.length).toBeGreaterThanOrEqual(250);
+    expect(corpus.benign.length).toBeGreaterThanOrEqual(220);
   });
 
   it("catches every dangerous command", () => {

@@ -72,6 +72,7 @@ function inner(argv: string[], context: Context): Invocation[] {
   if (name === "find")
     return findExecs(rest).flatMap((command) => expand(command, { ...context, fed: true }));
   if (name === "parallel") {
+    if (rest.includes("--dry-run")) return [];
     const command = parallelCommand(rest);
     if (command.length === 1 && /\s/.test(command[0] as string))
       return reparse(command[0] as string, { ...context, fed: true });

@@ -124,7 +124,8 @@ function discards(sub: string | undefined, rest: string[]) {
 }
 
 const git: Rule = ([name, ...args]) => {
-  if (name === "git-filter-repo" || name === "bfg")
+  const bfgJar = name === "java" && args.some((arg) => /(^|\/)bfg[^/]*\.jar$/.test(arg));
+  if (name === "git-filter-repo" || name === "bfg" || bfgJar)
     return found("git-filter-repo", "rewrites the repository history");
   if (name !== "git") return undefined;
   const { sub, rest } = gitSubcommand(args);
