@@ -1,11 +1,11 @@
 // Destroying data: SQL, MongoDB and Redis commands given to clients in every way text reaches them, the
 // clients' drop tools and framework resets, object-storage recursive deletes and bucket removal, and syncs
 // that delete. Reads, listings, scoped deletes and dry runs pass.
-import { describe, expect, it } from "vitest";
-import { screenCommand } from "../../src/guard/destructive/screen.ts";
+import { describe } from "vitest";
+import { itFlags, itPasses } from "../support/screen-cases.ts";
 
 describe("databases and key-value stores", () => {
-  it.each([
+  itFlags([
     ["psql -d app -c 'drop schema audit cascade'", "sql-destructive"],
     ["mariadb --execute='TRUNCATE TABLE logs'", "sql-destructive"],
     ["sqlite3 data.db 'ALTER TABLE users DROP COLUMN email'", "sql-destructive"],
@@ -20,11 +20,9 @@ describe("databases and key-value stores", () => {
     ["mysqladmin -u root -f drop shop", "db-drop"],
     ["php artisan migrate:fresh --seed", "db-reset"],
     ["bundle exec rails db:reset", "db-reset"],
-  ])("%s → %s", (line, rule) => {
-    expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
-  });
+  ]);
 
-  it.each([
+  itPasses([
     "psql -c 'SELECT count(*) FROM orders'",
     "psql -c \"INSERT INTO log VALUES ('DROP TABLE x')\"",
     "mysql -e 'DELETE FROM carts WHERE updated_at < NOW() - INTERVAL 7 DAY'",
@@ -34,13 +32,11 @@ describe("databases and key-value stores", () => {
     "echo 'DROP TABLE users;' >> notes.md",
     "pg_dump shop > shop.sql",
     "npx prisma migrate deploy",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 });
 
 describe("object storage and syncs", () => {
-  it.each([
+  itFlags([
     ["aws --profile prod s3 rm s3://logs/2024/ --recursive", "storage-recursive-delete"],
     ["aws s3 rb s3://scratch-bucket", "bucket-remove"],
     ["gsutil rm gs://media/**", "storage-recursive-delete"],
@@ -50,11 +46,9 @@ describe("object storage and syncs", () => {
     ["s3cmd del --recursive s3://old", "storage-recursive-delete"],
     ["azcopy sync ./out 'https://acct.blob.core.windows.net/c' --delete-destination=true", "sync-delete"],
     ["rsync -aH --delete-excluded src/ backup/", "sync-delete"],
-  ])("%s → %s", (line, rule) => {
-    expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
-  });
+  ]);
 
-  it.each([
+  itPasses([
     "aws s3 ls s3://logs --recursive --human-readable",
     "aws s3 rm s3://logs/one.txt",
     "aws s3 rm s3://logs/ --recursive --dryrun",
@@ -63,7 +57,5 @@ describe("object storage and syncs", () => {
     "rclone sync -n ./photos gdrive:photos",
     "rsync -avn --delete src/ backup/",
     "mc ls minio/site",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 });

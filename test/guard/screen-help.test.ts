@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { asksForHelp } from "../../src/guard/destructive/help.ts";
 import { screenCommand } from "../../src/guard/destructive/screen.ts";
+import { itPasses } from "../support/screen-cases.ts";
 
 describe("help and version forms", () => {
-  it.each([
+  itPasses([
     "terraform destroy --help",
     "terraform destroy -help",
     "helm uninstall -h",
@@ -24,9 +25,7 @@ describe("help and version forms", () => {
     "type -a shred",
     "command -v mkfs",
     "whereis sgdisk",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 
   it("reads a trailing -h as a flag for tools where it is one", () => {
     expect(asksForHelp(["chown", "-R", "bob", "/", "-h"])).toBe(false);

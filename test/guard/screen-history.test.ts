@@ -1,10 +1,10 @@
 // History rewrites: force pushes in every spelling, mirror/prune pushes, filter-branch and filter-repo,
 // replace, update-ref -d, reflog expiry and immediate pruning; their read-only and dry-run forms pass.
-import { describe, expect, it } from "vitest";
-import { screenCommand } from "../../src/guard/destructive/screen.ts";
+import { describe } from "vitest";
+import { itFlags, itPasses } from "../support/screen-cases.ts";
 
 describe("rewriting git history", () => {
-  it.each([
+  itFlags([
     ["git push -uf origin topic", "git-push-force"],
     ["git push origin +refs/heads/main:refs/heads/main", "git-push-force"],
     ["git push --force-with-lease origin develop", "git-push-force-protected"],
@@ -20,11 +20,9 @@ describe("rewriting git history", () => {
     ["git update-ref -d refs/remotes/origin/main", "git-update-ref-delete"],
     ["git replace --edit HEAD~3", "git-replace"],
     ["git -C vendor/lib prune", "git-prune"],
-  ])("%s → %s", (line, rule) => {
-    expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
-  });
+  ]);
 
-  it.each([
+  itPasses([
     "git push --force-with-lease origin topic",
     "git push --dry-run --force origin main",
     "git filter-repo --analyze",
@@ -36,7 +34,5 @@ describe("rewriting git history", () => {
     "git prune --dry-run",
     "git worktree prune",
     "git fetch --prune origin",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 });

@@ -1,11 +1,11 @@
 // Destroying infrastructure and machines: IaC teardown, cloud project/resource-group deletion, cluster
 // deletions, release uninstalls, container volume prunes, disk wipes, crontab removal, firewall flushes,
 // unpublishing, truncation through a bare redirect, recursive ownership changes at the root.
-import { describe, expect, it } from "vitest";
-import { screenCommand } from "../../src/guard/destructive/screen.ts";
+import { describe } from "vitest";
+import { itFlags, itPasses } from "../support/screen-cases.ts";
 
 describe("infrastructure, clusters, disks and the machine", () => {
-  it.each([
+  itFlags([
     ["tofu -chdir=envs/prod destroy", "iac-destroy"],
     ["terraform apply -destroy -auto-approve", "iac-destroy"],
     ["pulumi down --yes", "iac-destroy"],
@@ -28,11 +28,9 @@ describe("infrastructure, clusters, disks and the machine", () => {
     [": > /var/log/app.log", "truncate-redirect"],
     [">| data.csv", "truncate-redirect"],
     ["sudo chown -hR bob /", "chown-recursive-system"],
-  ])("%s → %s", (line, rule) => {
-    expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
-  });
+  ]);
 
-  it.each([
+  itPasses([
     "terraform plan -destroy -out destroy.tfplan",
     "pulumi destroy --preview-only",
     "gcloud projects describe acme-prod",
@@ -55,7 +53,5 @@ describe("infrastructure, clusters, disks and the machine", () => {
     "> /dev/null",
     "exec > build.log 2>&1",
     "chown -R app:app ./var",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 });

@@ -1,10 +1,10 @@
 // The screen opens every layer that runs another command and judges the command inside as if it ran directly.
 import { describe, expect, it } from "vitest";
 import { invocationsOf } from "../../src/guard/destructive/invocations.ts";
-import { screenCommand } from "../../src/guard/destructive/screen.ts";
+import { itFlags, itPasses } from "../support/screen-cases.ts";
 
 describe("commands run by other commands", () => {
-  it.each([
+  itFlags([
     ["ls build-* | xargs -r rm -rf", "rm-input-paths"],
     ["xargs --arg-file=old-dirs.txt rm -r", "rm-input-paths"],
     ["xargs -0 -I{} sh -c 'rm -rf {}' < list", "rm-input-paths"],
@@ -33,11 +33,9 @@ describe("commands run by other commands", () => {
     ["if true; then rm -rf ~; fi", "rm-recursive-home"],
     ['echo "$(git stash clear)"', "git-stash-drop"],
     ["bash <<'SH'\ngit branch -D old\nSH", "git-branch-force-delete"],
-  ])("%s → %s", (line, rule) => {
-    expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
-  });
+  ]);
 
-  it.each([
+  itPasses([
     "find . -name '*.ts' | xargs grep -n TODO",
     "find . -type f -exec wc -l {} +",
     "parallel gzip ::: *.log",
@@ -52,9 +50,7 @@ describe("commands run by other commands", () => {
     "bash -c 'echo git push --force'",
     "nohup node server.js > server.log 2>&1 &",
     "xargs -n 1 echo rm -rf < list",
-  ])("passes %s", (line) => {
-    expect(screenCommand(line)).toEqual({ destructive: false });
-  });
+  ]);
 
   it("marks commands whose operands come from input, and carries sudo inward", () => {
     const [outer, inner] = invocationsOf("sudo xargs rm -f");

@@ -9,7 +9,7 @@ import {
   type SimpleCommand,
   shellPayload,
 } from "./shell-words.ts";
-import { type WrapperSpec, wrapperAt } from "./wrapper-specs.ts";
+import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
 
 export interface Invocation {
   /** The command that runs, its name reduced to a basename. */
@@ -94,60 +94,6 @@ function reparse(script: string, context: Context): Invocation[] {
   return parseCommands(script).flatMap((source) =>
     expand(source.argv, { ...context, source, depth: context.depth + 1 }),
   );
-}
-
-type Opened = { kind: "argv"; argv: string[] } | { kind: "script"; script: string } | { kind: "none" };
-
-/** Skips a wrapper's options and leading operands; returns the command it runs. */
-export function openWrapper(args: string[], spec: WrapperSpec): Opened {
-  if (spec.afterDashes) {
-    const dashes = args.indexOf("--");
-    return dashes < 0 ? { kind: "none" } : { kind: "argv", argv: args.slice(dashes + 1) };
-  }
-  let i = 0;
-  let operands = spec.operands ?? 0;
-  while (i < args.length) {
-    const arg = args[i] as string;
-    if (arg === "--") {
-      i++;
-      break;
-    }
-    if (arg.startsWith("-") && arg.length > 1) {
-      const option = readOption(args, i, spec);
-      if (option.payload !== undefined) return { kind: "script", script: option.payload };
-      if (option.inert) return { kind: "none" };
-      i = option.next;
-    } else if (operands > 0) {
-      operands--;
-      i++;
-    } else break;
-  }
-  while (operands-- > 0 && i < args.length) i++;
-  const rest = args.slice(i);
-  if (rest.length === 0) return { kind: "none" };
-  return spec.joinsRest ? { kind: "script", script: rest.join(" ") } : { kind: "argv", argv: rest };
-}
-
-function readOption(args: string[], i: number, spec: WrapperSpec) {
-  const arg = args[i] as string;
-  const payloads = spec.payload ?? [];
-  if (arg.startsWith("--")) {
-    const [name, attached] = arg.split(/=(.*)/s) as [string, string | undefined];
-    const takesValue = attached === undefined && (spec.long ?? []).includes(name);
-    const value = attached ?? (takesValue || payloads.includes(name) ? args[i + 1] : undefined);
-    if (payloads.includes(name)) return { next: i + 2, payload: value ?? "", inert: false };
-    return { next: i + (takesValue ? 2 : 1), inert: false };
-  }
-  for (let k = 1; k < arg.length; k++) {
-    const letter = arg[k] as string;
-    if (spec.inert?.includes(letter)) return { next: i + 1, inert: true };
-    if (!spec.values.includes(letter) && !payloads.includes(letter)) continue;
-    const attached = arg.slice(k + 1);
-    const value = attached !== "" ? attached : args[i + 1];
-    if (payloads.includes(letter)) return { next: i + 2, payload: value ?? "", inert: false };
-    return { next: i + (attached !== "" ? 1 : 2), inert: false };
-  }
-  return { next: i + 1, inert: false };
 }
 
 /** The commands of `-exec`, `-execdir`, `-ok` and `-okdir`, each up to its `;` or `{} +`. */

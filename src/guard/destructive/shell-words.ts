@@ -3,6 +3,7 @@
 // splitCommands also opens `sh -c` payloads and `eval`; the screen opens every other wrapper itself.
 import { parse } from "shell-quote";
 import { heredocBody, normalizeLine } from "./shell-text.ts";
+import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
 
 export interface SimpleCommand {
   argv: string[];
@@ -153,39 +154,19 @@ export interface Unwrapped {
   sudo: boolean;
 }
 
-const WRAPPERS = new Set([
-  "env",
-  "nohup",
-  "time",
-  "nice",
-  "ionice",
-  "command",
-  "exec",
-  "builtin",
-  "doas",
-  "sudo",
-]);
-
-/** Drops leading `VAR=value` words and simple wrappers such as sudo, env, nohup and nice (with their options). */
+/** Drops leading `VAR=value` words and wrappers that run their argv as given (sudo, env, nohup, timeout, xargs …). */
 export function stripWrappers(argv: string[]): Unwrapped {
-  let i = 0;
+  let words = argv;
   let sudo = false;
-  while (i < argv.length) {
-    const word = argv[i] as string;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
-      i++;
-      continue;
-    }
-    const name = basename(word);
-    if (!WRAPPERS.has(name)) break;
-    if (name === "sudo" || name === "doas") sudo = true;
-    i++;
-    while (i < argv.length && (argv[i] as string).startsWith("-")) {
-      const option = argv[i] as string;
-      i += /^-(u|g|n|C|p|c)$/.test(option) ? 2 : 1;
-    }
+  for (;;) {
+    while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0] as string)) words = words.slice(1);
+    const named = words.length > 0 ? [basename(words[0] as string), ...words.slice(1)] : words;
+    const wrapper = wrapperAt(named);
+    const opened = wrapper ? openWrapper(named.slice(wrapper.length), wrapper.spec) : undefined;
+    if (!wrapper || opened?.kind !== "argv") return { argv: words, sudo };
+    sudo ||= wrapper.spec.sudo === true;
+    words = opened.argv;
   }
-  return { argv: argv.slice(i), sudo };
 }
 
 export function isShell(word: string): boolean {

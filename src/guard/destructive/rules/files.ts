@@ -23,10 +23,9 @@ const NO_OP = new Set([":", "true"]);
 const HARMLESS_SINKS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 
 /** `: > file`, `> file`, `true > file`: empties the file without a command that writes anything. */
-const bareTruncation: Rule = (argv, { source }) => {
-  if (argv.length > 1 || (argv.length === 1 && !NO_OP.has(argv[0] as string))) return undefined;
-  if (source.argv.length > 1 || (source.argv.length === 1 && !NO_OP.has(source.argv[0] as string)))
-    return undefined;
+const bareTruncation: Rule = (_argv, { source }) => {
+  const [head, ...rest] = source.argv;
+  if (rest.length > 0 || (head !== undefined && !NO_OP.has(head))) return undefined;
   const target = source.truncates.find((path) => !HARMLESS_SINKS.test(path));
   return target ? found("truncate-redirect", `empties ${target} through a bare redirect`) : undefined;
 };
