@@ -45,8 +45,8 @@ function emptyCommand(piped: boolean): SimpleCommand {
   return { argv: [], writesTo: [], truncates: [], piped };
 }
 
-/** The simple commands of the line as written: no payloads opened. */
-export function parseCommands(line: string): SimpleCommand[] {
+/** The simple commands of the line as written, then those of its substitutions (to MAX_DEPTH levels). */
+export function parseCommands(line: string, depth = 0): SimpleCommand[] {
   const { text, heredocs, substitutions } = normalizeLine(line);
   const commands: SimpleCommand[] = [];
   let current = emptyCommand(false);
@@ -75,7 +75,8 @@ export function parseCommands(line: string): SimpleCommand[] {
     else if (SEPARATORS.has(op)) flush(op === "|" || op === "|&");
   }
   flush(false);
-  return [...withPipedText(commands), ...substitutions.flatMap((script) => parseCommands(script))];
+  const inner = depth < MAX_DEPTH ? substitutions.flatMap((script) => parseCommands(script, depth + 1)) : [];
+  return [...withPipedText(commands), ...inner];
 }
 
 function take(command: SimpleCommand, pending: Pending, word: string, heredocs: string[]): Pending {

@@ -25,6 +25,41 @@ export interface WrapperSpec {
 
 const LAUNCHERS: WrapperSpec = { values: "p", long: ["--package"], payload: ["c", "--call"] };
 const PLAIN: WrapperSpec = { values: "" };
+/** `docker run [options] image [command…]`: the options that take a value, then the image. */
+const CONTAINER_RUN: WrapperSpec = {
+  values: "eEvpwulmhc",
+  long: [
+    "--env",
+    "--env-file",
+    "--volume",
+    "--publish",
+    "--workdir",
+    "--user",
+    "--label",
+    "--memory",
+    "--hostname",
+    "--name",
+    "--network",
+    "--net",
+    "--entrypoint",
+    "--mount",
+    "--platform",
+    "--add-host",
+    "--cpus",
+    "--restart",
+    "--pull",
+    "--device",
+    "--tmpfs",
+    "--shm-size",
+    "--cap-add",
+    "--cap-drop",
+    "--log-driver",
+    "--dns",
+    "--ulimit",
+  ],
+  operands: 1,
+};
+
 const CONTAINER_EXEC: WrapperSpec = {
   values: "euw",
   long: ["--env", "--env-file", "--user", "--workdir", "--detach-keys", "--index"],
@@ -90,6 +125,10 @@ export const WRAPPER_SPECS: Record<string, WrapperSpec> = {
   "pipx run": PLAIN,
   "uv run": { values: "p", long: ["--with", "--python", "--project", "--directory"] },
   "docker exec": CONTAINER_EXEC,
+  "docker run": CONTAINER_RUN,
+  "podman run": CONTAINER_RUN,
+  "docker compose run": CONTAINER_RUN,
+  "docker-compose run": CONTAINER_RUN,
   "podman exec": CONTAINER_EXEC,
   "nerdctl exec": CONTAINER_EXEC,
   "docker compose exec": CONTAINER_EXEC,

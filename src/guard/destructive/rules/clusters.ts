@@ -19,7 +19,7 @@ const KUBE_VALUED = new Set([
   "--field-selector",
 ]);
 const WIDE_KINDS =
-  /^(namespaces?|ns|projects?|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|nodes?|no|clusters?)$/;
+  /^(namespaces?|ns|projects?|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?)$/;
 
 const kubectl: Rule = ([name, ...args]) => {
   if (name !== "kubectl" && name !== "oc" && name !== "k") return undefined;

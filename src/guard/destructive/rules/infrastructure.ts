@@ -89,16 +89,18 @@ const AZ_VALUED = new Set([
 /** CLIs whose resource deletions are spelled `<tool> <group…> delete|purge`. */
 const DELETE_VERB_CLIS = new Set(["az", "doctl", "hcloud", "linode-cli", "exoscale", "scw"]);
 
+/** Deleting one named blob or file is routine, like `aws s3 rm` of one object; batches and containers are not. */
+const SINGLE_ITEMS = new Set(["storage blob", "storage file", "storage fs file"]);
+
 const deleteVerb: Rule = ([name, ...args]) => {
   if (name === undefined || !DELETE_VERB_CLIS.has(name) || isDryRun(args)) return undefined;
   const words = positionals(args, AZ_VALUED);
   const at = words.findIndex((word) => /^(delete|delete-batch|purge|rm)$/.test(word));
   if (at < 0 || at > 4) return undefined;
   const what = words.slice(0, at).join(" ");
-  return found(
-    words[0] === "group" ? "cloud-resource-group-delete" : "cloud-delete",
-    `az ${what} ${words[at]}`,
-  );
+  if (SINGLE_ITEMS.has(what) && words[at] === "delete") return undefined;
+  const rule = name === "az" && what === "group" ? "cloud-resource-group-delete" : "cloud-delete";
+  return found(rule, `${name} ${what} ${words[at]} deletes cloud resources`);
 };
 
 export const INFRASTRUCTURE_RULES: Rule[] = [terraform, pulumi, teardowns, awsTeardown, gcloud, deleteVerb];

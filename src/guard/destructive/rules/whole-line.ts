@@ -5,10 +5,21 @@ import type { Finding } from "./args.ts";
 
 const DOWNLOADERS = new Set(["curl", "wget", "fetch"]);
 
-/** `curl … | sh`, `bash <(curl …)`, `sh -c "$(wget …)"`. */
+const INTERPRETERS = /^(python[\d.]*|perl|ruby|node|php)$/;
+
+/** `eval "$(curl …)"`, `source <(curl …)`, or an interpreter reading its program from a pipe (`| python3 -`). */
+function runsInput([head, ...rest]: string[], piped: boolean): boolean {
+  if (head === "eval") return rest.some((arg) => arg.includes("$__keel_sub_"));
+  if (head === "source" || head === ".") return rest.length === 0;
+  if (!piped || !INTERPRETERS.test(head ?? "")) return false;
+  return rest.every((arg) => arg === "-" || (/^-[A-Za-z]$/.test(arg) && !"cme".includes(arg[1] as string)));
+}
+
+/** `curl … | sh`, `bash <(curl …)`, `sh -c "$(wget …)"`, `eval "$(curl …)"`, `curl … | python3 -`. */
 export function remoteScriptFinding(invocations: Invocation[]): Finding | undefined {
   if (!invocations.some(({ argv }) => DOWNLOADERS.has(argv[0] ?? ""))) return undefined;
   const shellReadingStdin = invocations.some(({ argv: [head, ...rest], source }) => {
+    if (runsInput([head ?? "", ...rest], source.piped)) return true;
     if (!head || !isShell(head)) return false;
     const inputs = rest.filter((arg) => !arg.startsWith("-"));
     return source.piped || inputs.length === 0 || rest.some((arg) => /^-[a-z]*[cs][a-z]*$/.test(arg));
