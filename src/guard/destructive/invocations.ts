@@ -46,7 +46,7 @@ function expand(words: string[], context: Context): Invocation[] {
     while (argv.length > 0 && (ASSIGNMENT.test(argv[0] as string) || RESERVED_WORDS.has(argv[0] as string)))
       argv = argv.slice(1);
     if (argv.length === 0) return [{ argv: [], sudo, fed, source: context.source }];
-    const named = [basename(argv[0] as string), ...argv.slice(1)];
+    const named = [commandName(argv[0] as string), ...argv.slice(1)];
     const wrapper = wrapperAt(named);
     if (!wrapper)
       return [{ argv: named, sudo, fed, source: context.source }, ...inner(named, { ...context, sudo, fed })];
@@ -87,6 +87,13 @@ function bindPositional(script: string, positional: string[]): string {
   return script.replace(/\$\{?([0-9@*])\}?/g, (whole, key: string) =>
     /[@*]/.test(key) ? positional.slice(1).join(" ") : (positional[Number(key)] ?? whole),
   );
+}
+
+/** `/usr/bin/rm` → `rm`; a package launched with a version (`cdk@2`, `prisma@latest`) → its name. */
+function commandName(word: string): string {
+  const name = basename(word);
+  const at = name.lastIndexOf("@");
+  return at > 0 ? name.slice(0, at) : name;
 }
 
 function reparse(script: string, context: Context): Invocation[] {

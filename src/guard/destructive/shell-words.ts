@@ -141,7 +141,7 @@ export function shellPayload(args: string[]): { script: string; positional: stri
       return args[i + 1] === undefined
         ? undefined
         : { script: args[i + 1] as string, positional: args.slice(i + 2) };
-    if (/^[-+]o$/.test(arg) || arg === "--rcfile" || arg === "--init-file") i++;
+    if (/^[-+][oO]$/.test(arg) || arg === "--rcfile" || arg === "--init-file") i++;
   }
   return undefined;
 }

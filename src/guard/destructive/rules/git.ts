@@ -107,7 +107,9 @@ function discards(sub: string | undefined, rest: string[]) {
         return found("git-discard-changes", "discards uncommitted changes in the working tree");
       return undefined;
     case "rm":
-      return hasFlag(rest, "r") && !rest.includes("--cached") && ops.some((path) => targetRisk(path))
+      return hasFlag(rest, "r") &&
+        !hasFlag(rest, "n", ["--dry-run", "--cached"]) &&
+        ops.some((path) => targetRisk(path))
         ? found("git-rm-tree", "deletes the whole tree from disk and index")
         : undefined;
     case "branch":

@@ -31,7 +31,7 @@ const teardowns: Rule = ([name, ...args]) => {
     args,
     new Set(["--stage", "-s", "--region", "-r", "--profile", "--app"]),
   );
-  if ((name === "cdk" && verb === "destroy") || (name === "sam" && verb === "delete"))
+  if (((name === "cdk" || name === "aws-cdk") && verb === "destroy") || (name === "sam" && verb === "delete"))
     return found("iac-destroy", `${name} ${verb} deletes the deployed stacks`);
   if ((name === "serverless" || name === "sls") && verb === "remove")
     return found("iac-destroy", `${name} remove deletes the deployed service`);
