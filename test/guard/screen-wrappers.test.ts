@@ -37,6 +37,7 @@ describe("commands run by other commands", () => {
     ["if true; then rm -rf ~; fi", "rm-recursive-home"],
     ['echo "$(git stash clear)"', "git-stash-drop"],
     ["bash <<'SH'\ngit branch -D old\nSH", "git-branch-force-delete"],
+    ["ssh db1 psql shop <<'SQL'\nDROP TABLE carts;\nSQL", "sql-destructive"],
   ]);
 
   itPasses([

@@ -67,7 +67,10 @@ function inner(argv: string[], context: Context): Invocation[] {
     const payload = shellPayload(rest);
     if (payload !== undefined) return reparse(bindPositional(payload.script, payload.positional), context);
     const readsStdin = rest.every((arg) => arg.startsWith("-"));
-    return readsStdin && context.source.stdin !== undefined ? reparse(context.source.stdin, context) : [];
+    const script = context.source.stdin;
+    return readsStdin && script !== undefined
+      ? reparse(script, { ...context, source: { ...context.source, stdin: undefined } })
+      : [];
   }
   if (name === "find")
     return findExecs(rest).flatMap((command) => expand(command, { ...context, fed: true }));
@@ -96,11 +99,15 @@ function commandName(word: string): string {
   return at > 0 ? name.slice(0, at) : name;
 }
 
+/** Parses a payload; its unpiped commands read the stdin the wrapper was given (`ssh db psql <<EOF …`). */
 function reparse(script: string, context: Context): Invocation[] {
   if (context.depth >= MAX_DEPTH) return [];
-  return parseCommands(script).flatMap((source) =>
-    expand(source.argv, { ...context, source, depth: context.depth + 1 }),
-  );
+  const stdin = context.source.stdin;
+  return parseCommands(script).flatMap((parsed) => {
+    const source =
+      stdin !== undefined && parsed.stdin === undefined && !parsed.piped ? { ...parsed, stdin } : parsed;
+    return expand(source.argv, { ...context, source, depth: context.depth + 1 });
+  });
 }
 
 /** The commands of `-exec`, `-execdir`, `-ok` and `-okdir`, each up to its `;` or `{} +`. */
