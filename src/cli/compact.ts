@@ -10,11 +10,12 @@ import {
 import type { CapSetting } from "../compact/verbatim/types.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { loadSessionBranch } from "../session/load-branch.ts";
+import { intOption } from "./parse.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 interface CompactOptions {
   cap: string;
-  window?: string;
+  window?: number;
   at?: string;
   leaf?: string;
   cwd?: string;
@@ -36,7 +37,11 @@ export const registerCompact: Register = (program, contextFor) => {
     .description("render the verbatim checkpoint keel would write for a pi session file")
     .argument("<session>", "pi session JSONL file")
     .option("--cap <size>", "size cap: off, <n>chars, <n>tokens (4 chars each) or <n>%", "off")
-    .option("--window <tokens>", "model context window in tokens (needed for a % cap)")
+    .option(
+      "--window <tokens>",
+      "model context window in tokens (needed for a % cap)",
+      intOption("--window", { min: 1, max: 100_000_000 }),
+    )
     .option("--at <entryId>", "cut at this entry (it becomes the first kept entry)")
     .option("--leaf <entryId>", "walk the branch ending at this entry (default: the last entry in the file)")
     .option("--cwd <dir>", "working directory for relative paths (default: the session header's cwd)")
@@ -105,15 +110,7 @@ export const registerCompact: Register = (program, contextFor) => {
 function readCap(options: CompactOptions, command: Command): { setting: CapSetting; window?: number } {
   const parsed = parseCap(options.cap);
   if (!parsed.ok) command.error(parsed.reason, { exitCode: ExitCode.usage });
-  let window: number | undefined;
-  if (options.window !== undefined) {
-    window = Number(options.window);
-    if (!Number.isInteger(window) || window <= 0) {
-      command.error(`--window needs a positive whole number of tokens, got "${options.window}"`, {
-        exitCode: ExitCode.usage,
-      });
-    }
-  }
+  const window = options.window;
   const setting = parsed.ok ? parsed.cap : ({ unit: "off" } as const);
   if (setting.unit === "percent" && window === undefined) {
     command.error("a percent cap needs --window <tokens>", { exitCode: ExitCode.usage });

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { oneLine } from "../guard/text.ts";
 import { addJournalEntry, type JournalRow, listJournal } from "../store/guard-journal.ts";
-import { parseCount } from "./parse.ts";
+import { intOption, LIST_LIMIT } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
@@ -54,11 +54,11 @@ export const registerJournal: Register = (program, contextFor) => {
     .command("journal")
     .description("list journal entries, newest first")
     .option("--type <type>", JOURNAL_TYPES.join(" | "))
-    .option("-n, --limit <count>", "how many entries", "10")
-    .action(async (options: { type?: string; limit: string }, command: Command) => {
+    .option("-n, --limit <count>", "how many entries", intOption("--limit", LIST_LIMIT), 10)
+    .action(async (options: { type?: string; limit: number }, command: Command) => {
       const ctx = contextFor(command);
       const type = parseType(command, options.type);
-      const limit = parseCount(command, "--limit", options.limit);
+      const limit = options.limit;
       await withProjectStore(ctx, async ({ store, project }) => {
         const rows = await listJournal(store.db, project.id, { type, limit });
         ctx.out.result({ entries: rows }, rows.length ? rows.map(describeJournal) : ["the journal is empty"]);

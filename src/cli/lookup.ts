@@ -12,16 +12,10 @@ import {
 import type { EntryPage, GrepPage, ListEntriesPage } from "../recall/lookup/types.ts";
 import { type LoadedParts, loadSessionParts, partsNote } from "../session/load-branch.ts";
 import type { CommandContext } from "./context.ts";
+import { intOption } from "./parse.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 const LEAF_HELP = "only the branch ending at this entry (default: the last entry of each unconnected part)";
-
-const intOption = (name: string) => (value: string) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0)
-    throw new UserError(`${name} needs a whole number, got "${value}"`);
-  return number;
-};
 
 async function openTranscript(
   file: string,
@@ -66,7 +60,7 @@ export const registerLookup: Register = (program, contextFor) => {
     .argument("<session>", "pi session JSONL file")
     .option("--leaf <entryId>", LEAF_HELP)
     .option("--role <role>", "only entries with this role")
-    .option("--limit <n>", "entries per page", intOption("--limit"))
+    .option("--limit <n>", "entries per page", intOption("--limit", { min: 1, max: 200 }))
     .option("--cursor <cursor>", "continue from a previous page")
     .action(
       async (
@@ -88,9 +82,9 @@ export const registerLookup: Register = (program, contextFor) => {
     .option("--leaf <entryId>", LEAF_HELP)
     .option("--literal", "match the pattern as plain text")
     .option("--case-sensitive", "match case exactly")
-    .option("-B, --before <n>", "context lines before each match", intOption("--before"))
-    .option("-A, --after <n>", "context lines after each match", intOption("--after"))
-    .option("--max <n>", "matches per page", intOption("--max"))
+    .option("-B, --before <n>", "context lines before each match", intOption("--before", { min: 0, max: 50 }))
+    .option("-A, --after <n>", "context lines after each match", intOption("--after", { min: 0, max: 50 }))
+    .option("--max <n>", "matches per page", intOption("--max", { min: 1, max: 100 }))
     .option("--entry <entryId>", "search only this entry")
     .option("--cursor <cursor>", "continue from a previous page")
     .action(async (file: string, pattern: string, options: GrepOptions, command: Command) => {
@@ -115,8 +109,8 @@ export const registerLookup: Register = (program, contextFor) => {
     .argument("<session>", "pi session JSONL file")
     .argument("<entryId>", "entry id")
     .option("--leaf <entryId>", LEAF_HELP)
-    .option("--max-lines <n>", "lines per page", intOption("--max-lines"))
-    .option("--max-chars <n>", "characters per page", intOption("--max-chars"))
+    .option("--max-lines <n>", "lines per page", intOption("--max-lines", { min: 1, max: 2000 }))
+    .option("--max-chars <n>", "characters per page", intOption("--max-chars", { min: 200, max: 100_000 }))
     .option("--cursor <cursor>", "continue from a previous page")
     .action(async (file: string, id: string, options: ShowOptions, command: Command) => {
       const ctx = contextFor(command);

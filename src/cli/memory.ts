@@ -5,7 +5,13 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { applyMemoryCleanup, cleanupToken, planMemoryCleanup } from "../memory/cleanup.ts";
-import type { CleanupMode, MemoryKind, MemoryResult, RecordInput } from "../memory/model.ts";
+import {
+  type CleanupMode,
+  MEMORY_LIMITS,
+  type MemoryKind,
+  type MemoryResult,
+  type RecordInput,
+} from "../memory/model.ts";
 import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
 import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { currentProvenance } from "../memory/provenance.ts";
@@ -17,6 +23,7 @@ import { memoryStatus } from "../memory/status.ts";
 import { openStore } from "../store/open.ts";
 import { upsertProject } from "../store/projects.ts";
 import type { CommandContext } from "./context.ts";
+import { BYTES, collect, intOption } from "./parse.ts";
 import type { ContextFactory, Register } from "./register.ts";
 
 interface Scope {
@@ -51,15 +58,6 @@ function need<T>(result: MemoryResult<T>): T {
   throw new UserError(`${code}: ${message}${field ? ` (field ${field})` : ""}`, exit);
 }
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-function parseInteger(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new UserError(`${flag} needs a whole number, got "${text}"`);
-  return n;
-}
-
 const expiryFlag = (text: string | undefined) =>
   text === undefined ? undefined : text === "never" ? null : text;
 
@@ -92,11 +90,16 @@ export const registerMemory: Register = (program, contextFor) => {
     .option("-k, --kind <kind>", "only this kind (repeatable)", collect)
     .option("--superseded", "also show replaced records, after current ones")
     .option("--derived", "search facts indexed from compactions instead of recorded memory")
-    .option("-n, --limit <count>", "how many results", "10")
+    .option(
+      "-n, --limit <count>",
+      "how many results",
+      intOption("--limit", { min: 1, max: MEMORY_LIMITS.searchLimitMax }),
+      10,
+    )
     .action(
       (
         words: string[],
-        o: { kind?: string[]; superseded?: boolean; derived?: boolean; limit: string },
+        o: { kind?: string[]; superseded?: boolean; derived?: boolean; limit: number },
         command: Command,
       ) =>
         run(command, async ({ deps, projectId, ctx }) => {
@@ -106,7 +109,7 @@ export const registerMemory: Register = (program, contextFor) => {
               kinds: o.kind as MemoryKind[] | undefined,
               includeSuperseded: Boolean(o.superseded),
               source: o.derived ? "derived" : "records",
-              limit: parseInteger(o.limit, "--limit"),
+              limit: o.limit,
             }),
           );
           ctx.out.result(result, render.renderSearch(result));
@@ -165,14 +168,18 @@ export const registerMemory: Register = (program, contextFor) => {
   memory
     .command("policy")
     .description("show or set this project's memory quota and cleanup mode")
-    .option("--max-bytes <bytes>", "quota for recorded memory")
+    .option(
+      "--max-bytes <bytes>",
+      "quota for recorded memory",
+      intOption("--max-bytes", { min: 1, max: BYTES.max }),
+    )
     .option("--cleanup-mode <mode>", "auto (expired records go unasked) or ask (every cleanup needs a token)")
-    .action((o: { maxBytes?: string; cleanupMode?: string }, command: Command) =>
+    .action((o: { maxBytes?: number; cleanupMode?: string }, command: Command) =>
       run(command, async ({ deps, projectId, ctx }) => {
         if (o.cleanupMode !== undefined && o.cleanupMode !== "auto" && o.cleanupMode !== "ask")
           throw new UserError(`--cleanup-mode is auto or ask, got "${o.cleanupMode}"`);
         const policy = await setPolicy(deps.db, projectId, {
-          maxBytes: parseInteger(o.maxBytes, "--max-bytes"),
+          maxBytes: o.maxBytes,
           cleanupMode: o.cleanupMode as CleanupMode | undefined,
         });
         ctx.out.result(policy, `quota ${policy.maxBytes} bytes, cleanup ${policy.cleanupMode}`);
@@ -248,10 +255,15 @@ function registerCleanup(memory: Command, run: Runner): void {
   cleanup
     .command("plan")
     .description("list what a cleanup would remove, with the confirmation token")
-    .option("--free <bytes>", "also suggest consolidation candidates to free this much")
-    .action((o: { free?: string }, command: Command) =>
+    .option(
+      "--free <bytes>",
+      "also suggest consolidation candidates to free this much",
+      intOption("--free", BYTES),
+      0,
+    )
+    .action((o: { free: number }, command: Command) =>
       run(command, async ({ deps, projectId, ctx }) => {
-        const plan = need(await planMemoryCleanup(deps, projectId, parseInteger(o.free, "--free") ?? 0));
+        const plan = need(await planMemoryCleanup(deps, projectId, o.free));
         ctx.out.result(plan, render.renderPlan(plan));
       }),
     );

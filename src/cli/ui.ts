@@ -4,10 +4,11 @@
 import type { Command } from "commander";
 import { childProcess } from "../core/builtins.ts";
 import { describeError } from "../core/errors.ts";
+import { collect, intOption } from "./parse.ts";
 import type { Register } from "./register.ts";
 
 interface UiOptions {
-  port: string;
+  port: number;
   open?: boolean;
   sessionDir?: string[];
 }
@@ -16,15 +17,17 @@ export const registerUi: Register = (program, contextFor) => {
   program
     .command("ui")
     .description("serve keel's local web UI on 127.0.0.1 (Ctrl+C stops it)")
-    .option("-p, --port <n>", "port to listen on; 0 picks a free one", "0")
+    .option(
+      "-p, --port <n>",
+      "port to listen on; 0 picks a free one",
+      intOption("--port", { min: 0, max: 65535 }),
+      0,
+    )
     .option("--open", "open the UI in the default browser")
     .option("--session-dir <dir>", "another folder of pi session files (repeatable)", collect)
     .action(async (options: UiOptions, command: Command) => {
       const ctx = contextFor(command);
-      const port = parsePort(options.port);
-      if (port === undefined) {
-        command.error(`--port needs a whole number from 0 to 65535, got "${options.port}"`, { exitCode: 2 });
-      }
+      const port = options.port;
       const { startServer } = await import("../server/serve.ts");
       const server = await startServer({
         storeUrl: ctx.paths.storeUrl,
@@ -44,16 +47,6 @@ export const registerUi: Register = (program, contextFor) => {
       await server.close();
     });
 };
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
-function parsePort(text: string): number | undefined {
-  if (!/^\d{1,5}$/.test(text.trim())) return undefined;
-  const port = Number(text.trim());
-  return port <= 65535 ? port : undefined;
-}
 
 function untilSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {

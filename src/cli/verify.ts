@@ -4,7 +4,7 @@ import { ExitCode } from "../core/errors.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../store/guard-evidence.ts";
-import { parseCount } from "./parse.ts";
+import { intOption, LIST_LIMIT, ROW_NUMBER } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
@@ -27,11 +27,12 @@ export const registerVerify: Register = (program, contextFor) => {
     .option(
       "-t, --timeout <seconds>",
       `time limit (${TIMEOUT_BOUNDS_S.min}–${TIMEOUT_BOUNDS_S.max})`,
-      String(TIMEOUT_BOUNDS_S.default),
+      intOption("--timeout", TIMEOUT_BOUNDS_S),
+      TIMEOUT_BOUNDS_S.default,
     )
-    .action(async (words: string[], options: { timeout: string }, command: Command) => {
+    .action(async (words: string[], options: { timeout: number }, command: Command) => {
       const ctx = contextFor(command);
-      const timeoutS = parseCount(command, "--timeout", options.timeout);
+      const timeoutS = options.timeout;
       await withProjectStore(ctx, async ({ store, project }) => {
         ctx.out.info(`running: ${words.join(" ")}`);
         const outcome = await verifyCommand(
@@ -54,12 +55,11 @@ export const registerVerify: Register = (program, contextFor) => {
   program
     .command("evidence")
     .description("list recent evidence runs, or show one in full")
-    .argument("[number]", "an evidence number to show")
-    .option("-n, --limit <count>", "how many runs to list", "10")
-    .action(async (number: string | undefined, options: { limit: string }, command: Command) => {
+    .argument("[number]", "an evidence number to show", intOption("number", ROW_NUMBER))
+    .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_LIMIT), 10)
+    .action(async (wanted: number | undefined, options: { limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      const limit = parseCount(command, "--limit", options.limit);
-      const wanted = number === undefined ? undefined : parseCount(command, "number", number);
+      const limit = options.limit;
       await withProjectStore(ctx, async ({ store, project }) => {
         const tree = readTreeState(ctx.cwd).treeHash;
         if (wanted !== undefined) {
