@@ -16,8 +16,8 @@ import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memor
 import { MEMORY_CATEGORIES, MEMORY_KINDS, MEMORY_LIMITS } from "../src/memory/model.ts";
 import { currentProvenance } from "../src/memory/provenance.ts";
 import { memoryStatus } from "../src/memory/status.ts";
-import type { Store } from "../src/store/db.ts";
-import type { ProjectIdentity } from "../src/store/projects.ts";
+import type { ProjectIdentity } from "../src/project/identity.ts";
+import type { Store } from "../src/project/open.ts";
 
 export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdentity> } | undefined;
 

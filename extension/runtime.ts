@@ -6,10 +6,8 @@ import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import type { Result } from "../src/core/result.ts";
-import { resolveProjectIdentity } from "../src/memory/project-identity.ts";
-import type { Store } from "../src/store/db.ts";
-import { openStore } from "../src/store/open.ts";
-import { type ProjectIdentity, upsertProject } from "../src/store/projects.ts";
+import { type ProjectIdentity, resolveProjectIdentity } from "../src/project/identity.ts";
+import { openProjectStore, type Store } from "../src/project/open.ts";
 
 export interface SessionRuntime {
   store: Store | undefined;
@@ -21,8 +19,10 @@ export async function openRuntime(cwd: string): Promise<SessionRuntime> {
   const flags = readEnvFlags();
   const identity = resolveProjectIdentity({ cwd, configuredRoot: flags.projectRoot });
   try {
-    const store = await openStore(resolvePaths(flags).storeUrl);
-    if (identity.ok) await upsertProject(store.db, identity.value, systemClock.now());
+    const store = await openProjectStore(identity, {
+      storeUrl: resolvePaths(flags).storeUrl,
+      clock: systemClock,
+    });
     return { store, storeError: undefined, identity };
   } catch (error) {
     return { store: undefined, storeError: describeError(error), identity };

@@ -6,7 +6,7 @@ import { findRegistration, isProjectTrusted } from "../install/pi-settings.ts";
 import { piSupport } from "../install/pi-support.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import { isStale, staleNote } from "../install/version-meet.ts";
-import { resolveProjectIdentity } from "../memory/project-identity.ts";
+import { resolveProjectIdentity } from "../project/identity.ts";
 import { checkStore } from "../store/self-check.ts";
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";

@@ -13,17 +13,15 @@ import {
   type RecordInput,
 } from "../memory/model.ts";
 import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
-import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { currentProvenance } from "../memory/provenance.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../memory/records.ts";
 import * as render from "../memory/render.ts";
 import type { CleanupProposal } from "../memory/retention.ts";
 import { searchMemory } from "../memory/search.ts";
 import { memoryStatus } from "../memory/status.ts";
-import { openStore } from "../store/open.ts";
-import { upsertProject } from "../store/projects.ts";
 import type { CommandContext } from "./context.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
+import { withProjectStore } from "./project-store.ts";
 import type { ContextFactory, Register } from "./register.ts";
 
 interface Scope {
@@ -39,15 +37,9 @@ async function withMemory(
   body: (scope: Scope) => Promise<void>,
 ) {
   const ctx = contextFor(command);
-  const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
-  if (!identity.ok) throw new UserError(identity.reason, ExitCode.usage);
-  const store = await openStore(ctx.paths.storeUrl);
-  try {
-    await upsertProject(store.db, identity.value, ctx.clock.now());
-    await body({ deps: { db: store.db, clock: ctx.clock }, projectId: identity.value.id, ctx });
-  } finally {
-    await store.close();
-  }
+  await withProjectStore(ctx, ({ store, project }) =>
+    body({ deps: { db: store.db, clock: ctx.clock }, projectId: project.id, ctx }),
+  );
 }
 
 /** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */

@@ -1,37 +1,31 @@
-// Opens the store for the project of the current folder, registers the project, and closes the store after.
+// The CLI's way into src/project/open.ts: the current folder, KEEL_PROJECT_ROOT and the store from keel's paths.
 // Commands that need a project fail with exit 2 and a hint when the folder has none.
-import { UserError } from "../core/errors.ts";
 import { type EffectiveContract, loadContract } from "../guard/contract/effective.ts";
-import { resolveProjectIdentity } from "../memory/project-identity.ts";
-import type { Store } from "../store/db.ts";
-import { openStore } from "../store/open.ts";
-import { type ProjectIdentity, upsertProject } from "../store/projects.ts";
+import * as project from "../project/open.ts";
 import type { CommandContext } from "./context.ts";
 
-export interface ProjectScope {
-  store: Store;
-  project: ProjectIdentity;
+export type { ProjectScope } from "../project/open.ts";
+
+export function locationOf(ctx: CommandContext): project.ProjectLocation {
+  return {
+    cwd: ctx.cwd,
+    configuredRoot: ctx.flags.projectRoot,
+    storeUrl: ctx.paths.storeUrl,
+    clock: ctx.clock,
+  };
 }
 
-export async function withProjectStore<T>(
+export function withProjectStore<T>(
   ctx: CommandContext,
-  body: (scope: ProjectScope) => Promise<T>,
+  body: (scope: project.ProjectScope) => Promise<T>,
 ): Promise<T> {
-  const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
-  if (!identity.ok) throw new UserError(identity.reason);
-  const store = await openStore(ctx.paths.storeUrl);
-  try {
-    await upsertProject(store.db, identity.value, ctx.clock.now());
-    return await body({ store, project: identity.value });
-  } finally {
-    await store.close();
-  }
+  return project.withProjectStore(locationOf(ctx), body);
 }
 
 /** The project's effective contract, with the user's personal layer from keel's paths. */
 export function projectContract(
   ctx: CommandContext,
-  { store, project }: ProjectScope,
+  { store, project }: project.ProjectScope,
 ): Promise<EffectiveContract> {
   return loadContract({
     db: store.db,

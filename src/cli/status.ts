@@ -1,9 +1,9 @@
 // `keel status`: this project's identity, keel's store and the compactions keel recorded for it.
 import type { Command } from "commander";
-import { resolveProjectIdentity } from "../memory/project-identity.ts";
 import { collectStatus, renderStatusLines } from "../overview/status.ts";
-import { openStore } from "../store/open.ts";
+import { withStoreReadOnly } from "../project/open.ts";
 import { intOption, LIST_LIMIT } from "./parse.ts";
+import { locationOf } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 export const registerStatus: Register = (program, contextFor) => {
@@ -13,13 +13,9 @@ export const registerStatus: Register = (program, contextFor) => {
     .option("-n, --limit <count>", "how many recent compactions to show", intOption("--limit", LIST_LIMIT), 5)
     .action(async (options: { limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      const identity = resolveProjectIdentity({ cwd: ctx.cwd, configuredRoot: ctx.flags.projectRoot });
-      const store = await openStore(ctx.paths.storeUrl);
-      try {
+      await withStoreReadOnly(locationOf(ctx), async (store, identity) => {
         const status = await collectStatus(store, identity, options.limit);
         ctx.out.result(status, renderStatusLines(status));
-      } finally {
-        await store.close();
-      }
+      });
     });
 };

@@ -2,7 +2,7 @@
 // /keel, a manual compaction recorded in the store, /keel in a second pi process, and both rows in the web UI.
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveProjectIdentity } from "../../src/memory/project-identity.ts";
+import { resolveProjectIdentity } from "../../src/project/identity.ts";
 import { listCompactions } from "../../src/store/compactions.ts";
 import { openStore } from "../../src/store/open.ts";
 import type { CompactionRow } from "../../src/store/schema/index.ts";

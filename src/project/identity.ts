@@ -1,11 +1,12 @@
 // Project identity: SHA-256 of the git common directory, so worktrees of one repo share a project;
-// outside git, a configured root. Anything else is a clear error value.
-
+// outside git, a configured root. Anything else is a clear error value. Git is asked through core/git.ts.
 import { basename, dirname, resolve } from "node:path";
-import { childProcess } from "../core/builtins.ts";
+import { tryGit } from "../core/git.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { fail, ok, type Result } from "../core/result.ts";
 import type { ProjectIdentity } from "../store/projects.ts";
+
+export type { ProjectIdentity };
 
 export interface IdentityInput {
   cwd: string;
@@ -14,7 +15,8 @@ export interface IdentityInput {
 }
 
 export function resolveProjectIdentity(input: IdentityInput): Result<ProjectIdentity> {
-  const commonDir = gitCommonDir(input.cwd);
+  const commonDir =
+    tryGit(input.cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"]) || undefined;
   if (commonDir) {
     const root = basename(commonDir) === ".git" ? dirname(commonDir) : commonDir;
     return ok({ id: sha256Hex(`git:${commonDir}`), root, identitySource: "git", name: basename(root) });
@@ -26,22 +28,4 @@ export function resolveProjectIdentity(input: IdentityInput): Result<ProjectIden
   return fail(
     `${input.cwd} is not inside a git repository and no project root is configured (set KEEL_PROJECT_ROOT)`,
   );
-}
-
-/** Absolute git common dir for cwd, or undefined outside a repository or without git. */
-function gitCommonDir(cwd: string): string | undefined {
-  try {
-    const out = childProcess()
-      .execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
-        cwd,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      })
-      .trim();
-    return out === "" ? undefined : out;
-  } catch (error) {
-    if ((error as { status?: number }).status !== undefined || (error as { code?: string }).code === "ENOENT")
-      return undefined;
-    throw error;
-  }
 }

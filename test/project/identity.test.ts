@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { sha256Hex } from "../../src/core/hash.ts";
-import { resolveProjectIdentity } from "../../src/memory/project-identity.ts";
+import { resolveProjectIdentity } from "../../src/project/identity.ts";
 import { git, initRepo } from "../support/git-repo.ts";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "keel-identity-")));

@@ -1,0 +1,73 @@
+// Opening "this project's store", the one way for every surface (CLI, status, the pi extension, the UI's
+// actions): resolve the project's identity, open the store, register the project, and close the store after.
+import type { Clock } from "../core/clock.ts";
+import { UserError } from "../core/errors.ts";
+import type { Result } from "../core/result.ts";
+import type { Store } from "../store/db.ts";
+import { openStore } from "../store/open.ts";
+import { upsertProject } from "../store/projects.ts";
+import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
+
+export type { Store };
+
+/** Where the project and its store are: the folder, an optional configured root, the store URL. */
+export interface ProjectLocation {
+  cwd: string;
+  configuredRoot?: string;
+  storeUrl: string;
+  clock: Clock;
+}
+
+export interface ProjectScope {
+  store: Store;
+  project: ProjectIdentity;
+}
+
+/**
+ * Opens the store and, when the identity resolved and `register` is on, records the project as seen.
+ * A failure to register closes the store before it is thrown.
+ */
+export async function openProjectStore(
+  identity: Result<ProjectIdentity>,
+  location: Pick<ProjectLocation, "storeUrl" | "clock">,
+  options: { register: boolean } = { register: true },
+): Promise<Store> {
+  const store = await openStore(location.storeUrl);
+  if (!identity.ok || !options.register) return store;
+  try {
+    await upsertProject(store.db, identity.value, location.clock.now());
+    return store;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). */
+export async function withProjectStore<T>(
+  location: ProjectLocation,
+  body: (scope: ProjectScope) => Promise<T>,
+): Promise<T> {
+  const identity = resolveProjectIdentity(location);
+  if (!identity.ok) throw new UserError(identity.reason);
+  const store = await openProjectStore(identity, location);
+  try {
+    return await body({ store, project: identity.value });
+  } finally {
+    await store.close();
+  }
+}
+
+/** Runs `body` with the store open and the identity as found; nothing is written (for read-only views). */
+export async function withStoreReadOnly<T>(
+  location: ProjectLocation,
+  body: (store: Store, identity: Result<ProjectIdentity>) => Promise<T>,
+): Promise<T> {
+  const identity = resolveProjectIdentity(location);
+  const store = await openProjectStore(identity, location, { register: false });
+  try {
+    return await body(store, identity);
+  } finally {
+    await store.close();
+  }
+}
