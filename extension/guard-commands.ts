@@ -1,14 +1,18 @@
 // The guard verbs of /keel: contract, note, verify, journal, loops and diff. Slash commands are the user
 // speaking, so their journal and contract writes are trusted owner input.
 import type { ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
-import { canRemove, RULE_TEXT_MAX } from "../src/guard/contract/layers.ts";
+import { addProjectRule, removeProjectRule } from "../src/guard/contract/edit.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
+import {
+  describeJournalEntry,
+  JOURNAL_TYPES,
+  listJournalEntries,
+  writeJournal,
+} from "../src/guard/journal.ts";
 import { openLoops } from "../src/guard/loops/brake.ts";
 import { auditScope } from "../src/guard/scope/diff-audit.ts";
 import type { GuardScope, GuardSessionState } from "../src/guard/session/guard-session.ts";
 import { contractOf, recordShellOutcome } from "../src/guard/session/guard-session.ts";
-import { oneLine, slug } from "../src/guard/text.ts";
-import { addJournalEntry, deleteRule, listJournal, putRule } from "../src/store/guard-journal.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
@@ -18,52 +22,33 @@ type Handler = (
   live: { scope: GuardScope; state: GuardSessionState },
 ) => Promise<string>;
 
-const TYPES = ["decision", "correction", "note", "lesson"] as const;
+const NOTE_USAGE = `/keel note <${JOURNAL_TYPES.join("|")}> <text>`;
 
 const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope }) => {
   if (verb === "add") {
-    const body = oneLine(rest.join(" "), RULE_TEXT_MAX);
-    if (!body) return "usage: /keel contract add <rule text>";
-    const id = slug(body);
-    await putRule(scope.db, {
-      projectId: scope.projectId,
-      id,
-      text: body,
-      source: "owner",
-      createdAt: scope.clock.now(),
-    });
-    return `keel: added ${id} to this project's contract`;
+    const added = await addProjectRule(scope, { text: rest.join(" ") });
+    if (!added.ok) return "usage: /keel contract add <rule text>";
+    return `keel: added ${added.value.id} to this project's contract`;
   }
-  const rules = (await contractOf(scope)).rules;
   if (verb === "remove") {
-    const id = rest[0] ?? "";
-    const decision = canRemove(
-      rules.find((r) => r.id === id),
-      "owner",
-      "project",
-    );
-    if (!decision.ok) return `keel: cannot remove "${id}": ${decision.reason}`;
-    await deleteRule(scope.db, scope.projectId, id);
-    return `keel: removed ${id}`;
+    const removed = await removeProjectRule(scope, rest[0] ?? "");
+    return removed.ok ? `keel: removed ${removed.value.id}` : `keel: ${removed.reason.message}`;
   }
   if (verb !== "list") return "usage: /keel contract [list | add <text> | remove <id>]";
+  const rules = (await contractOf(scope)).rules;
   return ["keel contract:", ...rules.map((r) => `${r.id} (${r.source}): ${r.text}`)].join("\n");
 };
 
-const note: Handler = async ([type, ...rest], _ctx, { scope }) => {
-  const body = oneLine(rest.join(" "), 500);
-  if (!type || !(TYPES as readonly string[]).includes(type) || !body)
-    return `usage: /keel note <${TYPES.join("|")}> <text>`;
-  const row = await addJournalEntry(scope.db, {
+const note: Handler = async ([type = "", ...rest], _ctx, { scope }) => {
+  const written = await writeJournal(scope, {
     projectId: scope.projectId,
     sessionId: scope.sessionId,
-    type: type as (typeof TYPES)[number],
-    text: body,
-    tags: "[]",
     author: "owner",
-    createdAt: scope.clock.now(),
+    type,
+    text: rest.join(" "),
   });
-  return `keel: journaled #${row.number} ${row.type}`;
+  if (!written.ok) return `usage: ${NOTE_USAGE}`;
+  return `keel: journaled #${written.value.number} ${written.value.type}`;
 };
 
 const verify: Handler = async (args, ctx, { scope, state }) => {
@@ -79,14 +64,9 @@ const verify: Handler = async (args, ctx, { scope, state }) => {
 };
 
 const journal: Handler = async (_args, _ctx, { scope }) => {
-  const rows = await listJournal(scope.db, scope.projectId, { limit: 10 });
+  const rows = await listJournalEntries(scope.db, scope.projectId, { limit: 10 });
   if (rows.length === 0) return "keel: the journal is empty";
-  return [
-    "keel journal:",
-    ...rows.map(
-      (r) => `#${r.number} ${r.type}${r.author === "agent" ? " (agent, unverified)" : ""}: ${r.text}`,
-    ),
-  ].join("\n");
+  return ["keel journal:", ...rows.map(describeJournalEntry)].join("\n");
 };
 
 const loops: Handler = async (_args, _ctx, { state }) => {
@@ -105,7 +85,7 @@ const diff: Handler = async (_args, ctx, { state }) => {
 export function registerGuardCommands(router: KeelCommandRouter, live: Live): void {
   const verbs: Array<[string, string, Handler]> = [
     ["contract", "/keel contract [list | add <text> | remove <id>]", contract],
-    ["note", `/keel note <${TYPES.join("|")}> <text>`, note],
+    ["note", NOTE_USAGE, note],
     ["verify", "/keel verify <command>", verify],
     ["journal", "/keel journal", journal],
     ["loops", "/keel loops", loops],

@@ -2,13 +2,13 @@
 // keel_check / keel_status, the brief before each run, the status line and the context watermark.
 // Rules live in src/guard; this file translates pi events and never throws into pi.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { Type } from "typebox";
 import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { checkClaim } from "../src/guard/claim-check.ts";
 import { isStale, readTreeState } from "../src/guard/evidence/tree-state.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
+import { writeJournal } from "../src/guard/journal.ts";
 import {
   briefIfChanged,
   composeBrief,
@@ -24,9 +24,8 @@ import {
   screenShellCommand,
   startGuardSession,
 } from "../src/guard/session/guard-session.ts";
-import { oneLine } from "../src/guard/text.ts";
+import { CheckParams, NoteParams, StatusParams, VerifyParams } from "../src/guard/tool-schemas.ts";
 import { listEvidence } from "../src/store/guard-evidence.ts";
-import { addJournalEntry } from "../src/store/guard-journal.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -180,13 +179,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     description:
       "Run a shell command as evidence (tests, build, lint) and record its exit code, duration and output digest. Cite the evidence id when you claim something works.",
     promptSnippet: "keel_verify: run a check command and record the result as evidence",
-    parameters: Type.Object(
-      {
-        command: Type.String({ minLength: 1, maxLength: 4000 }),
-        timeout_s: Type.Optional(Type.Integer({ minimum: 1, maximum: 900 })),
-      },
-      { additionalProperties: false },
-    ),
+    parameters: VerifyParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
       if (!session) return unavailable;
@@ -217,31 +210,19 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     label: "keel note",
     description:
       "Journal a decision, correction, note or lesson so it survives compaction. Your notes are stored as agent notes: shown as unverified, never as the user's decisions.",
-    parameters: Type.Object(
-      {
-        type: Type.Union([
-          Type.Literal("decision"),
-          Type.Literal("correction"),
-          Type.Literal("note"),
-          Type.Literal("lesson"),
-        ]),
-        text: Type.String({ minLength: 1, maxLength: 2000 }),
-        tags: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 8 })),
-      },
-      { additionalProperties: false },
-    ),
+    parameters: NoteParams,
     async execute(_id, params) {
       const session = live();
       if (!session) return unavailable;
-      const row = await addJournalEntry(session.scope.db, {
-        projectId: session.scope.projectId,
-        sessionId: session.scope.sessionId,
-        type: params.type,
-        text: oneLine(params.text, 500),
-        tags: JSON.stringify((params.tags ?? []).map((t) => oneLine(t, 40).toLowerCase())),
+      const { scope } = session;
+      const written = await writeJournal(scope, {
+        projectId: scope.projectId,
+        sessionId: scope.sessionId,
         author: "agent",
-        createdAt: session.scope.clock.now(),
+        ...params,
       });
+      if (!written.ok) return text(`Not journaled: ${written.reason}`);
+      const row = written.value;
       return text(
         `journaled #${row.number} (${row.type}, agent note: unverified until the user confirms it)`,
       );
@@ -253,10 +234,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     label: "keel check",
     description:
       "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
-    parameters: Type.Object(
-      { claim: Type.String({ minLength: 1, maxLength: 2000 }) },
-      { additionalProperties: false },
-    ),
+    parameters: CheckParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
       if (!session) return unavailable;
@@ -278,7 +256,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     label: "keel status",
     description:
       "Guard status: change size against the session's baseline, open loops, and the latest evidence id.",
-    parameters: Type.Object({}, { additionalProperties: false }),
+    parameters: StatusParams,
     async execute(_id, _params, _signal, _update, ctx) {
       const session = live();
       if (!session) return unavailable;

@@ -1,13 +1,18 @@
 // `keel contract list|add|remove`: the owner's view of the contract. Project writes go to the store,
-// `--global` writes go to the personal layer file; seed and team rules are listed but not removed here.
+// `--global` writes go to the personal layer file; the rules are the contract service's (src/guard/contract/edit.ts).
 import type { Command } from "commander";
-import { UserError } from "../core/errors.ts";
-import { readContractFile, writeContractFile } from "../guard/contract/files.ts";
-import { canRemove, RULE_TEXT_MAX } from "../guard/contract/layers.ts";
-import { oneLine, slug } from "../guard/text.ts";
-import { deleteRule, putRule } from "../store/guard-journal.ts";
+import { ExitCode, UserError } from "../core/errors.ts";
+import type { Result } from "../core/result.ts";
+import {
+  addPersonalRule,
+  addProjectRule,
+  type ContractProblem,
+  type RuleChange,
+  removePersonalRule,
+  removeProjectRule,
+} from "../guard/contract/edit.ts";
 import type { CommandContext } from "./context.ts";
-import { projectContract, withProjectStore } from "./project-store.ts";
+import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 interface ScopeOption {
@@ -40,16 +45,16 @@ export const registerContract: Register = (program, contextFor) => {
     );
 };
 
-/** The personal layer's rules; a file keel cannot read is never rewritten. */
-function writablePersonalLayer(ctx: CommandContext) {
-  const layer = readContractFile(ctx.paths.personalContract, "personal");
-  if (layer.problem) throw new UserError(`not touching a contract file keel cannot read: ${layer.problem}`);
-  return layer;
+/** A refusal is exit 1; input or a file the user must fix is exit 2. */
+function need(result: Result<RuleChange, ContractProblem>): RuleChange {
+  if (result.ok) return result.value;
+  const exit = result.reason.code === "NOT_FOUND" || result.reason.code === "REFUSED";
+  throw new UserError(result.reason.message, exit ? ExitCode.checkFailed : ExitCode.usage);
 }
 
 async function list(ctx: CommandContext): Promise<void> {
-  await withProjectStore(ctx, async ({ store, project }) => {
-    const contract = await projectContract(ctx, { store, project });
+  await withProjectStore(ctx, async (scope) => {
+    const contract = await projectContract(ctx, scope);
     ctx.out.result(contract, [
       ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.source.padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
@@ -58,47 +63,26 @@ async function list(ctx: CommandContext): Promise<void> {
 }
 
 async function add(ctx: CommandContext, words: string[], options: ScopeOption): Promise<void> {
-  const text = oneLine(words.join(" "), RULE_TEXT_MAX);
-  if (text === "") throw new UserError("the rule is empty");
-  const id = options.id?.trim() || slug(text);
+  const input = { text: words.join(" "), id: options.id };
   if (options.global) {
-    const layer = writablePersonalLayer(ctx);
-    writeContractFile(ctx.paths.personalContract, [
-      ...layer.rules.filter((r) => r.id !== id),
-      { id, text, source: "personal" },
-    ]);
-    ctx.out.result(
-      { id, text, scope: "personal", file: ctx.paths.personalContract },
-      `added ${id} to your personal layer`,
-    );
+    const added = need(addPersonalRule(ctx.paths.personalContract, input));
+    ctx.out.result(added, `added ${added.id} to your personal layer`);
     return;
   }
-  await withProjectStore(ctx, async ({ store, project }) => {
-    await putRule(store.db, { projectId: project.id, id, text, source: "owner", createdAt: ctx.clock.now() });
-    ctx.out.result({ id, text, scope: "project" }, `added ${id} to this project's contract`);
+  await withProjectStore(ctx, async (scope) => {
+    const added = need(await addProjectRule(contractScope(ctx, scope), input));
+    ctx.out.result(added, `added ${added.id} to this project's contract`);
   });
 }
 
 async function remove(ctx: CommandContext, id: string, options: ScopeOption): Promise<void> {
   if (options.global) {
-    const layer = writablePersonalLayer(ctx);
-    if (!layer.rules.some((r) => r.id === id)) throw new UserError(`no personal rule "${id}"`, 1);
-    writeContractFile(
-      ctx.paths.personalContract,
-      layer.rules.filter((r) => r.id !== id),
-    );
-    ctx.out.result({ id, scope: "personal" }, `removed ${id} from your personal layer`);
+    const removed = need(removePersonalRule(ctx.paths.personalContract, id));
+    ctx.out.result(removed, `removed ${id} from your personal layer`);
     return;
   }
-  await withProjectStore(ctx, async ({ store, project }) => {
-    const contract = await projectContract(ctx, { store, project });
-    const decision = canRemove(
-      contract.rules.find((r) => r.id === id),
-      "owner",
-      "project",
-    );
-    if (!decision.ok) throw new UserError(`cannot remove "${id}": ${decision.reason}`, 1);
-    await deleteRule(store.db, project.id, id);
-    ctx.out.result({ id, scope: "project" }, `removed ${id} from this project's contract`);
+  await withProjectStore(ctx, async (scope) => {
+    const removed = need(await removeProjectRule(contractScope(ctx, scope), id));
+    ctx.out.result(removed, `removed ${id} from this project's contract`);
   });
 }

@@ -1,6 +1,8 @@
 // The CLI's way into src/project/open.ts: the current folder, KEEL_PROJECT_ROOT and the store from keel's paths.
 // Commands that need a project fail with exit 2 and a hint when the folder has none.
-import { type EffectiveContract, loadContract } from "../guard/contract/effective.ts";
+
+import { type ContractScope, loadEffectiveContract } from "../guard/contract/edit.ts";
+import type { EffectiveContract } from "../guard/contract/effective.ts";
 import * as project from "../project/open.ts";
 import type { CommandContext } from "./context.ts";
 
@@ -22,15 +24,21 @@ export function withProjectStore<T>(
   return project.withProjectStore(locationOf(ctx), body);
 }
 
+/** What the contract service needs for this project, with the user's personal layer from keel's paths. */
+export function contractScope(ctx: CommandContext, { store, project }: project.ProjectScope): ContractScope {
+  return {
+    db: store.db,
+    clock: ctx.clock,
+    projectId: project.id,
+    projectRoot: project.root,
+    personalContract: ctx.paths.personalContract,
+  };
+}
+
 /** The project's effective contract, with the user's personal layer from keel's paths. */
 export function projectContract(
   ctx: CommandContext,
-  { store, project }: project.ProjectScope,
+  scope: project.ProjectScope,
 ): Promise<EffectiveContract> {
-  return loadContract({
-    db: store.db,
-    projectId: project.id,
-    projectRoot: project.root,
-    personalFile: ctx.paths.personalContract,
-  });
+  return loadEffectiveContract(contractScope(ctx, scope));
 }

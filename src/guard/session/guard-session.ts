@@ -11,7 +11,8 @@ import {
   setBriefDigest,
 } from "../../store/guard-loops.ts";
 import { briefDigest, renderBrief } from "../brief.ts";
-import { type EffectiveContract, loadContract } from "../contract/effective.ts";
+import { loadEffectiveContract } from "../contract/edit.ts";
+import type { EffectiveContract } from "../contract/effective.ts";
 import { screenCommand } from "../destructive/screen.ts";
 import { isStale, readTreeState } from "../evidence/tree-state.ts";
 import { checkAttempt, type LoopState, openLoops, recordOutcome } from "../loops/brake.ts";
@@ -94,7 +95,7 @@ export async function recordShellOutcome(
 
 /** The session's effective contract (seed, personal, team, project). */
 export function contractOf(scope: GuardScope): Promise<EffectiveContract> {
-  return loadContract({ ...scope, personalFile: scope.personalContract });
+  return loadEffectiveContract(scope);
 }
 
 export async function composeBrief(

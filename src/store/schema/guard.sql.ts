@@ -30,11 +30,14 @@ function numberedRow() {
   };
 }
 
+/** What a journal entry records; the one list (the guard service, tool schemas and CLI use it). */
+export const JOURNAL_TYPES = ["decision", "correction", "note", "lesson"] as const;
+
 export const guardJournal = sqliteTable(
   "guard_journal",
   {
     ...numberedRow(),
-    type: text("type", { enum: ["decision", "correction", "note", "lesson"] }).notNull(),
+    type: text("type", { enum: JOURNAL_TYPES }).notNull(),
     text: text("text").notNull(),
     /** JSON array of tags. */
     tags: text("tags").notNull().default("[]"),

@@ -1,0 +1,33 @@
+// The guard tools' parameters as TypeBox schemas, defined once for every host that offers them (pi tools, MCP);
+// the types are derived with Static<>, so the schema and the code that reads it cannot drift apart.
+import { type Static, Type } from "typebox";
+import { TIMEOUT_BOUNDS_S } from "./evidence/verify.ts";
+import { JOURNAL_LIMITS, JOURNAL_TYPES } from "./journal.ts";
+
+const closed = { additionalProperties: false } as const;
+
+export const VerifyParams = Type.Object(
+  {
+    command: Type.String({ minLength: 1, maxLength: 4000 }),
+    timeout_s: Type.Optional(Type.Integer({ minimum: TIMEOUT_BOUNDS_S.min, maximum: TIMEOUT_BOUNDS_S.max })),
+  },
+  closed,
+);
+export type VerifyParams = Static<typeof VerifyParams>;
+
+export const NoteParams = Type.Object(
+  {
+    type: Type.Union(JOURNAL_TYPES.map((t) => Type.Literal(t))),
+    text: Type.String({ minLength: 1, maxLength: 2000 }),
+    tags: Type.Optional(
+      Type.Array(Type.String({ maxLength: JOURNAL_LIMITS.tagChars }), { maxItems: JOURNAL_LIMITS.tags }),
+    ),
+  },
+  closed,
+);
+export type NoteParams = Static<typeof NoteParams>;
+
+export const CheckParams = Type.Object({ claim: Type.String({ minLength: 1, maxLength: 2000 }) }, closed);
+export type CheckParams = Static<typeof CheckParams>;
+
+export const StatusParams = Type.Object({}, closed);
