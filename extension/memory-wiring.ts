@@ -3,11 +3,10 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { strategyOfEntry } from "../src/compact/strategy.ts";
 import { systemClock } from "../src/core/clock.ts";
+import { callMemory } from "../src/memory/actions.ts";
 import { indexCompactionFacts } from "../src/memory/derived.ts";
-import { readMemory } from "../src/memory/records.ts";
+import type { MemoryResult } from "../src/memory/model.ts";
 import { renderMemoryStatus, renderRead, renderSearch } from "../src/memory/render.ts";
-import { searchMemory } from "../src/memory/search.ts";
-import { memoryStatus } from "../src/memory/status.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 import type { SessionRuntime } from "./runtime.ts";
@@ -26,17 +25,24 @@ export function registerMemoryWiring(
       return;
     }
     const deps = { db: rt.store.db, clock: systemClock };
-    const projectId = rt.identity.value.id;
-    let lines: string[];
-    if (verb === "status") lines = renderMemoryStatus(await memoryStatus(deps, projectId));
-    else if (verb === "search" && rest.length > 0) {
-      const found = await searchMemory(deps, projectId, { query: rest.join(" ") });
-      lines = found.ok ? renderSearch(found.value) : [found.error.message];
-    } else if (verb === "read" && rest[0]) {
-      const read = await readMemory(deps, projectId, rest[0]);
-      lines = read.ok ? renderRead(read.value) : [read.error.message];
-    } else lines = [`usage: ${USAGE}`];
-    ctx.ui.notify(["keel memory:", ...lines].join("\n"), "info");
+    // The person typing the slash command; these verbs only read, so nothing needs approval.
+    const actor = {
+      projectId: rt.identity.value.id,
+      origin: "user" as const,
+      provenance: { sessionId: ctx.sessionManager.getSessionId(), head: null, worktree: null },
+      approve: async () => false,
+    };
+    const lines = (result: MemoryResult<unknown>, render: (value: never) => string[]) =>
+      result.ok ? render(result.value as never) : [result.error.message];
+    let text: string[];
+    if (verb === "status")
+      text = lines(await callMemory(deps, actor, { action: "status" }), renderMemoryStatus);
+    else if (verb === "search" && rest.length > 0)
+      text = lines(await callMemory(deps, actor, { action: "search", query: rest.join(" ") }), renderSearch);
+    else if (verb === "read" && rest[0])
+      text = lines(await callMemory(deps, actor, { action: "read", id: rest[0] }), renderRead);
+    else text = [`usage: ${USAGE}`];
+    ctx.ui.notify(["keel memory:", ...text].join("\n"), "info");
   });
 
   pi.on("session_compact", async (event, ctx) => {

@@ -1,8 +1,7 @@
-// Pi adapter for project memory: registers the keel_memory tool (TypeBox schema, closed at every level), adds
+// Pi adapter for project memory: registers the keel_memory tool (schema in src/memory/tool-schema.ts), adds
 // keel's memory guidance to the system prompt before each run and notices when another extension replaced the
 // prompt. All rules live in src/memory/; this file only translates. It never throws into pi.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { Type } from "typebox";
 import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import type { Result } from "../src/core/result.ts";
@@ -13,95 +12,15 @@ import {
   runMemoryAction,
 } from "../src/memory/actions.ts";
 import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memory/guidance.ts";
-import { MEMORY_CATEGORIES, MEMORY_KINDS, MEMORY_LIMITS } from "../src/memory/model.ts";
 import { currentProvenance } from "../src/memory/provenance.ts";
 import { memoryStatus } from "../src/memory/status.ts";
+import { MEMORY_ACTIONS, MemoryToolSchema } from "../src/memory/tool-schema.ts";
 import type { ProjectIdentity } from "../src/project/identity.ts";
 import type { Store } from "../src/project/open.ts";
 
 export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdentity> } | undefined;
 
-const closed = { additionalProperties: false } as const;
-const Kind = Type.Union(MEMORY_KINDS.map((k) => Type.Literal(k)));
-const Id = Type.String({ pattern: "^mem-[a-z0-9-]{4,64}$" });
-const Summary = {
-  title: Type.String({ minLength: 1, maxLength: MEMORY_LIMITS.titleChars }),
-  body: Type.String({ maxLength: MEMORY_LIMITS.bodyBytes }),
-  kind: Kind,
-  category: Type.Union(MEMORY_CATEGORIES.map((c) => Type.Literal(c))),
-  tags: Type.Optional(
-    Type.Array(Type.String({ maxLength: MEMORY_LIMITS.tagChars }), { maxItems: MEMORY_LIMITS.tags }),
-  ),
-  links: Type.Optional(Type.Array(Id, { maxItems: MEMORY_LIMITS.links })),
-};
-
-export const MemoryToolSchema = Type.Object(
-  {
-    action: Type.Union(
-      ["status", "search", "read", "record", "supersede", "retention", "cleanup_plan", "cleanup_apply"].map(
-        (a) => Type.Literal(a),
-      ),
-      { description: "what to do; each action takes only its own fields" },
-    ),
-    query: Type.Optional(
-      Type.String({ maxLength: MEMORY_LIMITS.queryChars, description: "search: words to look for" }),
-    ),
-    kinds: Type.Optional(Type.Array(Kind, { uniqueItems: true, description: "search: only these kinds" })),
-    includeSuperseded: Type.Optional(
-      Type.Boolean({ description: "search: also return replaced records (after current ones)" }),
-    ),
-    source: Type.Optional(
-      Type.Union([Type.Literal("records"), Type.Literal("derived")], {
-        description: "search: 'records' (default) or 'derived' facts indexed from compactions",
-      }),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MEMORY_LIMITS.searchLimitMax })),
-    id: Type.Optional(Id),
-    record: Type.Optional(
-      Type.Object(
-        {
-          ...Summary,
-          pinned: Type.Optional(Type.Boolean()),
-          expiresAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-          sourceRefs: Type.Optional(
-            Type.Array(Type.String({ maxLength: MEMORY_LIMITS.sourceRefChars }), { maxItems: 64 }),
-          ),
-          supersedes: Type.Optional(Id),
-        },
-        { ...closed, description: "record: the new record; set supersedes to replace an outdated one" },
-      ),
-    ),
-    oldId: Type.Optional(Id),
-    newId: Type.Optional(Id),
-    retention: Type.Optional(
-      Type.Object(
-        {
-          pinned: Type.Optional(Type.Boolean()),
-          expiresAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-        },
-        closed,
-      ),
-    ),
-    requestedFreeBytes: Type.Optional(Type.Integer({ minimum: 0 })),
-    proposal: Type.Optional(
-      Type.Object(
-        {
-          revision: Type.Integer(),
-          removeIds: Type.Array(Id, { maxItems: MEMORY_LIMITS.cleanupObsolete }),
-          consolidations: Type.Array(
-            Type.Object(
-              { sourceIds: Type.Array(Id, { minItems: 1 }), summary: Type.Object(Summary, closed) },
-              closed,
-            ),
-            { maxItems: MEMORY_LIMITS.consolidations },
-          ),
-        },
-        closed,
-      ),
-    ),
-  },
-  closed,
-);
+export { MemoryToolSchema };
 
 export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
   let guidanceExpected = false;
@@ -110,9 +29,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
   pi.registerTool({
     name: "keel_memory",
     label: "Project memory",
-    description:
-      "Search, read and write this repository's memory, which outlives sessions. Actions: status, search, read, " +
-      "record, supersede, retention, cleanup_plan, cleanup_apply.",
+    description: `Search, read and write this repository's memory, which outlives sessions. Actions: ${MEMORY_ACTIONS.join(", ")}.`,
     promptSnippet: "Search or update this project's long-lived memory (decisions, conventions, facts).",
     parameters: MemoryToolSchema,
     executionMode: "sequential",

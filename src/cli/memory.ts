@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
-import { applyMemoryCleanup, cleanupToken, planMemoryCleanup } from "../memory/cleanup.ts";
+import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
 import {
   type CleanupMode,
   MEMORY_LIMITS,
@@ -14,20 +14,23 @@ import {
 } from "../memory/model.ts";
 import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
 import { currentProvenance } from "../memory/provenance.ts";
-import { readMemory, recordMemory, setRetention, supersedeMemory } from "../memory/records.ts";
 import * as render from "../memory/render.ts";
-import type { CleanupProposal } from "../memory/retention.ts";
-import { searchMemory } from "../memory/search.ts";
-import { memoryStatus } from "../memory/status.ts";
 import type { CommandContext } from "./context.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { ContextFactory, Register } from "./register.ts";
 
+type Proposal = NonNullable<MemoryToolParams["proposal"]>;
+
 interface Scope {
   deps: MemoryDeps;
   projectId: string;
   ctx: CommandContext;
+  /** Runs a keel_memory action as the person at the terminal: same checks and errors as the tool. */
+  call: <A extends MemoryAction>(
+    params: { action: A } & Omit<MemoryToolParams, "action">,
+    options?: { confirmation?: string },
+  ) => Promise<ActionData[A]>;
 }
 
 /** Opens the store for the current project, runs `body`, closes the store. */
@@ -37,9 +40,21 @@ async function withMemory(
   body: (scope: Scope) => Promise<void>,
 ) {
   const ctx = contextFor(command);
-  await withProjectStore(ctx, ({ store, project }) =>
-    body({ deps: { db: store.db, clock: ctx.clock }, projectId: project.id, ctx }),
-  );
+  await withProjectStore(ctx, ({ store, project }) => {
+    const deps = { db: store.db, clock: ctx.clock };
+    const call: Scope["call"] = async (params, options) => {
+      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+      const actor = {
+        projectId: project.id,
+        origin: "user" as const,
+        provenance: currentProvenance(ctx.cwd, null),
+        approve: async () => true,
+        confirmation: options?.confirmation,
+      };
+      return need(await callMemory(deps, actor, params));
+    };
+    return body({ deps, projectId: project.id, ctx, call });
+  });
 }
 
 /** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
@@ -69,8 +84,8 @@ export const registerMemory: Register = (program, contextFor) => {
     .command("status")
     .description("records, size against the quota, cleanup mode")
     .action((_o, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
-        const status = await memoryStatus(deps, projectId);
+      run(command, async ({ ctx, call }) => {
+        const status = await call({ action: "status" });
         ctx.out.result(status, render.renderMemoryStatus(status));
       }),
     );
@@ -94,16 +109,15 @@ export const registerMemory: Register = (program, contextFor) => {
         o: { kind?: string[]; superseded?: boolean; derived?: boolean; limit: number },
         command: Command,
       ) =>
-        run(command, async ({ deps, projectId, ctx }) => {
-          const result = need(
-            await searchMemory(deps, projectId, {
-              query: words.join(" "),
-              kinds: o.kind as MemoryKind[] | undefined,
-              includeSuperseded: Boolean(o.superseded),
-              source: o.derived ? "derived" : "records",
-              limit: o.limit,
-            }),
-          );
+        run(command, async ({ ctx, call }) => {
+          const result = await call({
+            action: "search",
+            query: words.join(" "),
+            kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
+            includeSuperseded: Boolean(o.superseded),
+            source: o.derived ? "derived" : "records",
+            limit: o.limit,
+          });
           ctx.out.result(result, render.renderSearch(result));
         }),
     );
@@ -113,8 +127,8 @@ export const registerMemory: Register = (program, contextFor) => {
     .description("one record with its links, backlinks and supersession chain")
     .argument("<id>")
     .action((id: string, _o, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
-        const read = need(await readMemory(deps, projectId, id));
+      run(command, async ({ ctx, call }) => {
+        const read = await call({ action: "read", id });
         ctx.out.result(read, render.renderRead(read));
       }),
     );
@@ -127,8 +141,8 @@ export const registerMemory: Register = (program, contextFor) => {
     .argument("<oldId>")
     .argument("<newId>")
     .action((oldId: string, newId: string, _o, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
-        const done = need(await supersedeMemory(deps, projectId, oldId, newId));
+      run(command, async ({ ctx, call }) => {
+        const done = await call({ action: "supersede", oldId, newId });
         ctx.out.result(done, `${oldId} is superseded by ${newId}`);
       }),
     );
@@ -141,13 +155,13 @@ export const registerMemory: Register = (program, contextFor) => {
     .option("--unpin", "remove the protection")
     .option("--expires <time>", "ISO time, or 'never'")
     .action((id: string, o: { pin?: boolean; unpin?: boolean; expires?: string }, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
+      run(command, async ({ ctx, call }) => {
         if (o.pin && o.unpin) throw new UserError("--pin and --unpin exclude each other");
-        const patch = {
+        const retention = {
           pinned: o.pin ? true : o.unpin ? false : undefined,
           expiresAt: expiryFlag(o.expires),
         };
-        const done = need(await setRetention(deps, projectId, id, patch, { unpinApproved: true }));
+        const done = await call({ action: "retention", id, retention });
         ctx.out.result(
           done,
           `${id}: ${done.pinned ? "pinned" : "not pinned"}, expires ${done.expiresAt ?? "never"}`,
@@ -214,14 +228,14 @@ function registerRecord(memory: Command, run: Runner): void {
     .option("--source-ref <ref>", "where this came from: a path, URL or commit (repeatable)", collect)
     .option("--supersedes <id>", "an active record this one replaces")
     .action((o: RecordFlags, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
+      run(command, async ({ ctx, call }) => {
         if (o.body !== undefined && o.bodyFile !== undefined)
           throw new UserError("give --body or --body-file, not both");
         const body =
           o.bodyFile !== undefined
             ? readFileSync(o.bodyFile === "-" ? 0 : o.bodyFile, "utf8")
             : (o.body ?? "");
-        const input: RecordInput = {
+        const record: RecordInput = {
           title: o.title,
           body,
           kind: o.kind as RecordInput["kind"],
@@ -233,8 +247,7 @@ function registerRecord(memory: Command, run: Runner): void {
           sourceRefs: o.sourceRef,
           supersedes: o.supersedes,
         };
-        const provenance = currentProvenance(ctx.cwd, null);
-        const out = need(await recordMemory(deps, { projectId, origin: "user", provenance }, input));
+        const out = await call({ action: "record", record });
         ctx.out.result(out, render.renderRecorded(out));
       }),
     );
@@ -254,8 +267,8 @@ function registerCleanup(memory: Command, run: Runner): void {
       0,
     )
     .action((o: { free: number }, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
-        const plan = need(await planMemoryCleanup(deps, projectId, o.free));
+      run(command, async ({ ctx, call }) => {
+        const plan = await call({ action: "cleanup_plan", requestedFreeBytes: o.free });
         ctx.out.result(plan, render.renderPlan(plan));
       }),
     );
@@ -268,28 +281,19 @@ function registerCleanup(memory: Command, run: Runner): void {
       "a JSON proposal {revision, removeIds, consolidations} instead of the plan's",
     )
     .action((o: { token: string; proposal?: string }, command: Command) =>
-      run(command, async ({ deps, projectId, ctx }) => {
-        const proposal: CleanupProposal = o.proposal
+      run(command, async ({ ctx, call }) => {
+        const proposal = o.proposal
           ? readProposal(o.proposal)
-          : need(await planMemoryCleanup(deps, projectId)).proposal;
-        const options = {
-          origin: "user" as const,
-          provenance: currentProvenance(ctx.cwd, null),
-          confirmation: o.token,
-        };
-        if ((await cleanupToken(deps, projectId, proposal)) !== o.token)
-          throw new UserError(
-            "the token does not match this proposal: memory changed or the token is wrong; plan again",
-            ExitCode.checkFailed,
-          );
-        const out = need(await applyMemoryCleanup(deps, projectId, proposal, options));
+          : (await call({ action: "cleanup_plan" })).proposal;
+        const out = await call({ action: "cleanup_apply", proposal }, { confirmation: o.token });
         ctx.out.result(out, render.renderCleanup(out));
       }),
     );
 }
 
-function readProposal(path: string): CleanupProposal {
-  const value = JSON.parse(readFileSync(path, "utf8")) as Partial<CleanupProposal>;
+/** The proposal file's top level; its shape is checked with the rest of the action's input. */
+function readProposal(path: string): Proposal {
+  const value = JSON.parse(readFileSync(path, "utf8")) as Partial<Proposal>;
   if (!Number.isInteger(value.revision) || !Array.isArray(value.removeIds))
     throw new UserError(`${path} is not a cleanup proposal: it needs revision and removeIds`);
   return {

@@ -17,7 +17,7 @@ export type VerifyParams = Static<typeof VerifyParams>;
 
 export const NoteParams = Type.Object(
   {
-    type: Type.Union(JOURNAL_TYPES.map((t) => Type.Literal(t))),
+    type: Type.Enum(JOURNAL_TYPES),
     text: Type.String({ minLength: 1, maxLength: 2000 }),
     tags: Type.Optional(
       Type.Array(Type.String({ maxLength: JOURNAL_LIMITS.tagChars }), { maxItems: JOURNAL_LIMITS.tags }),

@@ -1,42 +1,26 @@
 // The keel_memory tool's engine side: one dispatcher over the actions (status, search, read, record, supersede,
 // retention, cleanup_plan, cleanup_apply) with per-action field checks, approvals through a callback, and the
 // result envelope that marks retrieved text as untrusted. Shared by the pi extension and, later, MCP.
-import { applyMemoryCleanup, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
-import type { MemoryError, MemoryKind, MemoryResult, Provenance, RecordInput } from "./model.ts";
+
+import { checkShape } from "../core/schema-check.ts";
+import { applyMemoryCleanup, type CleanupOutcome, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
+import type { MemoryError, MemoryResult, Provenance } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { readPolicy } from "./policy.ts";
-import { readMemory, recordMemory, setRetention, supersedeMemory } from "./records.ts";
-import type { CleanupProposal } from "./retention.ts";
-import { searchMemory } from "./search.ts";
-import { memoryStatus } from "./status.ts";
+import {
+  type ReadOutcome,
+  type RecordOutcome,
+  readMemory,
+  recordMemory,
+  setRetention,
+  supersedeMemory,
+} from "./records.ts";
+import type { CleanupPlan, CleanupProposal } from "./retention.ts";
+import { type SearchOutcome, searchMemory } from "./search.ts";
+import { type MemoryStatus, memoryStatus } from "./status.ts";
+import { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema } from "./tool-schema.ts";
 
-export const MEMORY_ACTIONS = [
-  "status",
-  "search",
-  "read",
-  "record",
-  "supersede",
-  "retention",
-  "cleanup_plan",
-  "cleanup_apply",
-] as const;
-export type MemoryAction = (typeof MEMORY_ACTIONS)[number];
-
-export interface MemoryToolParams {
-  action: MemoryAction;
-  query?: string;
-  kinds?: MemoryKind[];
-  includeSuperseded?: boolean;
-  source?: "records" | "derived";
-  limit?: number;
-  id?: string;
-  record?: RecordInput;
-  oldId?: string;
-  newId?: string;
-  retention?: { pinned?: boolean; expiresAt?: string | null };
-  requestedFreeBytes?: number;
-  proposal?: CleanupProposal;
-}
+export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema };
 
 const FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
   status: { required: [], optional: [] },
@@ -55,7 +39,11 @@ export type ApprovalRequest =
   | { kind: "cleanup"; token: string; proposal: CleanupProposal };
 
 export interface ActionContext {
+  /** A confirmation token the caller already holds (the CLI's --token); checked against the proposal. */
+  confirmation?: string;
   projectId: string;
+  /** Who is asking: the person at a CLI or slash command ("user"), or the model ("agent", the default). */
+  origin?: "user" | "agent";
   provenance: Provenance;
   /** Resolves true only on a real, affirmative answer from a person. */
   approve: (request: ApprovalRequest) => Promise<boolean>;
@@ -65,7 +53,7 @@ export type ActionResult =
   | { ok: true; action: MemoryAction; data: unknown }
   | { ok: false; action: MemoryAction | "invalid"; code: string; message: string; field?: string };
 
-/** Checks the action and that only its own fields are present. */
+/** Checks the action, that only its own fields are present, and every field's shape against the schema. */
 export function checkParams(params: Record<string, unknown>): MemoryResult<MemoryToolParams> {
   const action = params.action as MemoryAction;
   const spec = FIELDS[action];
@@ -77,7 +65,9 @@ export function checkParams(params: Record<string, unknown>): MemoryResult<Memor
   }
   for (const key of spec.required)
     if (params[key] === undefined) return fail("INVALID_INPUT", `${action} needs "${key}"`, key);
-  return { ok: true, value: params as unknown as MemoryToolParams };
+  const shape = checkShape(MemoryToolSchema, params);
+  if (!shape.ok) return fail("INVALID_INPUT", shape.reason.message, shape.reason.field);
+  return { ok: true, value: shape.value };
 }
 
 const fail = (code: MemoryError["code"], message: string, field?: string): MemoryResult<never> => ({
@@ -85,6 +75,30 @@ const fail = (code: MemoryError["code"], message: string, field?: string): Memor
   error: field ? { code, message, field } : { code, message },
 });
 
+/** What each action answers with. */
+export interface ActionData {
+  status: MemoryStatus;
+  search: SearchOutcome;
+  read: ReadOutcome;
+  record: RecordOutcome;
+  supersede: { superseded: string; by: string };
+  retention: { id: string; pinned: boolean; expiresAt: string | null };
+  cleanup_plan: CleanupPlan;
+  cleanup_apply: CleanupOutcome;
+}
+
+/** Runs one action for a typed caller (the CLI, /keel): same checks and errors as the tool, typed data. */
+export async function callMemory<A extends MemoryAction>(
+  deps: MemoryDeps,
+  ctx: ActionContext,
+  params: { action: A } & Omit<MemoryToolParams, "action">,
+): Promise<MemoryResult<ActionData[A]>> {
+  const checked = checkParams(params);
+  if (!checked.ok) return checked;
+  return (await dispatch(deps, ctx, checked.value)) as MemoryResult<ActionData[A]>;
+}
+
+/** Runs one action from untyped input (a model's tool call) and answers in the tool's envelope shape. */
 export async function runMemoryAction(
   deps: MemoryDeps,
   ctx: ActionContext,
@@ -118,7 +132,11 @@ async function dispatch(
     case "read":
       return readMemory(deps, projectId, p.id!);
     case "record":
-      return recordMemory(deps, { projectId, origin: "agent", provenance: ctx.provenance }, p.record!);
+      return recordMemory(
+        deps,
+        { projectId, origin: ctx.origin ?? "agent", provenance: ctx.provenance },
+        p.record!,
+      );
     case "supersede":
       return supersedeMemory(deps, projectId, p.oldId!, p.newId!);
     case "retention": {
@@ -133,17 +151,18 @@ async function dispatch(
   }
 }
 
+/** In ask mode a person approves the proposal's token before it applies (the engine checks the token again). */
 async function applyFromTool(deps: MemoryDeps, ctx: ActionContext, proposal: CleanupProposal) {
   const policy = await readPolicy(deps.db, ctx.projectId);
-  let confirmation: string | undefined;
-  if (policy.cleanupMode === "ask") {
+  let confirmation = ctx.confirmation;
+  if (policy.cleanupMode === "ask" && confirmation === undefined) {
     const token = await cleanupToken(deps, ctx.projectId, proposal);
     if (!(await ctx.approve({ kind: "cleanup", token, proposal })))
       return fail("APPROVAL_REQUIRED", "this project cleans up only after a person approves; nobody did");
     confirmation = token;
   }
   return applyMemoryCleanup(deps, ctx.projectId, proposal, {
-    origin: "agent",
+    origin: ctx.origin ?? "agent",
     provenance: ctx.provenance,
     confirmation,
   });

@@ -62,7 +62,7 @@ export interface CleanupOutcome {
 export interface ApplyOptions {
   origin: "user" | "agent";
   provenance: Provenance;
-  /** The token from the plan (or cleanupToken); required when the project's cleanup mode is `ask`. */
+  /** The token from the plan (or cleanupToken): checked whenever given, required in `ask` mode. */
   confirmation?: string;
 }
 
@@ -82,10 +82,18 @@ export async function applyMemoryCleanup(
       rollbackWith(
         memFail("STALE_PLAN", `memory changed since the plan (revision ${policy.revision}); plan again`),
       );
+    // The one token rule: a token given must be this proposal's; ask mode needs one.
     if (
-      policy.cleanupMode === "ask" &&
+      options.confirmation !== undefined &&
       options.confirmation !== proposalToken(policy.tokenKey, projectId, proposal)
     )
+      rollbackWith(
+        memFail(
+          "APPROVAL_REQUIRED",
+          "the token does not match this proposal: memory changed or the token is wrong; plan again",
+        ),
+      );
+    if (policy.cleanupMode === "ask" && options.confirmation === undefined)
       rollbackWith(memFail("APPROVAL_REQUIRED", "this project cleans up only with a person's confirmation"));
     const before = (await memoryUsage(db, projectId)).bytes;
     const rows = await retentionRows(db, projectId);
@@ -177,7 +185,7 @@ async function consolidate(
     if (row.status !== "active")
       rollbackWith(memFail("CLEANUP_INVALID", `${id} is ${row.status}; remove it instead`));
   }
-  const summary = validateRecordInput({ ...c.summary, category: c.summary.category as never });
+  const summary = validateRecordInput(c.summary);
   if (!summary.ok) rollbackWith(summary);
   const s = summary.value;
   const id = newMemoryId(options.now);

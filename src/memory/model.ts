@@ -85,21 +85,8 @@ export interface Provenance {
   worktree: string | null;
 }
 
-/** What a caller asks to store. Optional fields default as the spec says. */
-export interface RecordInput {
-  title: string;
-  body: string;
-  kind: MemoryKind;
-  category: MemoryCategory;
-  tags?: string[];
-  links?: string[];
-  pinned?: boolean;
-  /** ISO time, or null for "never"; omitted means the category default. */
-  expiresAt?: string | null;
-  sourceRefs?: string[];
-  /** Id of an active record this one replaces. */
-  supersedes?: string;
-}
+/** What a caller asks to store; the type is derived from its TypeBox schema. */
+export type { RecordInput } from "./tool-schema.ts";
 
 /** A secret that was removed before storing, by field; the secret itself is never echoed. */
 export interface Redaction {

@@ -3,7 +3,7 @@
 // consolidation instead, and the signed confirmation token that binds an approval to one exact proposal.
 import { nodeCrypto } from "../core/builtins.ts";
 import type { RetentionRow } from "../store/memory-records.ts";
-import { MEMORY_LIMITS, type MemoryKind, type MemoryPolicy } from "./model.ts";
+import { MEMORY_LIMITS, type MemoryCategory, type MemoryKind, type MemoryPolicy } from "./model.ts";
 
 export interface Consolidation {
   sourceIds: string[];
@@ -11,7 +11,7 @@ export interface Consolidation {
     title: string;
     body: string;
     kind: MemoryKind;
-    category: string;
+    category: MemoryCategory;
     tags?: string[];
     links?: string[];
   };

@@ -1,24 +1,23 @@
 // Validation and normalisation of memory input: limits, closed value sets, tag slugs, expiry times, and secret
 // redaction with the reasons reported. Pure; existence checks (links, supersedes) belong to the store layer.
+import { checkShape } from "../core/schema-check.ts";
 import { scrubSecrets } from "../core/secrets.ts";
 import {
-  MEMORY_CATEGORIES,
-  MEMORY_KINDS,
   MEMORY_LIMITS,
   type MemoryCategory,
   type MemoryKind,
   type MemoryResult,
   memFail,
   memOk,
-  type RecordInput,
   type Redaction,
 } from "./model.ts";
+import { MEMORY_ID_PATTERN, type RecordInput, RecordInputSchema } from "./tool-schema.ts";
 
 /** Control characters other than tab and newline, and the bidi overrides that can disguise text. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const UNSAFE_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 const TAG_SLUG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-const ID_SHAPE = /^mem-[a-z0-9-]{4,64}$/;
+const ID_SHAPE = new RegExp(MEMORY_ID_PATTERN);
 
 export interface CleanRecord {
   title: string;
@@ -54,22 +53,18 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
     for (const f of result.findings) redactions.push({ field, kind: f.kind, count: f.count });
     return result.text;
   };
-  if (typeof input.title !== "string" || input.title.trim() === "")
-    return memFail("INVALID_INPUT", "title must be a non-empty string", "title");
+  const shape = checkShape(RecordInputSchema, input);
+  if (!shape.ok) return memFail("INVALID_INPUT", shape.reason.message, shape.reason.field);
+  if (input.title.trim() === "") return memFail("INVALID_INPUT", "title must be a non-empty string", "title");
   const title = input.title.trim();
   if ([...title].length > MEMORY_LIMITS.titleChars)
     return memFail("INVALID_INPUT", `title is longer than ${MEMORY_LIMITS.titleChars} characters`, "title");
   if (/[\r\n]/.test(title) || UNSAFE_CHARS.test(title))
     return memFail("INVALID_INPUT", "title must be one line without control characters", "title");
-  if (typeof input.body !== "string") return memFail("INVALID_INPUT", "body must be a string", "body");
   if (utf8Bytes(input.body) > MEMORY_LIMITS.bodyBytes)
     return memFail("INVALID_INPUT", `body is larger than ${MEMORY_LIMITS.bodyBytes} UTF-8 bytes`, "body");
   if (UNSAFE_CHARS.test(input.body))
     return memFail("INVALID_INPUT", "body contains control or bidi-override characters", "body");
-  if (!MEMORY_KINDS.includes(input.kind))
-    return memFail("INVALID_INPUT", `kind must be one of ${MEMORY_KINDS.join(", ")}`, "kind");
-  if (!MEMORY_CATEGORIES.includes(input.category))
-    return memFail("INVALID_INPUT", `category must be one of ${MEMORY_CATEGORIES.join(", ")}`, "category");
   const tags = validateTags(input.tags ?? [], redactions);
   if (!tags.ok) return tags;
   const links = validateIdList(input.links ?? [], "links", MEMORY_LIMITS.links);
@@ -78,10 +73,6 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
   if (!refs.ok) return refs;
   const expiresAt = parseExpiry(input.expiresAt);
   if (!expiresAt.ok) return expiresAt;
-  if (input.supersedes !== undefined && !isMemoryId(input.supersedes))
-    return memFail("INVALID_INPUT", "supersedes must be a memory id", "supersedes");
-  if (input.pinned !== undefined && typeof input.pinned !== "boolean")
-    return memFail("INVALID_INPUT", "pinned must be true or false", "pinned");
   return memOk({
     title: scrub("title", title),
     body: scrub("body", input.body),

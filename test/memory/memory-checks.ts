@@ -183,7 +183,12 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         consolidations: [
           {
             sourceIds: [a, b],
-            summary: { title: "Topics", body: "first; second", kind: "note" as const, category: "other" },
+            summary: {
+              title: "Topics",
+              body: "first; second",
+              kind: "note" as const,
+              category: "other" as const,
+            },
           },
         ],
       };
