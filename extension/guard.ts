@@ -6,6 +6,7 @@ import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { checkClaim } from "../src/guard/claim-check.ts";
+import { listEvidence } from "../src/guard/evidence/records.ts";
 import { isStale, readTreeState } from "../src/guard/evidence/tree-state.ts";
 import { verifyCommand } from "../src/guard/evidence/verify.ts";
 import { writeJournal } from "../src/guard/journal.ts";
@@ -25,7 +26,6 @@ import {
   startGuardSession,
 } from "../src/guard/session/guard-session.ts";
 import { CheckParams, NoteParams, StatusParams, VerifyParams } from "../src/guard/tool-schemas.ts";
-import { listEvidence } from "../src/store/guard-evidence.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";

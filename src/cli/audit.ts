@@ -1,8 +1,8 @@
 // `keel diff` audits the change against a baseline (exit 1 on warn or hard); `keel loops` lists open loops.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { listProjectLoops } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
-import { listProjectLoops } from "../store/guard-loops.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 

@@ -7,7 +7,7 @@ import { piSupport } from "../install/pi-support.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import { isStale, staleNote } from "../install/version-meet.ts";
 import { resolveProjectIdentity } from "../project/identity.ts";
-import { checkStore } from "../store/self-check.ts";
+import { checkStore } from "../project/store-health.ts";
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";
 import { versionReport } from "./version.ts";

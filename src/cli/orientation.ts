@@ -3,10 +3,10 @@
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { BRIEF_LIMITS } from "../guard/brief.ts";
+import { listEvidence } from "../guard/evidence/records.ts";
+import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
 import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
-import { listEvidence } from "../store/guard-evidence.ts";
-import { listJournal } from "../store/guard-journal.ts";
 import { projectContract, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
@@ -19,7 +19,7 @@ export const registerOrientation: Register = (program, contextFor) => {
       await withProjectStore(ctx, async ({ store, project }) => {
         const git = readGitState(project.root);
         const contract = await projectContract(ctx, { store, project });
-        const journal = await listJournal(store.db, project.id, { limit: 1000 });
+        const journal = await listJournalEntries(store.db, project.id, { limit: 1000 });
         const [last] = await listEvidence(store.db, project.id, 1);
         const conventions = conventionFiles(project.root);
         ctx.out.result(

@@ -2,11 +2,14 @@
 // The work itself is checkStore in src/store/self-check.ts; this file only parses flags and prints.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
-import type { DriverName } from "../store/db.ts";
-import { checkStore, type StoreReport } from "../store/self-check.ts";
+import {
+  checkStore,
+  type DriverName,
+  STORE_DRIVERS,
+  type StoreReport,
+  storeProblems,
+} from "../project/store-health.ts";
 import { type Register, setExitCode } from "./register.ts";
-
-const DRIVERS: DriverName[] = ["bun-sqlite", "node-sqlite", "libsql"];
 
 export const registerStore: Register = (program, contextFor) => {
   const store = program.command("store").description("inspect keel's store");
@@ -15,7 +18,10 @@ export const registerStore: Register = (program, contextFor) => {
     .description(
       "open the store, apply migrations and report driver, SQLite, migrations and FTS5 (exit 1 on failure)",
     )
-    .option("--driver <name>", `force a driver (${DRIVERS.join(", ")}) instead of the runtime's default`)
+    .option(
+      "--driver <name>",
+      `force a driver (${STORE_DRIVERS.join(", ")}) instead of the runtime's default`,
+    )
     .action(async (options: { driver?: string }, command: Command) => {
       const ctx = contextFor(command);
       const driver = parseDriver(options.driver);
@@ -37,18 +43,8 @@ export const registerStore: Register = (program, contextFor) => {
 
 function parseDriver(name: string | undefined): DriverName | undefined {
   if (name === undefined) return undefined;
-  if ((DRIVERS as string[]).includes(name)) return name as DriverName;
-  throw new UserError(`unknown driver "${name}"`, ExitCode.usage, `use one of ${DRIVERS.join(", ")}`);
-}
-
-/** What makes an opened store unfit for keel: missing migrations or no full-text search. */
-export function storeProblems(report: StoreReport): string[] {
-  const problems: string[] = [];
-  if (report.migrationsApplied < report.migrationsEmbedded) {
-    problems.push(`only ${report.migrationsApplied} of ${report.migrationsEmbedded} migrations are applied`);
-  }
-  if (!report.fts5) problems.push("this SQLite has no FTS5, which memory search needs");
-  return problems;
+  if ((STORE_DRIVERS as readonly string[]).includes(name)) return name as DriverName;
+  throw new UserError(`unknown driver "${name}"`, ExitCode.usage, `use one of ${STORE_DRIVERS.join(", ")}`);
 }
 
 function describe(report: StoreReport, problems: string[]): string[] {

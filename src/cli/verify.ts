@@ -1,9 +1,9 @@
 // `keel verify "<cmd>"` runs a command as evidence; `keel evidence [number]` lists or shows recorded runs.
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
+import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
-import { type EvidenceRow, getEvidence, listEvidence } from "../store/guard-evidence.ts";
 import { intOption, LIST_LIMIT, ROW_NUMBER } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
