@@ -10,9 +10,9 @@ import { recordMemory, supersedeMemory } from "../../src/memory/records.ts";
 import { searchMemory } from "../../src/memory/search.ts";
 import type { KeelDb } from "../../src/store/db.ts";
 import { insertMemoryRow } from "../../src/store/memory-records.ts";
-import { withTransaction } from "../../src/store/memory-tx.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
+import { withTransaction } from "../../src/store/transaction.ts";
 import corpus from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
 

@@ -4,7 +4,7 @@ import { nodeCrypto } from "../core/builtins.ts";
 import type { Clock } from "../core/clock.ts";
 import type { KeelDb } from "../store/db.ts";
 import { ensurePolicyRow, setPolicyRow } from "../store/memory-records.ts";
-import { withTransaction } from "../store/memory-tx.ts";
+import { withTransaction } from "../store/transaction.ts";
 import { type CleanupMode, DEFAULT_POLICY, type MemoryPolicy, type MemoryResult, memOk } from "./model.ts";
 
 export interface MemoryDeps {

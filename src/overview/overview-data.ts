@@ -1,5 +1,6 @@
 // The data behind the UI's overview page and /api/overview: keel's projects and recorded compactions from
 // the store, pi's session files from disk, and the links between them (a compaction's session and entry).
+import { type Clock, systemClock } from "../core/clock.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import {
   listSessionFiles,
@@ -46,7 +47,7 @@ export interface OverviewSources {
   store: Store;
   sessionDirs: readonly string[];
   cache?: SessionSummaryCache;
-  now?: () => number;
+  clock?: Clock;
   compactionLimit?: number;
 }
 
@@ -64,7 +65,7 @@ export async function collectOverview(sources: OverviewSources): Promise<Overvie
   );
   return {
     version: KEEL_VERSION,
-    generatedAt: (sources.now ?? Date.now)(),
+    generatedAt: (sources.clock ?? systemClock).now(),
     store: { location: store.location, driver: store.driver },
     projects,
     sessionRoots: listing.roots,

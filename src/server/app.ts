@@ -1,8 +1,10 @@
 // The UI server's Hono app: security headers, the local-token gate, static files and the page routes.
 // Listening (Bun or Node) is serve.ts's job; the data each page shows comes from the engine and store.
+
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { type AssetName, readAsset } from "../core/assets.ts";
+import type { Clock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
@@ -16,7 +18,7 @@ export interface AppOptions {
   port: () => number;
   /** Folders holding pi session files, searched on each overview request. */
   sessionDirs: readonly string[];
-  now?: () => number;
+  clock?: Clock;
   /** Where unexpected request failures are reported (default: stderr). */
   log?: (line: string) => void;
 }
@@ -54,7 +56,7 @@ export function createApp(options: AppOptions): Hono {
   });
   app.route(
     "/",
-    overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, now: options.now }),
+    overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, clock: options.clock }),
   );
   app.notFound((c) => c.text("not found", 404));
   app.onError((error, c) => {

@@ -2,8 +2,8 @@
 // concurrent processes get unique, gap-free ids; newest-first listing and lookup by number.
 import { and, desc, eq, max } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
-import { withTransaction } from "./memory-tx.ts";
 import { guardEvidence } from "./schema/index.ts";
+import { withTransaction } from "./transaction.ts";
 
 export type EvidenceRow = typeof guardEvidence.$inferSelect;
 export type NewEvidence = Omit<typeof guardEvidence.$inferInsert, "seq" | "number">;

@@ -1,8 +1,8 @@
 // Store functions for the guard journal and the project's contract rows (owner and agent rules).
 import { and, count, desc, eq, max } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
-import { withTransaction } from "./memory-tx.ts";
 import { guardJournal, guardRules } from "./schema/index.ts";
+import { withTransaction } from "./transaction.ts";
 
 export type JournalRow = typeof guardJournal.$inferSelect;
 export type NewJournal = Omit<typeof guardJournal.$inferInsert, "seq" | "number">;

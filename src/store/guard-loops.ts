@@ -2,8 +2,8 @@
 // survive a reload and are shared by pi and the CLI.
 import { and, desc, eq } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
-import { withTransaction } from "./memory-tx.ts";
 import { guardLoops, guardSessions } from "./schema/index.ts";
+import { withTransaction } from "./transaction.ts";
 
 /** Consecutive failures per command fingerprint (the loop brake's state, as stored). */
 export interface LoopState {

@@ -4,9 +4,9 @@
 
 import type { DriverName } from "../../src/store/db.ts";
 import { insertMemoryRow } from "../../src/store/memory-records.ts";
-import { withTransaction } from "../../src/store/memory-tx.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
+import { withTransaction } from "../../src/store/transaction.ts";
 
 const [file, driver, run = "0"] = process.argv.slice(2);
 const store = await openStore(file!, { driver: driver as DriverName });
