@@ -1,15 +1,37 @@
 // keel's persisted protect state (custom entry `keel.protect.state`, schemaVersion 1) and the import of the
 // original extension's `agent-context-guard-state` entries (schema v1–v5). Validation is structural; a state that
 // fails it is rejected as a whole (the caller starts empty and degraded), references to items that no longer
-// exist are dropped, and discoveries without a lifecycle record come back active.
+// exist are dropped, and discoveries without a lifecycle record come back active. The shapes of items,
+// evidence references and lifecycle records are TypeBox schemas checked with Value.Check.
+import { Type } from "typebox";
+import { Value } from "typebox/value";
 import { fail, ok, type Result } from "../core/result.ts";
 import {
   type DiscoveryLifecycle,
   type EvidenceRef,
-  isItemKind,
+  ITEM_KINDS,
   type ProtectedItem,
   type ProtectState,
 } from "./types.ts";
+
+// Open objects: entries written by other versions may carry fields keel does not read.
+const NonEmpty = Type.String({ minLength: 1 });
+const ItemShape = Type.Object({ id: NonEmpty, kind: Type.Enum(ITEM_KINDS) });
+const ItemFields = Type.Object({ content: NonEmpty, critical: Type.Optional(Type.Boolean()) });
+const RefShape = Type.Object({ toolCallId: NonEmpty, toolName: Type.String(), quoteHash: NonEmpty });
+const SpanShape = Type.Object({
+  startOffset: Type.Integer({ minimum: 0 }),
+  endOffset: Type.Integer({ minimum: 1 }),
+});
+const Stamps = { createdAt: Type.String(), updatedAt: Type.String() };
+const LifecycleShape = Type.Union([
+  Type.Object({
+    status: Type.Enum(["active", "retired"]),
+    ...Stamps,
+    supersededBy: Type.Optional(Type.Never()),
+  }),
+  Type.Object({ status: Type.Literal("superseded"), ...Stamps, supersededBy: NonEmpty }),
+]);
 
 export const STATE_TYPE = "keel.protect.state";
 export const ORIGINAL_STATE_TYPE = "agent-context-guard-state";
@@ -25,9 +47,7 @@ export function persistedState(state: ProtectState): PersistedState {
 
 type Loose = Record<string, unknown>;
 const isRecord = (v: unknown): v is Loose => v !== null && typeof v === "object" && !Array.isArray(v);
-const isStringArray = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((x) => typeof x === "string");
-const isNonEmpty = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+const isStringArray = (v: unknown): v is string[] => Value.Check(Type.Array(Type.String()), v);
 
 /** The state in a `keel.protect.state` entry. */
 export function parseKeelState(data: unknown, now: string): Result<ProtectState> {
@@ -81,11 +101,9 @@ function parseItems(value: unknown): Result<ProtectedItem[]> {
   const seen = new Set<string>();
   const items: ProtectedItem[] = [];
   for (const raw of value) {
-    if (!isRecord(raw) || !isNonEmpty(raw.id) || typeof raw.kind !== "string" || !isItemKind(raw.kind))
-      return fail("an item has no valid id or kind");
-    if (!isNonEmpty(raw.content)) return fail(`item ${raw.id} has no content`);
-    if (raw.critical !== undefined && typeof raw.critical !== "boolean")
-      return fail(`item ${raw.id}: critical is not a boolean`);
+    if (!Value.Check(ItemShape, raw)) return fail("an item has no valid id or kind");
+    if (!Value.Check(ItemFields, raw))
+      return fail(`item ${raw.id} has no content or a critical flag that is not a boolean`);
     if (seen.has(raw.id)) return fail(`duplicate item id ${raw.id}`);
     seen.add(raw.id);
     items.push({ id: raw.id, kind: raw.kind, content: raw.content, critical: raw.critical === true });
@@ -132,41 +150,24 @@ function parseRefs(value: unknown, checkSpans: boolean): Result<EvidenceRef[]> {
   if (!Array.isArray(value)) return fail("not an array");
   const refs: EvidenceRef[] = [];
   for (const raw of value) {
-    if (
-      !isRecord(raw) ||
-      !isNonEmpty(raw.toolCallId) ||
-      typeof raw.toolName !== "string" ||
-      !isNonEmpty(raw.quoteHash)
-    )
-      return fail("a reference lacks toolCallId, toolName or quoteHash");
+    if (!Value.Check(RefShape, raw)) return fail("a reference lacks toolCallId, toolName or quoteHash");
     const ref: EvidenceRef = { toolCallId: raw.toolCallId, toolName: raw.toolName, quoteHash: raw.quoteHash };
-    if (raw.span !== undefined && checkSpans) {
-      const span = raw.span;
-      if (!isRecord(span) || !validSpan(span.startOffset, span.endOffset)) return fail("a span is invalid");
-      ref.span = { startOffset: span.startOffset as number, endOffset: span.endOffset as number };
+    const span = (raw as Loose).span;
+    if (span !== undefined && checkSpans) {
+      if (!Value.Check(SpanShape, span) || span.endOffset <= span.startOffset)
+        return fail("a span is invalid");
+      ref.span = { startOffset: span.startOffset, endOffset: span.endOffset };
     }
     refs.push(ref);
   }
   return ok(refs);
 }
 
-const validSpan = (start: unknown, end: unknown) =>
-  Number.isInteger(start) &&
-  Number.isInteger(end) &&
-  (start as number) >= 0 &&
-  (end as number) > (start as number);
-
 function parseLifecycle(id: string, raw: unknown): Result<DiscoveryLifecycle> {
-  if (!isRecord(raw)) return fail(`lifecycle of ${id} is not an object`);
-  const { status, createdAt, updatedAt, supersededBy } = raw;
-  if (status !== "active" && status !== "retired" && status !== "superseded")
-    return fail(`lifecycle of ${id}: bad status`);
-  if (typeof createdAt !== "string" || typeof updatedAt !== "string")
-    return fail(`lifecycle of ${id}: bad timestamps`);
-  if (status === "superseded") {
-    if (!isNonEmpty(supersededBy) || supersededBy === id) return fail(`lifecycle of ${id}: bad supersededBy`);
-    return ok({ status, createdAt, updatedAt, supersededBy });
-  }
-  if (supersededBy !== undefined) return fail(`lifecycle of ${id}: ${status} must not carry supersededBy`);
-  return ok({ status, createdAt, updatedAt });
+  if (!Value.Check(LifecycleShape, raw))
+    return fail(`lifecycle of ${id}: needs a status, timestamps, and supersededBy only when superseded`);
+  const { status, createdAt, updatedAt } = raw;
+  if (raw.status !== "superseded") return ok({ status: raw.status, createdAt, updatedAt });
+  if (raw.supersededBy === id) return fail(`lifecycle of ${id}: bad supersededBy`);
+  return ok({ status, createdAt, updatedAt, supersededBy: raw.supersededBy });
 }
