@@ -4,6 +4,7 @@
 // the registry untouched and show one short warning without the provider's text.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
+import { redact } from "../src/core/secrets.ts";
 import {
   AUX_TIMEOUT_MS,
   isCurrent,
@@ -71,7 +72,9 @@ export function registerProtectAux(
         model,
         {
           systemPrompt,
-          messages: [{ role: "user", content: [{ type: "text", text: payload }], timestamp: Date.now() }],
+          messages: [
+            { role: "user", content: [{ type: "text", text: redact(payload) }], timestamp: Date.now() },
+          ],
         } as never,
         { signal: controller.signal, maxTokens: 1024, ...(level ? { reasoningEffort: level } : {}) } as never,
       )

@@ -3,6 +3,7 @@
 // user speaks, a bash command runs, or another tool returns; the searches themselves never reset it.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
+import { redactDeep } from "../src/core/secrets.ts";
 import { buildTranscript } from "../src/recall/lookup/index.ts";
 import {
   type AskModel,
@@ -120,7 +121,7 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
       model,
       {
         systemPrompt: LOOKUP_SYSTEM_PROMPT,
-        messages: messages.map(toPiMessage) as never,
+        messages: redactDeep(messages.map(toPiMessage)) as never,
         ...(withTools ? { tools } : {}),
       },
       { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, maxTokens: 2048 } as never,

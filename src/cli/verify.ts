@@ -1,6 +1,7 @@
 // `keel verify "<cmd>"` runs a command as evidence; `keel evidence [number]` lists or shows recorded runs.
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
+import { redact } from "../core/secrets.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
@@ -34,7 +35,7 @@ export const registerVerify: Register = (program, contextFor) => {
       const ctx = contextFor(command);
       const timeoutS = options.timeout;
       await withProjectStore(ctx, async ({ store, project }) => {
-        ctx.out.info(`running: ${words.join(" ")}`);
+        ctx.out.info(`running: ${redact(words.join(" "))}`);
         const outcome = await verifyCommand(
           { db: store.db, clock: ctx.clock },
           { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },

@@ -56,8 +56,14 @@ export const SECRET_RULES: SecretRule[] = [
   { kind: "newrelic-key", pattern: /\bNRAK-[A-Z0-9]{27}\b/g },
   // Chat, mail and payment services.
   { kind: "slack-token", pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
-  { kind: "discord-webhook", pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g },
+  {
+    kind: "slack-webhook",
+    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
+  },
+  {
+    kind: "discord-webhook",
+    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g,
+  },
   { kind: "discord-token", pattern: /\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/g },
   { kind: "telegram-token", pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g },
   { kind: "twilio-key", pattern: /\b(?:SK|AC)[0-9a-f]{32}\b/g },
@@ -72,7 +78,10 @@ export const SECRET_RULES: SecretRule[] = [
   { kind: "bearer-token", pattern: /(?<keep>\bBearer\s+)[A-Za-z0-9._~+/-]{16,}=*/g, keepPrefix: true },
   {
     kind: "authorization-header",
-    pattern: re(`(?<keep>\\b(?:Proxy-)?Authorization["']?\\s*[:=]\\s*["']?(?:(?:Basic|Bearer|Token|Digest|ApiKey|token)\\s+)?)${NOT_A_VALUE}[^\\s"']{6,}`, "gi"),
+    pattern: re(
+      `(?<keep>\\b(?:Proxy-)?Authorization["']?\\s*[:=]\\s*["']?(?:(?:Basic|Bearer|Token|Digest|ApiKey|token)\\s+)?)${NOT_A_VALUE}[^\\s"']{6,}`,
+      "gi",
+    ),
     keepPrefix: true,
   },
   {
@@ -100,7 +109,7 @@ export const SECRET_RULES: SecretRule[] = [
   {
     kind: "credential-assignment",
     pattern: re(
-      `(?<keep>\\b[A-Z][A-Z0-9_]{0,80}_(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PWD|PASSWD|AUTH|CREDENTIALS?)["']?\\s*[=:]\\s*)${VALUE}`,
+      `(?<keep>\\b[A-Za-z0-9_]{0,80}_(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PWD|PASSWD|AUTH|CREDENTIALS?)["']?\\s*[=:]\\s*)${VALUE}`,
     ),
     keepPrefix: true,
   },

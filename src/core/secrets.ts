@@ -61,6 +61,17 @@ export function redactDeep<T>(value: T, depth = 0): T {
   return out as T;
 }
 
+/** A JSON document (a tags list, provenance) with every string in it redacted; text that is not JSON is redacted whole. */
+export function redactJsonStrings(json: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return redact(json);
+  }
+  return JSON.stringify(redactDeep(parsed));
+}
+
 /** True when the text contains anything scrubSecrets would redact. */
 export function containsSecret(text: string): boolean {
   return scrubSecrets(text).findings.length > 0;

@@ -1,6 +1,9 @@
 // The brief injected before each run: a bounded digest of the contract, trusted decisions and corrections,
 // unverified agent notes, open loops and the last evidence. Every section has a cap and says what it hid.
+// Every line goes through the one redaction path first: the brief is sent to the model, and rules can come
+// from files (team, personal) that never passed a store write.
 import { sha256Hex } from "../core/hash.ts";
+import { redact } from "../core/secrets.ts";
 import type { ContractRule } from "./contract/seed.ts";
 import { oneLine } from "./text.ts";
 
@@ -58,21 +61,24 @@ function section(title: string, lines: string[], cap: number, more: string): str
   ];
 }
 
+/** One brief line: redacted, then cut to one line of at most `max` characters. */
+const briefLine = (text: string, max: number): string => oneLine(redact(text), max);
+
 export function renderBrief(input: BriefInput): string {
   const L = BRIEF_LIMITS;
   const trusted = (type: JournalLine["type"]) =>
     input.journal
       .filter((j) => j.trusted && j.type === type)
-      .map((j) => `#${j.id} ${oneLine(j.text, L.text)}`);
+      .map((j) => `#${j.id} ${briefLine(j.text, L.text)}`);
   const agentNotes = input.journal
     .filter((j) => !j.trusted)
-    .map((j) => `#${j.id} ${oneLine(j.text, L.agentText)}`);
+    .map((j) => `#${j.id} ${briefLine(j.text, L.agentText)}`);
   const evidence = input.lastEvidence;
   return [
     "keel brief (advisory; the user's words win)",
     ...section(
       "contract",
-      pickRules(input.contract).map((r) => `[${r.id}] ${oneLine(r.text, L.text)}`),
+      pickRules(input.contract).map((r) => `[${r.id}] ${briefLine(r.text, L.text)}`),
       L.rules,
       "keel contract list",
     ),
@@ -82,13 +88,13 @@ export function renderBrief(input: BriefInput): string {
     ...section("agent notes (unverified)", agentNotes, L.agentNotes, "keel journal"),
     ...section(
       "open loops",
-      input.loops.map((l) => `${l.failures}× failed: ${oneLine(l.command, L.agentText)}`),
+      input.loops.map((l) => `${l.failures}× failed: ${briefLine(l.command, L.agentText)}`),
       L.loops,
       "keel loops",
     ),
     ...(evidence
       ? [
-          `last evidence: #${evidence.id} exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s: ${oneLine(evidence.command, 80)}${evidence.trusted ? "" : " (untrusted exit code)"}${evidence.stale ? " (stale: the tree changed since)" : ""}`,
+          `last evidence: #${evidence.id} exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s: ${briefLine(evidence.command, 80)}${evidence.trusted ? "" : " (untrusted exit code)"}${evidence.stale ? " (stale: the tree changed since)" : ""}`,
         ]
       : ["last evidence: none yet; run keel_verify before claiming success"]),
   ].join("\n");

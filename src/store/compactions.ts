@@ -1,5 +1,6 @@
 // Store functions for the compactions table: record a confirmed compaction once, list them newest first.
 import { count, desc, eq } from "drizzle-orm";
+import { redactFields } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import { type CompactionRow, compactions, type NewCompaction } from "./schema/index.ts";
 
@@ -7,7 +8,7 @@ import { type CompactionRow, compactions, type NewCompaction } from "./schema/in
 export async function recordCompaction(db: KeelDb, row: NewCompaction): Promise<boolean> {
   const inserted = await db
     .insert(compactions)
-    .values(row)
+    .values(redactFields(row, ["reason", "sessionFile"]))
     .onConflictDoNothing({ target: [compactions.sessionId, compactions.entryId] })
     .returning({ id: compactions.id });
   return inserted.length > 0;

@@ -1,6 +1,7 @@
 // Store functions for evidence runs: per-project numbers allocated inside one write transaction, so
 // concurrent processes get unique, gap-free ids; newest-first listing and lookup by number.
 import { and, desc, eq, max } from "drizzle-orm";
+import { redactFields } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import { guardEvidence } from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
@@ -16,7 +17,7 @@ export async function recordEvidence(db: KeelDb, row: NewEvidence): Promise<Evid
       .where(eq(guardEvidence.projectId, row.projectId));
     const [inserted] = await tx
       .insert(guardEvidence)
-      .values({ ...row, number: (last?.n ?? 0) + 1 })
+      .values({ ...redactFields(row, ["command", "outputTail", "trustNote"]), number: (last?.n ?? 0) + 1 })
       .returning();
     return inserted as EvidenceRow;
   });

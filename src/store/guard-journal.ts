@@ -1,5 +1,6 @@
 // Store functions for the guard journal and the project's contract rows (owner and agent rules).
 import { and, count, desc, eq, max } from "drizzle-orm";
+import { redactFields, redactJsonStrings } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import { guardJournal, guardRules } from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
@@ -16,7 +17,11 @@ export async function addJournalEntry(db: KeelDb, row: NewJournal): Promise<Jour
       .where(eq(guardJournal.projectId, row.projectId));
     const [inserted] = await tx
       .insert(guardJournal)
-      .values({ ...row, number: (last?.n ?? 0) + 1 })
+      .values({
+        ...redactFields(row, ["text"]),
+        tags: redactJsonStrings(row.tags ?? "[]"),
+        number: (last?.n ?? 0) + 1,
+      })
       .returning();
     return inserted as JournalRow;
   });
@@ -47,7 +52,8 @@ export async function listRules(db: KeelDb, projectId: string): Promise<RuleRow[
 }
 
 /** Adds or rewords a rule; an agent cannot overwrite an owner rule with the same id. Returns false then. */
-export async function putRule(db: KeelDb, row: RuleRow): Promise<boolean> {
+export async function putRule(db: KeelDb, input: RuleRow): Promise<boolean> {
+  const row = redactFields(input, ["text"]);
   return withTransaction(db, async (tx) => {
     const [existing] = await tx
       .select()

@@ -1,6 +1,7 @@
 // Store functions for loop streaks and per-session guard state, so the brake and the frozen scope baseline
 // survive a reload and are shared by pi and the CLI.
 import { and, desc, eq } from "drizzle-orm";
+import { redact } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import { guardLoops, guardSessions } from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
@@ -30,6 +31,7 @@ export async function saveLoopStreaks(
     for (const fingerprint of fingerprints) {
       const streak = next.streaks[fingerprint];
       const key = and(eq(guardLoops.sessionId, scope.sessionId), eq(guardLoops.fingerprint, fingerprint));
+      const command = streak ? redact(streak.command) : "";
       if (!streak) {
         await tx.delete(guardLoops).where(key);
         continue;
@@ -40,12 +42,12 @@ export async function saveLoopStreaks(
           ...scope,
           updatedAt: scope.now,
           fingerprint,
-          command: streak.command,
+          command,
           failures: streak.failures,
         })
         .onConflictDoUpdate({
           target: [guardLoops.sessionId, guardLoops.fingerprint],
-          set: { failures: streak.failures, command: streak.command, updatedAt: scope.now },
+          set: { failures: streak.failures, command, updatedAt: scope.now },
         });
     }
   });

@@ -1,6 +1,7 @@
 // Store functions for memory records, links and per-project memory policy rows. Plain reads and writes; the
 // rules (validation, supersession, retention, cleanup) live in src/memory/.
 import { and, eq, inArray, isNotNull, lte, ne, not, sql } from "drizzle-orm";
+import { redactFields, redactJsonStrings } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import {
   type MemoryRow,
@@ -14,7 +15,10 @@ import {
 export type { MemoryRow, NewMemoryRow };
 
 export async function insertMemoryRow(db: KeelDb, row: NewMemoryRow): Promise<void> {
-  await db.insert(memoryRecords).values(row);
+  const clean = redactFields(row, MEMORY_TEXT);
+  for (const field of MEMORY_JSON)
+    if (typeof row[field] === "string") clean[field] = redactJsonStrings(row[field]);
+  await db.insert(memoryRecords).values(clean);
 }
 
 export async function findMemoryRows(db: KeelDb, projectId: string, ids: string[]): Promise<MemoryRow[]> {
@@ -261,6 +265,10 @@ export async function findByFactKey(
   return row;
 }
 
+/** The free-text columns of a record: redacted on every write, whoever the caller. */
+const MEMORY_TEXT = ["title", "body", "tags"] as const;
+const MEMORY_JSON = ["sourceRefs", "provenance", "consolidatedFrom"] as const;
+
 export async function updateMemoryText(
   db: KeelDb,
   projectId: string,
@@ -269,7 +277,7 @@ export async function updateMemoryText(
 ): Promise<void> {
   await db
     .update(memoryRecords)
-    .set(patch)
+    .set(redactFields(patch, ["title", "body", "tags"]))
     .where(and(eq(memoryRecords.projectId, projectId), eq(memoryRecords.id, id)));
 }
 

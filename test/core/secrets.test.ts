@@ -17,9 +17,12 @@ describe("secrets corpus", () => {
     expect(redact(out.text)).toBe(out.text);
   });
 
-  it.each(LOOKALIKES.map((text) => [text.slice(0, 50), text] as const))("leaves a lookalike alone: %s", (_l, text) => {
-    expect(scrubSecrets(text)).toEqual({ text, findings: [] });
-  });
+  it.each(LOOKALIKES.map((text) => [text.slice(0, 50), text] as const))(
+    "leaves a lookalike alone: %s",
+    (_l, text) => {
+      expect(scrubSecrets(text)).toEqual({ text, findings: [] });
+    },
+  );
 
   it("redacts strings nested in a request body", () => {
     const [sample] = SECRET_CORPUS;

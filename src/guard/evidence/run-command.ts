@@ -2,7 +2,7 @@
 // output captured with bounded memory, exit code and duration measured. Recording it is the caller's job.
 import { childProcess } from "../../core/builtins.ts";
 import type { Clock } from "../../core/clock.ts";
-import { OutputTail } from "./output-tail.ts";
+import { type CapturedOutput, OutputTail } from "./output-tail.ts";
 
 export interface CommandRun {
   command: string;
@@ -10,13 +10,13 @@ export interface CommandRun {
   signal: string | null;
   timedOut: boolean;
   durationMs: number;
-  output: { sha256: string; bytes: number; tail: string; truncated: boolean };
+  output: CapturedOutput;
 }
 
 export interface RunOptions {
   cwd: string;
   timeoutMs: number;
-  /** Bytes of output kept for the record (the digest covers all of it). */
+  /** Bytes of redacted output kept for the record (the digest covers all of it). */
   tailBytes?: number;
   clock: Clock;
   shell?: string;

@@ -43,7 +43,6 @@ export async function verifyCommand(
     ? { trusted: false as const, reason: "the command timed out" }
     : exitCodeTrust(request.command);
   const command = scrubSecrets(request.command);
-  const tail = scrubSecrets(run.output.tail);
   const evidence = await recordEvidence(deps.db, {
     projectId: request.projectId,
     sessionId: request.sessionId,
@@ -54,13 +53,13 @@ export async function verifyCommand(
     durationMs: run.durationMs,
     outputSha256: run.output.sha256,
     outputBytes: run.output.bytes,
-    outputTail: tail.text,
+    outputTail: run.output.tail,
     trusted: trust.trusted,
     trustNote: trust.trusted ? null : trust.reason,
     gitHead: tree.head,
     treeHash: tree.treeHash,
     createdAt: deps.clock.now(),
   });
-  const redacted = [...new Set([...command.findings, ...tail.findings].map((f) => f.kind))];
+  const redacted = [...new Set([...command.findings.map((f) => f.kind), ...run.output.redacted])];
   return { evidence, redacted };
 }
