@@ -1,9 +1,10 @@
 // `keel memory …`: status, search, read, record, supersede, retention, cleanup plan|apply and policy for the
 // project of the current folder. Parses flags and prints; the work is in src/memory/. A person at the CLI is the
 // approval that ask-mode cleanup and unpinning need.
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { readUserInput } from "../core/bounded-read.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { shortForTerminal } from "../core/terminal-text.ts";
 import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
 import {
   type CleanupMode,
@@ -233,7 +234,7 @@ function registerRecord(memory: Command, run: Runner): void {
           throw new UserError("give --body or --body-file, not both");
         const body =
           o.bodyFile !== undefined
-            ? readFileSync(o.bodyFile === "-" ? 0 : o.bodyFile, "utf8")
+            ? await readUserInput(o.bodyFile, MEMORY_LIMITS.bodyBytes, "body file")
             : (o.body ?? "");
         const record: RecordInput = {
           title: o.title,
@@ -283,7 +284,7 @@ function registerCleanup(memory: Command, run: Runner): void {
     .action((o: { token: string; proposal?: string }, command: Command) =>
       run(command, async ({ ctx, call }) => {
         const proposal = o.proposal
-          ? readProposal(o.proposal)
+          ? await readProposal(o.proposal)
           : (await call({ action: "cleanup_plan" })).proposal;
         const out = await call({ action: "cleanup_apply", proposal }, { confirmation: o.token });
         ctx.out.result(out, render.renderCleanup(out));
@@ -291,11 +292,31 @@ function registerCleanup(memory: Command, run: Runner): void {
     );
 }
 
+/** A proposal is a few ids per record; 4 MB covers any real plan. */
+const PROPOSAL_MAX_BYTES = 4 * 1024 * 1024;
+
 /** The proposal file's top level; its shape is checked with the rest of the action's input. */
-function readProposal(path: string): Proposal {
-  const value = JSON.parse(readFileSync(path, "utf8")) as Partial<Proposal>;
-  if (!Number.isInteger(value.revision) || !Array.isArray(value.removeIds))
-    throw new UserError(`${path} is not a cleanup proposal: it needs revision and removeIds`);
+async function readProposal(path: string): Promise<Proposal> {
+  const text = await readUserInput(path, PROPOSAL_MAX_BYTES, "proposal file");
+  const notProposal = (why: string) =>
+    new UserError(
+      `${shortForTerminal(path, 120)} is not a cleanup proposal: ${why}`,
+      2,
+      "write it with keel memory cleanup plan --json",
+    );
+  let value: Partial<Proposal>;
+  try {
+    value = JSON.parse(text) as Partial<Proposal>;
+  } catch {
+    throw notProposal("it is not JSON");
+  }
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    !Number.isInteger(value.revision) ||
+    !Array.isArray(value.removeIds)
+  )
+    throw notProposal("it needs revision and removeIds");
   return {
     revision: value.revision!,
     removeIds: value.removeIds,

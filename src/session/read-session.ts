@@ -2,7 +2,14 @@
 // The file is never held whole in memory: chunks are split at newlines as they arrive.
 // This is the only I/O in src/session apart from session-files.ts.
 import { createReadStream } from "node:fs";
+import { notAFile } from "../core/bounded-read.ts";
+import { shortForTerminal } from "../core/terminal-text.ts";
 import { createSessionParser, type ParsedSession } from "./parse.ts";
+
+/** A line longer than this (64 Mi characters) is reported as damaged and skipped, never buffered further. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+/** What an oversized line is replaced by: not JSON, so the parser reports it as a corrupt line. */
+const OVERSIZED_LINE = "(line too long)";
 
 export type ReadSessionResult =
   | { ok: true; session: ParsedSession; bytes: number }
@@ -10,11 +17,14 @@ export type ReadSessionResult =
 
 /** Streams `path` through the parser; a missing or unreadable file is a reason, not an exception. */
 export async function readSessionFile(path: string): Promise<ReadSessionResult> {
+  const problem = notAFile(path, "session file");
+  if (problem) return { ok: false, reason: problem };
   const parser = createSessionParser();
   const decoder = new TextDecoder("utf-8");
   let carry = "";
   let lineNumber = 0;
   let bytes = 0;
+  let skipping = false;
   const emit = (text: string, terminated: boolean) => {
     lineNumber++;
     parser.push(text.endsWith("\r") ? text.slice(0, -1) : text, lineNumber, terminated);
@@ -26,18 +36,25 @@ export async function readSessionFile(path: string): Promise<ReadSessionResult> 
       const text = carry + decoder.decode(buffer, { stream: true });
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-        emit(text.slice(start, end), true);
+        emit(skipping ? OVERSIZED_LINE : text.slice(start, end), true);
+        skipping = false;
         start = end + 1;
       }
-      carry = text.slice(start);
+      carry = skipping ? "" : text.slice(start);
+      if (carry.length > MAX_LINE_CHARS) {
+        skipping = true;
+        carry = "";
+      }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "ENOENT") return { ok: false, reason: `no such file: ${path}` };
-    if (code === "EISDIR") return { ok: false, reason: `${path} is a folder, not a session file` };
-    return { ok: false, reason: `cannot read ${path}: ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: `the session file ${shortForTerminal(path, 120)} cannot be read (${code ?? "read error"})`,
+    };
   }
   carry += decoder.decode();
-  if (carry !== "") emit(carry, false);
+  if (skipping) emit(OVERSIZED_LINE, false);
+  else if (carry !== "") emit(carry, false);
   return { ok: true, session: parser.finish(), bytes };
 }

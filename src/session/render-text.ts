@@ -1,6 +1,7 @@
 // Renders raw session entries as plain text for lookup: an ENTRY header per entry, then its sections
 // ([text], [thinking], [toolCall], [output], …), everything untruncated. Attribution of lines to entries is
 // not done by parsing this text; recall/lookup keeps a line-range index built alongside it.
+import { boundedJson } from "../core/bounded-json.ts";
 import {
   asRecord,
   type BranchEntry,
@@ -46,7 +47,8 @@ export function renderEntryLines(entry: BranchEntry): string[] {
   const lines = [entryHeader(entry)];
   const push = (marker: string, text: string) => {
     lines.push(marker);
-    if (text !== "") lines.push(...text.split("\n"));
+    if (text === "") return;
+    for (const line of text.split("\n")) lines.push(line);
   };
   const message = messageOf(entry);
   if (message) {
@@ -72,13 +74,16 @@ export function renderEntryLines(entry: BranchEntry): string[] {
       push("[content]", renderContent(record.content));
       break;
     case "custom":
-      push("[data]", JSON.stringify(record.data ?? null, null, 2));
+      push("[data]", prettyJson(record.data ?? null));
       break;
     default:
-      push("[fields]", JSON.stringify(withoutTreeFields(record)));
+      push("[fields]", boundedJson(withoutTreeFields(record)) ?? "{}");
   }
   return lines;
 }
+
+/** Indented JSON of a value from the session file, depth- and size-bounded. */
+const prettyJson = (value: unknown): string => boundedJson(value, { indent: 2 }) ?? "null";
 
 type Push = (marker: string, text: string) => void;
 
@@ -92,7 +97,7 @@ function renderMessage(message: Record<string, unknown>, push: Push): void {
         else if (block.type === "toolCall") {
           push(
             `[toolCall] ${stringField(block, "name") ?? "?"} id=${stringField(block, "id") ?? "?"}`,
-            JSON.stringify(block.arguments ?? {}, null, 2),
+            prettyJson(block.arguments ?? {}),
           );
         } else push(`[${String(block.type)}]`, "");
       }

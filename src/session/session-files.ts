@@ -5,6 +5,7 @@ import { createReadStream, type Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describeError } from "../core/errors.ts";
+import { MAX_LINE_CHARS } from "./read-session.ts";
 import {
   emptySessionContent,
   finishSessionScan,
@@ -137,6 +138,11 @@ export async function* readLines(path: string): AsyncGenerator<SessionLine> {
       newline = rest.indexOf("\n", start);
     }
     rest = rest.slice(start);
+    // A line without an end in sight: report it as damaged (not JSON) instead of buffering without bound.
+    if (rest.length > MAX_LINE_CHARS) {
+      yield { text: "(line too long)", terminated: true };
+      rest = "";
+    }
   }
   rest += decoder.decode();
   if (rest !== "") yield { text: rest, terminated: false };

@@ -73,7 +73,7 @@ describe("keel compact", () => {
   it("rejects a missing file, a non-session file and an unknown entry with exit 2", () => {
     expect(keel(["compact", join(root, "none.jsonl")])).toMatchObject({
       status: 2,
-      stderr: expect.stringMatching(/no such file/),
+      stderr: expect.stringMatching(/does not exist/),
     });
     const junk = join(root, "junk.jsonl");
     writeFileSync(junk, "hello\nworld\n");

@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordConfirmedCompaction } from "../../src/compact/record.ts";
 import { systemClock } from "../../src/core/clock.ts";
@@ -18,40 +17,10 @@ import { upsertProject } from "../../src/store/projects.ts";
 import { SECRET_CORPUS, type SecretSample } from "../fixtures/secrets/corpus.ts";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { dumpAllTables, leaksIn } from "../support/store-dump.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-secrets-stored-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** Every row of every table (FTS shadow tables included) as one string per table. */
-export async function dumpAllTables(db: KeelDb): Promise<Map<string, string>> {
-  const tables = (await db.all(sql`select name from sqlite_master where type = 'table'`)) as Array<{
-    name: string;
-  }>;
-  const out = new Map<string, string>();
-  for (const { name } of tables) {
-    const rows = await db.all(sql.raw(`select * from "${name.replaceAll('"', '""')}"`));
-    out.set(
-      name,
-      JSON.stringify(rows, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("latin1") : v)),
-    );
-  }
-  return out;
-}
-
-/** Secret substrings found in the dump, as "table: sample" lines. */
-export function leaksIn(dump: Map<string, string>, samples: SecretSample[]): string[] {
-  const leaks: string[] = [];
-  for (const [table, text] of dump) {
-    for (const sample of samples) {
-      // JSON.stringify escapes newlines, so compare against the escaped form too.
-      for (const secret of sample.secrets) {
-        if (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)))
-          leaks.push(`${table}: ${sample.name}`);
-      }
-    }
-  }
-  return leaks;
-}
 
 async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i: number): Promise<void> {
   const clock = systemClock;

@@ -99,7 +99,7 @@ describe("readSessionFile", () => {
   it("returns a reason for a missing file or a folder", async () => {
     expect(await readSessionFile(join(dir, "nope.jsonl"))).toEqual({
       ok: false,
-      reason: expect.stringMatching(/no such file/),
+      reason: expect.stringMatching(/does not exist/),
     });
     expect(await readSessionFile(dir)).toEqual({ ok: false, reason: expect.stringMatching(/folder/) });
   });

@@ -3,6 +3,7 @@
 // see tool-args.ts) and edit arrays shrink to sizes, and any other argument keeps a JSON-encoded prefix of at
 // most 160 characters.
 import { isAbsolute, relative, sep } from "node:path";
+import { boundedJson } from "../../core/bounded-json.ts";
 import type { ToolCallInfo } from "../../session/entries.ts";
 import { isBodyArg, pathKeyOf } from "./tool-args.ts";
 
@@ -11,7 +12,7 @@ const ELLIPSIS = "…";
 
 /** `value` JSON-encoded, cut to 160 characters with a single trailing ellipsis when longer. */
 export function previewJson(value: unknown): string {
-  const json = JSON.stringify(value) ?? "undefined";
+  const json = boundedJson(value, { maxChars: ARG_PREVIEW_CHARS * 2 }) ?? "undefined";
   return clip(json, ARG_PREVIEW_CHARS);
 }
 
@@ -68,7 +69,7 @@ function formatArg(key: string, value: unknown, pathKey: string | undefined, cwd
 }
 
 const lengthOf = (value: unknown) =>
-  typeof value === "string" ? value.length : (JSON.stringify(value) ?? "").length;
+  typeof value === "string" ? value.length : (boundedJson(value) ?? "").length;
 
 /** `name(key=value, …)` on one line. */
 export function formatToolCall(call: ToolCallInfo, cwd: string): string {
