@@ -1,6 +1,21 @@
 // How a command's result reaches the user: human text on stdout, or one JSON document with --json.
-// Diagnostics and progress go to stderr so stdout stays parseable.
+// Diagnostics and progress go to stderr so stdout stays parseable. Everything printed passes through the
+// terminal-safety escapes (no raw control characters), and error messages are cut to one bounded line.
+import { escapeControl, shortForTerminal } from "../core/terminal-text.ts";
 import { writeAll } from "./std-write.ts";
+
+/** Error messages echo inputs; past this many characters they are cut. */
+const ERROR_CHARS = 400;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON.stringify leaves C1 controls and bidi overrides raw.
+const JSON_UNSAFE = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text with the characters JSON.stringify leaves raw written as \u escapes (still the same JSON value). */
+export function terminalJson(data: unknown, indent?: number): string {
+  return JSON.stringify(data, null, indent).replace(
+    JSON_UNSAFE,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
 
 export interface Output {
   readonly json: boolean;
@@ -16,15 +31,17 @@ export function createOutput(json: boolean, write = defaultWriters()): Output {
   return {
     json,
     result(data, text) {
-      if (json) write.out(`${JSON.stringify(data, null, 2)}\n`);
-      else write.out(`${Array.isArray(text) ? text.join("\n") : text}\n`);
+      if (json) write.out(`${terminalJson(data, 2)}\n`);
+      else write.out(`${escapeControl(Array.isArray(text) ? text.join("\n") : text)}\n`);
     },
     info(line) {
-      if (!json) write.err(`${line}\n`);
+      if (!json) write.err(`${escapeControl(line)}\n`);
     },
     error(message, hint) {
-      if (json) write.out(`${JSON.stringify({ ok: false, error: message, ...(hint ? { hint } : {}) })}\n`);
-      else write.err(`keel: ${message}${hint ? `\n  hint: ${hint}` : ""}\n`);
+      const line = shortForTerminal(message, ERROR_CHARS);
+      const tip = hint ? shortForTerminal(hint, ERROR_CHARS) : undefined;
+      if (json) write.out(`${terminalJson({ ok: false, error: line, ...(tip ? { hint: tip } : {}) })}\n`);
+      else write.err(`keel: ${line}${tip ? `\n  hint: ${tip}` : ""}\n`);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { readEnvFlags } from "../config/flags.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
+import { escapeControl } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { registerAudit } from "./audit.ts";
 import { registerCompact } from "./compact.ts";
@@ -79,7 +80,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .configureOutput({
       writeOut: (text) => writeAll(1, text),
       writeErr: (text) => writeAll(2, text),
-      outputError: (text, write) => write(text),
+      outputError: (text, write) => write(commanderError(text)),
     });
   program.command("help [command]", { hidden: true }).action((name?: string) => {
     const target = name ? program.commands.find((c) => c.name() === name) : undefined;
@@ -95,6 +96,14 @@ function buildProgram(setExit: (code: number) => void): Command {
     if (code !== undefined) setExit(code);
   });
   return program;
+}
+
+/** A commander parse error: control characters escaped and each line cut, so an echoed argument stays short. */
+function commanderError(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? line : escapeControl(line.length > 400 ? `${line.slice(0, 399)}…` : line)))
+    .join("\n");
 }
 
 function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): number {
