@@ -6,7 +6,6 @@ import { writeAll } from "./std-write.ts";
 
 /** Error messages echo inputs; past this many characters they are cut. */
 const ERROR_CHARS = 400;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON.stringify leaves C1 controls and bidi overrides raw.
 const JSON_UNSAFE = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** JSON text with the characters JSON.stringify leaves raw written as \u escapes (still the same JSON value). */

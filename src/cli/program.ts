@@ -1,9 +1,11 @@
 // The command tree: one file per verb registers itself here; parsing errors become exit code 2 with usage.
 import { Command, CommanderError } from "commander";
 import { readEnvFlags } from "../config/flags.ts";
+import { resolvePaths } from "../config/paths.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { escapeControl } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import { storeFaultError } from "../store/store-errors.ts";
 import { registerAudit } from "./audit.ts";
 import { registerCompact } from "./compact.ts";
 import { createContext } from "./context.ts";
@@ -116,6 +118,11 @@ function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): nu
   if (error instanceof UserError) {
     out.error(error.message, error.hint);
     return error.exitCode;
+  }
+  const fault = storeFaultError(error, resolvePaths(readEnvFlags()).storeUrl);
+  if (fault) {
+    out.error(fault.message, fault.hint);
+    return fault.exitCode;
   }
   out.error(`unexpected failure: ${describeError(error)}`);
   if (readEnvFlags().debug) writeAll(2, `${(error as Error)?.stack ?? ""}\n`);

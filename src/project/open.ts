@@ -1,11 +1,13 @@
 // Opening "this project's store", the one way for every surface (CLI, status, the pi extension, the UI's
-// actions): resolve the project's identity, open the store, register the project, and close the store after.
+// actions): resolve the project's identity, open the store, register the project (not on a read-only store),
+// and close the store after. Store faults (busy, read-only, full disk) leave here as one sentence.
 import type { Clock } from "../core/clock.ts";
 import { UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
-import { upsertProject } from "../store/projects.ts";
+import { registerProject } from "../store/projects.ts";
+import { storeFaultError } from "../store/store-errors.ts";
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 
 export type { Store };
@@ -35,11 +37,11 @@ export async function openProjectStore(
   const store = await openStore(location.storeUrl);
   if (!identity.ok || !options.register) return store;
   try {
-    await upsertProject(store.db, identity.value, location.clock.now());
+    await registerProject(store, identity.value, location.clock.now());
     return store;
   } catch (error) {
     await store.close();
-    throw error;
+    throw storeFaultError(error, store.location) ?? error;
   }
 }
 
@@ -53,6 +55,8 @@ export async function withProjectStore<T>(
   const store = await openProjectStore(identity, location);
   try {
     return await body({ store, project: identity.value });
+  } catch (error) {
+    throw storeFaultError(error, store.location) ?? error;
   } finally {
     await store.close();
   }

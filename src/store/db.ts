@@ -11,5 +11,7 @@ export interface Store {
   readonly driver: DriverName;
   /** The file path or remote URL the store was opened from. */
   readonly location: string;
+  /** True when keel may only read this store (a file it cannot write): no migrations, writes fail. */
+  readonly readOnly?: boolean;
   close(): Promise<void>;
 }

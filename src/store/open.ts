@@ -3,10 +3,13 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeError, UserError } from "../core/errors.ts";
+import { shortForTerminal } from "../core/terminal-text.ts";
 import type { DriverName, Store } from "./db.ts";
 import { openBunSqlite } from "./drivers/bun-sqlite.ts";
 import { openLibsql } from "./drivers/libsql.ts";
 import { importNodeSqlite, openNodeSqlite } from "./drivers/node-sqlite.ts";
+import { mustOpenReadOnly } from "./guard-open.ts";
+import { storeFaultError } from "./store-errors.ts";
 
 const REMOTE = /^(libsql|https?|wss?):\/\//i;
 
@@ -26,7 +29,12 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     return await openWithDriver(url, options);
   } catch (error) {
     if (error instanceof UserError) throw error;
-    throw new UserError(`cannot open the keel store at ${url}: ${describeError(error)}`);
+    throw (
+      storeFaultError(error, url) ??
+      new UserError(
+        `cannot open the keel store at ${shortForTerminal(url, 160)}: ${shortForTerminal(describeError(error), 200)}`,
+      )
+    );
   }
 }
 
@@ -40,11 +48,12 @@ async function openWithDriver(url: string, options: OpenOptions): Promise<Store>
   const path = toFilePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const driver = options.driver ?? (await defaultLocalDriver());
-  if (driver === "bun-sqlite") return openBunSqlite(path);
+  const readOnly = mustOpenReadOnly(path);
+  if (driver === "bun-sqlite") return openBunSqlite(path, readOnly);
   if (driver === "node-sqlite") {
     const sqlite = await importNodeSqlite();
     if (!sqlite) throw new UserError("node:sqlite is not available in this runtime (Node ≥ 22.19 has it)");
-    return openNodeSqlite(path, sqlite);
+    return openNodeSqlite(path, sqlite, readOnly);
   }
   return openLibsql({ url: path === ":memory:" ? ":memory:" : `file:${path}`, local: true });
 }

@@ -1,7 +1,8 @@
 // Store functions for the projects table: register a project on sight, list what keel knows.
 import { desc } from "drizzle-orm";
-import type { KeelDb } from "./db.ts";
+import type { KeelDb, Store } from "./db.ts";
 import { type ProjectRow, projects } from "./schema/index.ts";
+import { retryBusy } from "./store-errors.ts";
 
 export interface ProjectIdentity {
   id: string;
@@ -28,4 +29,10 @@ export async function upsertProject(db: KeelDb, project: ProjectIdentity, now: n
 
 export async function listProjects(db: KeelDb): Promise<ProjectRow[]> {
   return db.select().from(projects).orderBy(desc(projects.lastSeenAt));
+}
+
+/** Registers the project on sight, retrying a busy store; a read-only store is left as it is (reads still work). */
+export async function registerProject(store: Store, project: ProjectIdentity, now: number): Promise<void> {
+  if (store.readOnly) return;
+  await retryBusy(() => upsertProject(store.db, project, now));
 }

@@ -3,13 +3,14 @@
 // and queue callers per connection; on libSQL (async) Drizzle's own interactive transaction is used.
 import { sql } from "drizzle-orm";
 import type { KeelDb } from "./db.ts";
+import { retryBusy } from "./store-errors.ts";
 
 const queues = new WeakMap<object, Promise<unknown>>();
 
 /** Runs `body` atomically: every statement commits together or none does. Throws what `body` throws. */
 export async function withTransaction<T>(db: KeelDb, body: (tx: KeelDb) => Promise<T>): Promise<T> {
   if ((db as unknown as { resultKind?: string }).resultKind === "async") {
-    return (await db.transaction(async (tx) => body(tx as unknown as KeelDb))) as T;
+    return (await retryBusy(async () => db.transaction(async (tx) => body(tx as unknown as KeelDb)))) as T;
   }
   const previous = queues.get(db) ?? Promise.resolve();
   const run = previous.then(
@@ -24,7 +25,8 @@ export async function withTransaction<T>(db: KeelDb, body: (tx: KeelDb) => Promi
 }
 
 async function runSync<T>(db: KeelDb, body: (tx: KeelDb) => Promise<T>): Promise<T> {
-  await db.run(sql`begin immediate`);
+  // Nothing has run yet when BEGIN fails, so a busy store is retried here, within a bound.
+  await retryBusy(async () => db.run(sql`begin immediate`));
   try {
     const result = await body(db);
     await db.run(sql`commit`);

@@ -2,10 +2,19 @@
 import type { Store } from "../db.ts";
 import { openSyncStore } from "./sqlite-shared.ts";
 
-export async function openBunSqlite(path: string): Promise<Store> {
+/** SQLITE_OPEN_READONLY | SQLITE_OPEN_URI: a read-only store opens as an immutable URI, needing no -shm file. */
+const READ_ONLY_URI_FLAGS = 0x01 | 0x40;
+
+export async function openBunSqlite(path: string, readOnly = false): Promise<Store> {
   const { Database } = await import("bun:sqlite");
   const { drizzle } = await import("drizzle-orm/bun-sqlite");
-  return openSyncStore("bun-sqlite", path, new Database(path, { create: true }), (client) =>
-    drizzle({ client }),
-  );
+  const client = readOnly
+    ? new Database(`file:${encodeURI(path)}?immutable=1`, READ_ONLY_URI_FLAGS as never)
+    : new Database(path, { create: true });
+  const sync = {
+    exec: (sql: string) => client.exec(sql),
+    close: () => client.close(),
+    all: (sql: string) => client.query(sql).all() as Array<Record<string, unknown>>,
+  };
+  return openSyncStore("bun-sqlite", path, sync, () => drizzle({ client }), readOnly);
 }

@@ -1,5 +1,6 @@
 // libSQL client driver: remote team stores (libsql://, http(s)://) and local files where no built-in SQLite exists.
 import type { KeelDb, Store } from "../db.ts";
+import { refuseForeignDatabase } from "../guard-open.ts";
 import { FILE_PRAGMAS, migrateAsyncStore } from "./sqlite-shared.ts";
 
 export interface LibsqlTarget {
@@ -13,6 +14,16 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   const { createClient } = await import("@libsql/client");
   const { drizzle } = await import("drizzle-orm/libsql");
   const client = createClient({ url: target.url, authToken: target.authToken });
+  try {
+    const tables = await client.execute("select name from sqlite_master where type = 'table'");
+    refuseForeignDatabase(
+      tables.rows.map((row) => String(row.name)),
+      target.url,
+    );
+  } catch (error) {
+    client.close();
+    throw error;
+  }
   if (target.local) {
     for (const pragma of FILE_PRAGMAS) await client.execute(`PRAGMA ${pragma}`);
   } else {

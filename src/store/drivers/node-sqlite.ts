@@ -31,7 +31,15 @@ function isMissingModule(error: unknown): boolean {
   );
 }
 
-export async function openNodeSqlite(path: string, sqlite: NodeSqlite): Promise<Store> {
+export async function openNodeSqlite(path: string, sqlite: NodeSqlite, readOnly = false): Promise<Store> {
   const { drizzle } = await import("drizzle-orm/node-sqlite");
-  return openSyncStore("node-sqlite", path, new sqlite.DatabaseSync(path), (client) => drizzle({ client }));
+  const client = readOnly
+    ? new sqlite.DatabaseSync(`file:${encodeURI(path)}?immutable=1`, { readOnly: true })
+    : new sqlite.DatabaseSync(path);
+  const sync = {
+    exec: (sql: string) => client.exec(sql),
+    close: () => client.close(),
+    all: (sql: string) => client.prepare(sql).all() as Array<Record<string, unknown>>,
+  };
+  return openSyncStore("node-sqlite", path, sync, () => drizzle({ client }), readOnly);
 }

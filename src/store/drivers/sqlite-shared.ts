@@ -3,6 +3,7 @@
 // and a retry around migrations, since two processes opening a fresh store race to create its tables.
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
 import type { DriverName, KeelDb, Store } from "../db.ts";
+import { refuseForeignDatabase, requireCurrentSchema } from "../guard-open.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
 
 export const FILE_PRAGMAS = [
@@ -56,15 +57,41 @@ export async function migrateAsyncStore(db: object): Promise<void> {
   }
 }
 
-/** A synchronous SQLite client (bun:sqlite or node:sqlite) with keel's pragmas, migrated, as a Store. */
+/** What openSyncStore needs from bun:sqlite or node:sqlite. */
+export interface SyncClient {
+  exec(sql: string): unknown;
+  close(): void;
+  /** Rows of a read-only query. */
+  all(sql: string): Array<Record<string, unknown>>;
+}
+
+export const TABLES_SQL = "select name from sqlite_master where type = 'table'";
+export const APPLIED_SQL = "select count(*) as n from __drizzle_migrations";
+
+/**
+ * A synchronous SQLite client with keel's pragmas, migrated, as a Store. A foreign database is refused before
+ * anything is written; a read-only one gets no pragmas or migrations, only a check that its schema is current.
+ */
 export function openSyncStore(
   driver: DriverName,
   path: string,
-  client: { exec(sql: string): unknown; close(): void },
+  client: SyncClient,
   wrap: (client: never) => object,
+  readOnly = false,
 ): Store {
-  for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+  try {
+    client.exec(`PRAGMA ${FILE_PRAGMAS[0]}`);
+    refuseForeignDatabase(
+      client.all(TABLES_SQL).map((row) => String(row.name)),
+      path,
+    );
+    if (readOnly) requireCurrentSchema(Number(client.all(APPLIED_SQL)[0]?.n ?? 0), path);
+    else for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+  } catch (error) {
+    client.close();
+    throw error;
+  }
   const db = wrap(client as never);
-  migrateSyncStore(db);
-  return { db: db as KeelDb, driver, location: path, close: async () => client.close() };
+  if (!readOnly) migrateSyncStore(db);
+  return { db: db as KeelDb, driver, location: path, readOnly, close: async () => client.close() };
 }
