@@ -18,6 +18,7 @@ import type { Register } from "./register.ts";
 interface ScopeOption {
   global?: boolean;
   id?: string;
+  replace?: boolean;
 }
 
 export const registerContract: Register = (program, contextFor) => {
@@ -28,9 +29,10 @@ export const registerContract: Register = (program, contextFor) => {
     .action(async (_options: unknown, command: Command) => list(contextFor(command)));
   contract
     .command("add")
-    .description("add (or reword, with --id) a project rule, or a personal one with --global")
+    .description("add a project rule (or a personal one with --global); --id with --replace rewords one")
     .argument("<text...>", "the rule, one line")
-    .option("--id <id>", "rule id; reuse an existing id to reword it")
+    .option("--id <id>", "rule id (derived from the text when omitted)")
+    .option("--replace", "reword the rule with this --id if it exists")
     .option("-g, --global", "add to your personal layer (every project)")
     .action(async (words: string[], options: ScopeOption, command: Command) =>
       add(contextFor(command), words, options),
@@ -63,15 +65,15 @@ async function list(ctx: CommandContext): Promise<void> {
 }
 
 async function add(ctx: CommandContext, words: string[], options: ScopeOption): Promise<void> {
-  const input = { text: words.join(" "), id: options.id };
+  const input = { text: words.join(" "), id: options.id, replace: options.replace };
   if (options.global) {
     const added = need(addPersonalRule(ctx.paths.personalContract, input));
-    ctx.out.result(added, `added ${added.id} to your personal layer`);
+    ctx.out.result(added, `${added.replaced ? "reworded" : "added"} ${added.id} in your personal layer`);
     return;
   }
   await withProjectStore(ctx, async (scope) => {
     const added = need(await addProjectRule(contractScope(ctx, scope), input));
-    ctx.out.result(added, `added ${added.id} to this project's contract`);
+    ctx.out.result(added, `${added.replaced ? "reworded" : "added"} ${added.id} in this project's contract`);
   });
 }
 

@@ -3,6 +3,7 @@
 // The owner's entries are trusted; the agent's are shown as unverified.
 import type { Clock } from "../core/clock.ts";
 import { fail, ok, type Result } from "../core/result.ts";
+import { redact } from "../core/secrets.ts";
 import type { KeelDb } from "../store/db.ts";
 import { addJournalEntry, type JournalRow, listJournal } from "../store/guard-journal.ts";
 import { JOURNAL_TYPES } from "../store/schema/index.ts";
@@ -38,7 +39,8 @@ export const JOURNAL_TYPE_ERROR = `type must be one of ${JOURNAL_TYPES.join(", "
 /** Validates and stores one entry; the reason names what is wrong with the input. */
 export async function writeJournal(deps: JournalDeps, input: JournalInput): Promise<Result<JournalRow>> {
   if (!isJournalType(input.type)) return fail(`${JOURNAL_TYPE_ERROR}, got "${oneLine(input.type, 40)}"`);
-  const text = oneLine(input.text, JOURNAL_LIMITS.textChars);
+  // Redacted before it is cut to length, so a secret at the cut cannot survive as an unrecognisable prefix.
+  const text = oneLine(redact(input.text), JOURNAL_LIMITS.textChars);
   if (text === "") return fail("the note is empty");
   const tags = (input.tags ?? [])
     .map((tag) => oneLine(tag, JOURNAL_LIMITS.tagChars).toLowerCase())

@@ -4,11 +4,11 @@
 import type { Clock } from "../../core/clock.ts";
 import { fail, ok, type Result } from "../../core/result.ts";
 import type { KeelDb } from "../../store/db.ts";
-import { deleteRule, putRule } from "../../store/guard-journal.ts";
-import { oneLine, slug } from "../text.ts";
+import { deleteRule, listRules, putRule } from "../../store/guard-journal.ts";
+import { type PlannedRule, planRule } from "./add-rule.ts";
 import { type EffectiveContract, loadContract } from "./effective.ts";
 import { readContractFile, writeContractFile } from "./files.ts";
-import { canRemove, RULE_TEXT_MAX } from "./layers.ts";
+import { canRemove } from "./layers.ts";
 
 /** What the contract service needs: the project's store rows and the personal layer's file. */
 export interface ContractScope {
@@ -31,6 +31,8 @@ export interface ContractProblem {
 export interface RuleChange {
   id: string;
   text?: string;
+  /** True when an existing rule was reworded (asked for with `replace`). */
+  replaced?: boolean;
   scope: ContractLayer;
   file?: string;
 }
@@ -42,14 +44,20 @@ export function loadEffectiveContract(scope: ContractScope): Promise<EffectiveCo
 
 const problem = (code: ContractProblem["code"], message: string) => fail<ContractProblem>({ code, message });
 
-/** The rule as it will be stored: one bounded line, and its id (given, or derived from the text). */
-function prepareRule(input: {
+/** What a caller asks to add: the text, an optional id, and whether an existing id may be reworded. */
+export interface RuleInput {
   text: string;
   id?: string;
-}): Result<{ id: string; text: string }, ContractProblem> {
-  const text = oneLine(input.text, RULE_TEXT_MAX);
-  if (text === "") return problem("INVALID_INPUT", "the rule is empty");
-  return ok({ id: input.id?.trim() || slug(text), text });
+  replace?: boolean;
+}
+
+/** The rule as it will be stored (see planRule): never over an existing id unless `replace` is given. */
+function prepareRule(
+  input: RuleInput,
+  taken: ReadonlyMap<string, string>,
+): Result<PlannedRule, ContractProblem> {
+  const plan = planRule(input, taken);
+  return plan.ok ? plan : problem("INVALID_INPUT", plan.reason);
 }
 
 function writablePersonalLayer(personalContract: string) {
@@ -59,12 +67,13 @@ function writablePersonalLayer(personalContract: string) {
     : ok(layer.rules);
 }
 
-/** Adds a rule to this project's contract; an existing id is reworded. */
+/** Adds a rule to this project's contract; an existing id is reworded only with `replace`. */
 export async function addProjectRule(
   scope: ContractScope,
-  input: { text: string; id?: string },
+  input: RuleInput,
 ): Promise<Result<RuleChange, ContractProblem>> {
-  const rule = prepareRule(input);
+  const existing = await listRules(scope.db, scope.projectId);
+  const rule = prepareRule(input, new Map(existing.map((r) => [r.id, r.text])));
   if (!rule.ok) return rule;
   const { id, text } = rule.value;
   await putRule(scope.db, {
@@ -74,7 +83,7 @@ export async function addProjectRule(
     source: "owner",
     createdAt: scope.clock.now(),
   });
-  return ok({ id, text, scope: "project" });
+  return ok({ id, text, scope: "project", replaced: rule.value.replaces });
 }
 
 /** Removes one of the owner's rules from this project; seed, team and personal rules are refused. */
@@ -93,21 +102,21 @@ export async function removeProjectRule(
   return ok({ id, scope: "project" });
 }
 
-/** Adds (or rewords) a rule in the personal layer file, which every project reads. */
+/** Adds a rule to the personal layer file, which every project reads; rewords one only with `replace`. */
 export function addPersonalRule(
   personalContract: string,
-  input: { text: string; id?: string },
+  input: RuleInput,
 ): Result<RuleChange, ContractProblem> {
-  const rule = prepareRule(input);
-  if (!rule.ok) return rule;
   const rules = writablePersonalLayer(personalContract);
   if (!rules.ok) return rules;
+  const rule = prepareRule(input, new Map(rules.value.map((r) => [r.id, r.text])));
+  if (!rule.ok) return rule;
   const { id, text } = rule.value;
   writeContractFile(personalContract, [
     ...rules.value.filter((r) => r.id !== id),
     { id, text, source: "personal" },
   ]);
-  return ok({ id, text, scope: "personal", file: personalContract });
+  return ok({ id, text, scope: "personal", file: personalContract, replaced: rule.value.replaces });
 }
 
 export function removePersonalRule(
