@@ -32,11 +32,15 @@ export function tokensMatch(given: string, expected: string): boolean {
   return nodeCrypto().timingSafeEqual(a, b);
 }
 
-/** Rejects foreign Host headers (403) and requests without the token (401); a query token sets the cookie. */
+/** Rejects a missing Host (400), foreign Host headers (403) and requests without the token (401); a query token sets the cookie. */
 export function requireLocalToken(options: AuthOptions): MiddlewareHandler {
   return async (c, next) => {
     const port = options.port();
-    const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
+    const header = c.req.header("host");
+    // HTTP/1.0 allows a request without Host; it cannot be checked against rebinding, so it is refused.
+    if (header === undefined || header.trim() === "")
+      return denied(c, 400, "This keel server needs a Host header (use HTTP/1.1 or a browser).");
+    const host = header.trim().toLowerCase();
     if (!allowedHosts(port).includes(host))
       return denied(c, 403, "This keel server only answers on 127.0.0.1.");
     const cookieName = tokenCookieName(port);
@@ -58,8 +62,10 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-function denied(c: Context, status: 401 | 403, message: string): Response {
-  const title = status === 401 ? "401 Unauthorized" : "403 Forbidden";
+const TITLES = { 400: "400 Bad Request", 401: "401 Unauthorized", 403: "403 Forbidden" } as const;
+
+function denied(c: Context, status: 400 | 401 | 403, message: string): Response {
+  const title = TITLES[status];
   const body = `<!doctype html><html><head><meta charset="utf-8"><title>keel: ${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
   c.header("Cache-Control", "no-store");
   if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="keel"');
