@@ -2,6 +2,7 @@
 // messages of the first request after a compaction, the verification of a pending snapshot against it, the
 // one recovery message per compaction, and the restore of a pending verification after a reload.
 import type { BranchEntry } from "../session/entries.ts";
+import { isPendingVerification, isVerificationSummary } from "./lifecycle-schema.ts";
 import { isRecoverable } from "./registry.ts";
 import type { ProtectedItem, ProtectState, VerificationSummary } from "./types.ts";
 import { verifyLiteral } from "./verifier/verify.ts";
@@ -133,10 +134,9 @@ export function restoreLifecycle(branch: readonly BranchEntry[]): {
   for (const entry of branch) {
     if (entry.type === "compaction") latestCompaction = entry.id;
     const p = customOf(entry, PENDING_TYPE);
-    if (p && p.v === 1 && typeof p.compactionId === "string" && Array.isArray(p.snapshot))
-      pending = p as unknown as PendingVerification;
+    if (isPendingVerification(p)) pending = p;
     const v = customOf(entry, VERIFIED_TYPE);
-    if (v && typeof v.compactionId === "string") verifications.push(v as unknown as VerificationSummary);
+    if (isVerificationSummary(v)) verifications.push(v);
   }
   const last = verifications.at(-1);
   const open =

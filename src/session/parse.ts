@@ -3,6 +3,7 @@
 // problems with line numbers. Older formats are read the way pi reads them (migrate.ts). Reading the file is left
 // to read-session.ts; walking the tree to branch.ts, its unconnected parts to parts.ts.
 import { asRecord, type BranchEntry, KNOWN_ENTRY_TYPES, type SessionHeader } from "./entries.ts";
+import { checkHeader } from "./header-schema.ts";
 import { CURRENT_FORMAT_VERSION, type Migration, migrationFor } from "./migrate.ts";
 
 export type ProblemKind =
@@ -12,6 +13,7 @@ export type ProblemKind =
   | "missing-id"
   | "duplicate-id"
   | "missing-header"
+  | "invalid-header"
   | "missing-parent"
   | "cycle"
   | "missing-entry"
@@ -103,7 +105,14 @@ export function createSessionParser(): SessionParser {
       });
       return;
     }
-    session.header = value as unknown as SessionHeader;
+    const checked = checkHeader(value);
+    session.header = checked.header;
+    if (checked.dropped.length > 0)
+      report({
+        kind: "invalid-header",
+        line: lineNumber,
+        message: `the session header's ${checked.dropped.join(", ")} ${checked.dropped.length === 1 ? "has" : "have"} the wrong type; ignored`,
+      });
     migration = migrationFor(value);
     session.formatVersion = migration.version;
     if (typeof value.id !== "string") {
