@@ -171,7 +171,14 @@ interface Frame {
   partialNote: string;
 }
 
-const attr = (value: string) => value.replace(/[&"<>\n]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** An attribute value; values from the session file may be any JSON type, so they are made text first. */
+const attr = (value: unknown) =>
+  (typeof value === "string"
+    ? value
+    : value === undefined || value === null
+      ? ""
+      : JSON.stringify(value).slice(0, 200)
+  ).replace(/[&"<>\n]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderSpan(capped: CappedSpan): string {
   const { span, lines, trimmed } = capped;
