@@ -241,6 +241,8 @@ export async function setPolicyRow(
   projectId: string,
   patch: { maxBytes?: number | null; cleanupMode?: "auto" | "ask" | null },
 ): Promise<void> {
+  // An empty patch (no field given) changes nothing; Drizzle would refuse it with "No values to set".
+  if (Object.values(patch).every((value) => value === undefined)) return;
   await db.update(memoryPolicies).set(patch).where(eq(memoryPolicies.projectId, projectId));
 }
 
