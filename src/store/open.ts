@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeError, UserError } from "../core/errors.ts";
+import { redact } from "../core/secrets.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
 import type { DriverName, Store } from "./db.ts";
 import { openBunSqlite } from "./drivers/bun-sqlite.ts";
@@ -32,7 +33,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     throw (
       storeFaultError(error, url) ??
       new UserError(
-        `cannot open the keel store at ${shortForTerminal(url, 160)}: ${shortForTerminal(describeError(error), 200)}`,
+        `cannot open the keel store at ${shortForTerminal(redact(url), 160)}: ${shortForTerminal(redact(describeError(error)), 200)}`,
       )
     );
   }

@@ -2,6 +2,7 @@
 // read-only, disk full, not a database), found through the error's cause chain, as one sentence and a hint
 // instead of the raw SQL or errno text. Also the bounded retry for a busy store.
 import { UserError } from "../core/errors.ts";
+import { redact } from "../core/secrets.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
 
 export type StoreFault = "busy" | "read-only" | "full" | "not-a-database" | "corrupt" | "cannot-open";
@@ -36,7 +37,7 @@ export function storeFaultOf(error: unknown): StoreFault | undefined {
 export function storeFaultError(error: unknown, location: string): UserError | undefined {
   const fault = storeFaultOf(error);
   if (!fault) return undefined;
-  const at = shortForTerminal(location, 160);
+  const at = shortForTerminal(redact(location), 160);
   const said: Record<StoreFault, [string, string]> = {
     busy: [`the store is busy: other keel processes held ${at} for too long`, "try again in a moment"],
     "read-only": [

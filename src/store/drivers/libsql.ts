@@ -1,4 +1,5 @@
-// libSQL client driver: remote team stores (libsql://, http(s)://) and local files where no built-in SQLite exists.
+// libSQL client driver: remote team stores (libsql://, http(s)://, ws(s)://) and local files where no built-in
+// SQLite exists.
 import type { KeelDb, Store } from "../db.ts";
 import { refuseForeignDatabase } from "../guard-open.ts";
 import { FILE_PRAGMAS, migrateAsyncStore } from "./sqlite-shared.ts";
@@ -10,9 +11,30 @@ export interface LibsqlTarget {
   local: boolean;
 }
 
+/**
+ * The client and ORM modules for a target: remote stores use the pure-JS HTTP or WebSocket clients, so the compiled
+ * binary (which carries no native libsql module) can reach a team store; only a local file needs the native one.
+ */
+async function clientModules(target: LibsqlTarget) {
+  type Client = typeof import("@libsql/client");
+  type Orm = typeof import("drizzle-orm/libsql");
+  if (target.local)
+    return { client: await import("@libsql/client"), orm: await import("drizzle-orm/libsql") };
+  if (/^wss?:/i.test(target.url))
+    return {
+      client: (await import("@libsql/client/ws")) as Client,
+      orm: (await import("drizzle-orm/libsql/ws")) as unknown as Orm,
+    };
+  return {
+    client: (await import("@libsql/client/http")) as Client,
+    orm: (await import("drizzle-orm/libsql/http")) as unknown as Orm,
+  };
+}
+
 export async function openLibsql(target: LibsqlTarget): Promise<Store> {
-  const { createClient } = await import("@libsql/client");
-  const { drizzle } = await import("drizzle-orm/libsql");
+  const { client: libsql, orm } = await clientModules(target);
+  const { createClient } = libsql;
+  const { drizzle } = orm;
   const client = createClient({ url: target.url, authToken: target.authToken });
   try {
     const tables = await client.execute("select name from sqlite_master where type = 'table'");
