@@ -2,7 +2,7 @@
 // oversized inputs are refused before they are read whole; 100k-deep tool arguments and a million-line entry
 // render within bounds instead of overflowing the stack.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,6 +43,16 @@ describe("non-regular and oversized inputs", () => {
     ],
   ])("%s is refused without reading", (_name, args) => {
     expectRefused(keel(args), /not a regular file/);
+  });
+
+  it("ignores a team contract file that is a FIFO, saying so, instead of blocking", () => {
+    const dir = join(repo, ".keel");
+    mkdirSync(dir, { recursive: true });
+    execFileSync("mkfifo", [join(dir, "contract.json")]);
+    const run = keel(["contract", "list"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/ignored: .*contract file .* is not a regular file/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("refuses a body file over the record limit before reading it", () => {

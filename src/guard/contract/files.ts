@@ -1,9 +1,11 @@
 // Contract files: the personal layer in the user's config folder and the team file `.keel/contract.json`
 // tracked in a repository. Both are `{ "rules": [{ "id", "text" }] }`. A missing file means no rules; a
 // broken one is reported and ignored, never repaired behind the user's back.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { readFileBounded } from "../../core/bounded-read.ts";
 import { fail, ok, type Result } from "../../core/result.ts";
+import { shortForTerminal } from "../../core/terminal-text.ts";
 import type { ContractRule } from "./seed.ts";
 
 export const TEAM_CONTRACT = join(".keel", "contract.json");
@@ -34,10 +36,18 @@ export interface LoadedLayer {
   problem?: string;
 }
 
+/** Contract files hold a few dozen one-line rules; 1 MB is far beyond any real one. */
+const CONTRACT_FILE_MAX_BYTES = 1024 * 1024;
+
 export function readContractFile(path: string, source: "personal" | "team"): LoadedLayer {
   if (!existsSync(path)) return { rules: [] };
-  const parsed = parseContractFile(readFileSync(path, "utf8"), source);
-  return parsed.ok ? { rules: parsed.value } : { rules: [], problem: `${path}: ${parsed.reason}` };
+  // A FIFO or a huge file in place of .keel/contract.json must not block or exhaust the reader.
+  const text = readFileBounded(path, CONTRACT_FILE_MAX_BYTES, `${source} contract file`);
+  if (!text.ok) return { rules: [], problem: text.reason };
+  const parsed = parseContractFile(text.value, source);
+  return parsed.ok
+    ? { rules: parsed.value }
+    : { rules: [], problem: `${shortForTerminal(path, 160)}: ${parsed.reason}` };
 }
 
 /** Rewrites a contract file atomically (temp file + rename). */
