@@ -2,6 +2,7 @@
 // Bad input never throws: corrupt lines, a truncated last line, unknown entry types and duplicate ids become
 // problems with line numbers. Older formats are read the way pi reads them (migrate.ts). Reading the file is left
 // to read-session.ts; walking the tree to branch.ts, its unconnected parts to parts.ts.
+import { boundedJson } from "../core/bounded-json.ts";
 import { asRecord, type BranchEntry, KNOWN_ENTRY_TYPES, type SessionHeader } from "./entries.ts";
 import { checkHeader } from "./header-schema.ts";
 import { CURRENT_FORMAT_VERSION, type Migration, migrationFor } from "./migrate.ts";
@@ -197,7 +198,7 @@ function unreadable(lineNumber: number, terminated: boolean, parsed: ParsedLine)
     return {
       kind: "unknown-type",
       line: lineNumber,
-      message: `line ${lineNumber} holds ${JSON.stringify(parsed.raw)}, not an entry; skipped, as pi does`,
+      message: `line ${lineNumber} holds ${boundedJson(parsed.raw, { maxChars: 80 })}, not an entry; skipped, as pi does`,
     };
   }
   if (parsed.json) {

@@ -63,13 +63,18 @@ describe("writeJournal", () => {
 });
 
 describe("the contract service", () => {
-  it("adds and rewords project rules and refuses to remove seed rules", async () => {
+  it("adds and rewords (with replace) project rules and refuses to remove seed rules", async () => {
     const added = await addProjectRule(scope, { text: "Use pnpm, not npm" });
     expect(added).toEqual({
       ok: true,
       value: { id: "use-pnpm-not-npm", text: "Use pnpm, not npm", scope: "project" },
     });
-    await addProjectRule(scope, { text: "Use pnpm only", id: "use-pnpm-not-npm" });
+    // An existing id is never reworded silently: it takes `replace`.
+    expect(await addProjectRule(scope, { text: "Use pnpm only", id: "use-pnpm-not-npm" })).toMatchObject({
+      ok: false,
+      reason: { code: "INVALID_INPUT" },
+    });
+    await addProjectRule(scope, { text: "Use pnpm only", id: "use-pnpm-not-npm", replace: true });
     const rules = (await loadEffectiveContract(scope)).rules;
     expect(rules).toContainEqual({ id: "use-pnpm-not-npm", text: "Use pnpm only", source: "owner" });
     expect(await addProjectRule(scope, { text: "   " })).toMatchObject({

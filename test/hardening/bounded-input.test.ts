@@ -93,8 +93,12 @@ describe("hostile session files render within bounds", () => {
 
   it("compact on both", () => {
     for (const path of [deepArgumentsSession(root, 100_000), manyLinesSession(root, 1_000_000)]) {
-      const run = keel(["compact", path]);
-      expect(run.status, run.stderr).toBe(0);
+      // Capped so the checkpoint fits the harness's output buffer; uncapped it is about the input's size.
+      const run = keel(["compact", path, "--cap", "20000chars"]);
+      // 1 is a partial checkpoint (a damaged or capped input), still an answer; a crash would be 2.
+      expect([0, 1], run.stderr).toContain(run.status);
+      expect(run.stderr).not.toMatch(/unexpected failure/);
+      expect(run.stdout.length).toBeGreaterThan(0);
     }
   });
 });

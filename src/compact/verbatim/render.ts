@@ -1,5 +1,6 @@
 // The deterministic verbatim checkpoint: from the branch and pi's boundary to the summary text, the separate
 // re-orientation reminder and the details later compactions read. Pure: no clock, no I/O, no model call.
+import { boundedJson } from "../../core/bounded-json.ts";
 import { type BranchEntry, messageOf, textOf } from "../../session/entries.ts";
 import { type BranchIndex, indexBranchFacts } from "./branch-index.ts";
 import { type CappedSpan, capLimitChars, MIN_LINE_BUDGET, trimSpans } from "./cap.ts";
@@ -177,7 +178,7 @@ const attr = (value: unknown) =>
     ? value
     : value === undefined || value === null
       ? ""
-      : JSON.stringify(value).slice(0, 200)
+      : (boundedJson(value, { maxChars: 200 }) ?? "")
   ).replace(/[&"<>\n]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderSpan(capped: CappedSpan): string {

@@ -83,7 +83,7 @@ export async function addProjectRule(
     source: "owner",
     createdAt: scope.clock.now(),
   });
-  return ok({ id, text, scope: "project", replaced: rule.value.replaces });
+  return ok({ id, text, scope: "project", ...(rule.value.replaces ? { replaced: true } : {}) });
 }
 
 /** Removes one of the owner's rules from this project; seed, team and personal rules are refused. */
@@ -116,7 +116,13 @@ export function addPersonalRule(
     ...rules.value.filter((r) => r.id !== id),
     { id, text, source: "personal" },
   ]);
-  return ok({ id, text, scope: "personal", file: personalContract, replaced: rule.value.replaces });
+  return ok({
+    id,
+    text,
+    scope: "personal",
+    file: personalContract,
+    ...(rule.value.replaces ? { replaced: true } : {}),
+  });
 }
 
 export function removePersonalRule(

@@ -1,6 +1,7 @@
 // The raw branch rendered in memory as numbered transcript lines, with an authoritative index of which line
 // range belongs to which entry. Lookups attribute lines through this index only, so header-like text inside
 // tool output ("ENTRY abc user …") can never pass itself off as another entry.
+import { boundedJson } from "../../core/bounded-json.ts";
 import { type BranchEntry, messageOf, toolCallsOf } from "../../session/entries.ts";
 import { entryDetail, entryRole, renderEntryLines } from "../../session/render-text.ts";
 
@@ -46,7 +47,7 @@ export function buildTranscript(branch: readonly BranchEntry[]): Transcript {
       end: lines.length,
       chars,
       calls: toolCallsOf(messageOf(entry))
-        .map((call) => `${call.name} ${JSON.stringify(call.args)}`)
+        .map((call) => `${call.name} ${boundedJson(call.args, { maxChars: 4096 }) ?? ""}`)
         .join("; "),
     });
   }
