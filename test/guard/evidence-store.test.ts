@@ -1,6 +1,5 @@
 // Evidence in the store: a real verify run in a git repository (stamps, staleness, trust, redaction) and
 // eight processes recording at once (unique, gap-free numbers, nothing lost).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,8 +10,8 @@ import { clampTimeout, verifyCommand } from "../../src/guard/evidence/verify.ts"
 import { listEvidence } from "../../src/store/guard-evidence.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
-import { BIN_DIR, REPO_ROOT } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { runWriter } from "../support/hardening/faults.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-evidence-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -72,31 +71,11 @@ describe("concurrency", () => {
   it("8 processes recording at once get unique, gap-free numbers and lose nothing", async () => {
     const file = join(root, "concurrent.db");
     const perWriter = 15;
-    const writers = Array.from(
-      { length: 8 },
-      (_, w) =>
-        new Promise<number[]>((resolve, reject) => {
-          const child = spawn(
-            join(BIN_DIR, "node"),
-            [
-              "--disable-warning=ExperimentalWarning",
-              "test/support/evidence-writer.ts",
-              file,
-              "p",
-              String(perWriter),
-              `w${w}`,
-            ],
-            { cwd: REPO_ROOT },
-          );
-          let out = "";
-          let err = "";
-          child.stdout.on("data", (d) => (out += d));
-          child.stderr.on("data", (d) => (err += d));
-          child.on("close", (code) =>
-            code === 0 ? resolve(out.trim().split("\n").map(Number)) : reject(new Error(err)),
-          );
-        }),
-    );
+    const writers = Array.from({ length: 8 }, async (_, w) => {
+      const run = await runWriter(file, `w${w}`, perWriter);
+      if (!run.ok) throw new Error(`writer w${w} failed`);
+      return run.acknowledged.map(Number);
+    });
     const acknowledged = (await Promise.all(writers)).flat();
     const total = 8 * perWriter;
     expect(acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i + 1));

@@ -25,7 +25,12 @@ interface WriterRun {
 }
 
 /** One evidence writer process; with `killAfter`, SIGKILLed once it acknowledged that many writes. */
-function runWriter(file: string, label: string, count: number, killAfter?: number): Promise<WriterRun> {
+export function runWriter(
+  file: string,
+  label: string,
+  count: number,
+  killAfter?: number,
+): Promise<WriterRun> {
   return new Promise((resolve) => {
     const child = spawn(
       join(BIN_DIR, "node"),
