@@ -4,13 +4,8 @@
 // the registry untouched and show one short warning without the provider's text.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
-import {
-  AUX_TIMEOUT_MS,
-  isCurrent,
-  lowestReasoningLevel,
-  type RequestStamp,
-  replyText,
-} from "../src/protect/aux-request.ts";
+import { askModel } from "../src/llm/ask-model.ts";
+import { AUX_TIMEOUT_MS, isCurrent, type RequestStamp, replyText } from "../src/protect/aux-request.ts";
 import {
   applyDiscovery,
   collectEvidence,
@@ -58,29 +53,19 @@ export function registerProtectAux(
     if (!model) return { ok: false, failure: "aborted" };
     const controller = new AbortController();
     inFlight.add(controller);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<Ask>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        resolve({ ok: false, failure: "timeout" });
-      }, AUX_TIMEOUT_MS);
-    });
-    const level = lowestReasoningLevel(model as never);
-    const request = ctx.modelRegistry
-      .complete(
-        model,
-        {
+    try {
+      const answer = await askModel(ctx.modelRegistry, model, {
+        context: {
           systemPrompt,
           messages: [{ role: "user", content: [{ type: "text", text: payload }], timestamp: Date.now() }],
-        } as never,
-        { signal: controller.signal, maxTokens: 1024, ...(level ? { reasoningEffort: level } : {}) } as never,
-      )
-      .then((reply): Ask => replyText(reply as never))
-      .catch((): Ask => ({ ok: false, failure: controller.signal.aborted ? "aborted" : "provider" }));
-    try {
-      return await Promise.race([request, timeout]);
+        },
+        maxTokens: 1024,
+        deadlineMs: AUX_TIMEOUT_MS,
+        signal: controller.signal,
+        lowestReasoning: true,
+      });
+      return answer.ok ? replyText(answer.reply) : { ok: false, failure: answer.failure };
     } finally {
-      clearTimeout(timer);
       inFlight.delete(controller);
     }
   }

@@ -3,6 +3,7 @@
 // user speaks, a bash command runs, or another tool returns; the searches themselves never reset it.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
+import { type AskContext, askModel, type ModelReply } from "../src/llm/ask-model.ts";
 import { buildTranscript } from "../src/recall/lookup/index.ts";
 import {
   type AskModel,
@@ -115,41 +116,36 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
     { name: "entry", description: "Read one entry.", parameters: EntryParams },
   ];
   return async (messages, withTools) => {
-    const timeout = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
-    const reply = await ctx.modelRegistry.complete(
-      model,
-      {
+    const answer = await askModel(ctx.modelRegistry, model, {
+      context: {
         systemPrompt: LOOKUP_SYSTEM_PROMPT,
-        messages: messages.map(toPiMessage) as never,
+        messages: messages.map(toPiMessage),
         ...(withTools ? { tools } : {}),
       },
-      { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, maxTokens: 2048 } as never,
-    );
-    if (reply.stopReason === "error" || reply.stopReason === "aborted")
-      throw new Error(reply.errorMessage ?? reply.stopReason);
-    const parts = reply.content as Array<{
-      type: string;
-      text?: string;
-      id?: string;
-      name?: string;
-      arguments?: Record<string, unknown>;
-    }>;
+      maxTokens: 2048,
+      deadlineMs: LOOKUP_TIMEOUT_MS,
+      signal,
+    });
+    if (!answer.ok) throw new Error(answer.detail);
+    const parts = answer.reply.content;
     return {
       text: parts
         .filter((p) => p.type === "text")
-        .map((p) => p.text ?? "")
+        .map((p) => p.text)
         .join(""),
       toolCalls: parts
         .filter((p) => p.type === "toolCall")
-        .map((p) => ({ id: p.id ?? "", name: p.name ?? "", arguments: p.arguments ?? {} })),
-      raw: reply,
+        .map((p) => ({ id: p.id, name: p.name, arguments: p.arguments })),
+      raw: answer.reply,
     };
   };
 }
 
-function toPiMessage(message: LookupMessage): unknown {
+type PiMessage = AskContext["messages"][number];
+
+function toPiMessage(message: LookupMessage): PiMessage {
   const timestamp = Date.now();
-  if (message.role === "assistant") return message.raw;
+  if (message.role === "assistant") return message.raw as ModelReply;
   if (message.role === "user")
     return { role: "user", content: [{ type: "text", text: message.text }], timestamp };
   return {
