@@ -1,7 +1,7 @@
 // Pi adapter for project memory: registers the keel_memory tool (schema in src/memory/tool-schema.ts), adds
 // keel's memory guidance to the system prompt before each run and notices when another extension replaced the
 // prompt. All rules live in src/memory/; this file only translates. It never throws into pi.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { BeforeAgentStartEvent, ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import type { Result } from "../src/core/result.ts";
@@ -22,7 +22,16 @@ export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdent
 
 export { MemoryToolSchema };
 
-export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
+/** Memory's steps in keel's pipelines: the guidance before each run, and the check that it reached the prompt. */
+export interface MemorySteps {
+  beforeRun(
+    event: BeforeAgentStartEvent,
+    ctx: ExtensionContext,
+  ): Promise<{ systemPrompt: string } | undefined>;
+  agentStart(ctx: ExtensionContext): Promise<void>;
+}
+
+export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): MemorySteps {
   let guidanceExpected = false;
   let conflictReported = false;
 
@@ -45,7 +54,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
     },
   });
 
-  pi.on("before_agent_start", async (event, ctx) => {
+  async function beforeRun(event: BeforeAgentStartEvent, ctx: ExtensionContext) {
     try {
       const rt = runtime();
       const status = !rt?.store
@@ -64,9 +73,9 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
       notifyOnce(ctx, `keel: memory guidance skipped: ${describeError(error)}`);
       return undefined;
     }
-  });
+  }
 
-  pi.on("agent_start", async (_event, ctx) => {
+  async function agentStart(ctx: ExtensionContext) {
     try {
       if (!guidanceExpected || conflictReported) return;
       if (!promptHasGuidance(ctx.getSystemPrompt())) {
@@ -79,7 +88,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
     } catch (error) {
       notifyOnce(ctx, `keel: memory guidance check failed: ${describeError(error)}`);
     }
-  });
+  }
 
   const reported = new Set<string>();
   function notifyOnce(ctx: ExtensionContext, message: string): void {
@@ -87,6 +96,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
     reported.add(message);
     ctx.ui.notify(message, "warning");
   }
+  return { beforeRun, agentStart };
 }
 
 async function runTool(

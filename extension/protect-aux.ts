@@ -2,7 +2,7 @@
 // discovery at turn_end from the turn's tool results. Each makes at most one request through the session's
 // model with a 20 s limit; late answers (new session, changed registry) are dropped silently, failures leave
 // the registry untouched and show one short warning without the provider's text.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionContext, InputEvent, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
 import { askModel } from "../src/llm/ask-model.ts";
 import { AUX_TIMEOUT_MS, isCurrent, type RequestStamp, replyText } from "../src/protect/aux-request.ts";
@@ -36,11 +36,14 @@ export interface ProtectLive {
 
 type Ask = { ok: true; text: string } | { ok: false; failure: AuxFailure };
 
-export function registerProtectAux(
-  pi: ExtensionAPI,
-  live: ProtectLive,
-  commit: (next: ProtectState) => void,
-): { abortAll(): void } {
+/** The input and turn_end steps of protect, and the abort of every request in flight (session shutdown). */
+export interface ProtectAuxSteps {
+  input(event: InputEvent, ctx: ExtensionContext): void;
+  turnEnd(event: TurnEndEvent, ctx: ExtensionContext): void;
+  abortAll(): void;
+}
+
+export function createProtectAux(live: ProtectLive, commit: (next: ProtectState) => void): ProtectAuxSteps {
   const inFlight = new Set<AbortController>();
   const stampOf = (ctx: ExtensionContext): RequestStamp => ({
     epoch: live.epoch,
@@ -147,28 +150,24 @@ export function registerProtectAux(
     }
   };
 
-  // Not awaited: the user's turn never waits on extraction.
-  pi.on("input", async (event, ctx) => {
-    if (
-      live.state.extraction === "automatic" &&
-      isExtractable(event.text, event.source, ctx.model !== undefined)
-    )
-      void extract(event.text, ctx).catch(report(ctx, "extraction"));
-    return undefined;
-  });
-
-  pi.on("turn_end", async (event, ctx) => {
-    if (live.state.discovery !== "automatic" || !ctx.model) return undefined;
-    const results = (event.toolResults ?? []).map((r) => ({
-      toolCallId: r.toolCallId,
-      toolName: r.toolName,
-      content: r.content,
-    }));
-    if (results.length > 0) void discover(results, ctx).catch(report(ctx, "discovery"));
-    return undefined;
-  });
-
   return {
+    // Not awaited: the user's turn never waits on extraction.
+    input(event, ctx) {
+      if (
+        live.state.extraction === "automatic" &&
+        isExtractable(event.text, event.source, ctx.model !== undefined)
+      )
+        void extract(event.text, ctx).catch(report(ctx, "extraction"));
+    },
+    turnEnd(event, ctx) {
+      if (live.state.discovery !== "automatic" || !ctx.model) return;
+      const results = (event.toolResults ?? []).map((r) => ({
+        toolCallId: r.toolCallId,
+        toolName: r.toolName,
+        content: r.content,
+      }));
+      if (results.length > 0) void discover(results, ctx).catch(report(ctx, "discovery"));
+    },
     abortAll() {
       for (const controller of inFlight) controller.abort();
       inFlight.clear();

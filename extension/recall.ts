@@ -1,7 +1,13 @@
 // Pi adapter for recall: keel_entries, keel_grep and keel_entry search the raw session branch (not the compacted
 // view), and keel_lookup asks a sub-agent on the session's model. One keel_lookup attempt is allowed until the
 // user speaks, a bash command runs, or another tool returns; the searches themselves never reset it.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type {
+  ExtensionAPI,
+  ExtensionContext,
+  ToolCallEvent,
+  ToolCallEventResult,
+  ToolResultEvent,
+} from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
 import { type AskContext, askModel, type ModelReply } from "../src/llm/ask-model.ts";
 import { buildTranscript } from "../src/recall/lookup/index.ts";
@@ -18,7 +24,6 @@ import {
   type LookupToolName,
   runLookupTool,
 } from "../src/recall/lookup/tool-schemas.ts";
-import type { BranchEntry } from "../src/session/entries.ts";
 
 const RECOVERY_TOOLS = new Set(["keel_lookup", "keel_entries", "keel_grep", "keel_entry"]);
 const LOOKUP_TIMEOUT_MS = 120_000;
@@ -27,34 +32,41 @@ const text = (value: string, isError = false) => ({
   details: {},
   isError,
 });
-const transcriptOf = (ctx: ExtensionContext) =>
-  buildTranscript(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
+const transcriptOf = (ctx: ExtensionContext) => buildTranscript(ctx.sessionManager.getBranch());
 
-export function registerRecall(pi: ExtensionAPI): void {
+/** Recall's steps in keel's pipelines: the one-lookup budget and what resets it. */
+export interface RecallSteps {
+  /** session_start, before_agent_start and user_bash: the user spoke or ran something. */
+  reset(): void;
+  /** tool_result: any tool other than the recovery tools resets the budget. */
+  toolResult(event: ToolResultEvent): void;
+  /** tool_call: a second keel_lookup before a reset is blocked. */
+  toolCall(event: ToolCallEvent): ToolCallEventResult | undefined;
+}
+
+export function registerRecall(pi: ExtensionAPI): RecallSteps {
   let lookupSpent = false;
-  const reset = () => {
-    lookupSpent = false;
+  const steps: RecallSteps = {
+    reset() {
+      lookupSpent = false;
+    },
+    toolResult(event) {
+      if (!RECOVERY_TOOLS.has(event.toolName)) lookupSpent = false;
+    },
+    // Checked when the call is made, so parallel calls in one batch cannot both start a sub-agent.
+    toolCall(event) {
+      if (event.toolName !== "keel_lookup") return undefined;
+      if (lookupSpent) {
+        return {
+          block: true,
+          reason:
+            "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly.",
+        };
+      }
+      lookupSpent = true;
+      return undefined;
+    },
   };
-  pi.on("session_start", reset);
-  pi.on("before_agent_start", reset);
-  pi.on("user_bash", reset);
-  pi.on("tool_result", async (event) => {
-    if (!RECOVERY_TOOLS.has(event.toolName)) reset();
-    return undefined;
-  });
-  // Checked when the call is made, so parallel calls in one batch cannot both start a sub-agent.
-  pi.on("tool_call", async (event) => {
-    if (event.toolName !== "keel_lookup") return undefined;
-    if (lookupSpent) {
-      return {
-        block: true,
-        reason:
-          "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly.",
-      };
-    }
-    lookupSpent = true;
-    return undefined;
-  });
 
   const direct: Array<
     [string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]
@@ -105,6 +117,7 @@ export function registerRecall(pi: ExtensionAPI): void {
       return text(`${answer.answer}\n\n[keel_lookup: ${answer.calls} model calls${note}]`);
     },
   });
+  return steps;
 }
 
 type PiModel = NonNullable<ExtensionContext["model"]>;
