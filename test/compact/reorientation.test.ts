@@ -44,7 +44,7 @@ describe("reminder transitions", () => {
   });
 
   it("a mid-run compaction carries a transient copy last until a persisted copy shows up", () => {
-    const old = { role: "custom", customType: REORIENT_CUSTOM_TYPE, details: { compactionId: "c0" } };
+    const old: Msg = { role: "custom", customType: REORIENT_CUSTOM_TYPE, details: { compactionId: "c0" } };
     const first = reminderForRequest(confirmed(), [user("a"), old, user("b")], transient);
     expect(first.messages?.map((m) => m.content ?? m.details)).toEqual(["a", "b", "REMIND"]);
     expect(first.state.pending?.placed).toBe(true);
@@ -54,7 +54,11 @@ describe("reminder transitions", () => {
 
   it("once placed and persisted it is let go, and later requests are left alone", () => {
     const run = reminderForRun(confirmed());
-    const persisted = { role: "custom", customType: REORIENT_CUSTOM_TYPE, details: { compactionId: "c1" } };
+    const persisted: Msg = {
+      role: "custom",
+      customType: REORIENT_CUSTOM_TYPE,
+      details: { compactionId: "c1" },
+    };
     const placed = reminderForRequest(run.state, [persisted, user("go")], transient);
     expect(placed.messages).toEqual([user("go"), persisted]);
     expect(placed.state.pending).toBeUndefined();

@@ -51,6 +51,7 @@ describe("askModel", () => {
     const r = registry("never");
     const result = await askModel(r as never, model, { ...request, deadlineMs: 20 });
     expect(result).toEqual({ ok: false, failure: "timeout", detail: "timed out" });
-    expect((r.seen[0]?.options as { signal: AbortSignal }).signal.aborted).toBe(true);
+    const options = r.seen[0]?.options as { signal: AbortSignal } | undefined;
+    expect(options?.signal.aborted).toBe(true);
   });
 });
