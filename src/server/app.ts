@@ -3,6 +3,7 @@
 
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
 import type { Clock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
@@ -47,13 +48,19 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   app.use(requireLocalToken({ token: options.token, port: options.port }));
-  app.get("/static/*", (c) => {
-    const name = c.req.path.slice("/static/".length);
-    const asset = staticAsset(name);
-    if (asset === undefined) return c.text("not found", 404);
-    c.header("Cache-Control", "no-cache");
-    return c.body(asset.text, 200, { "Content-Type": asset.type });
-  });
+  app.use(
+    "/static/*",
+    serveStatic({
+      // Hono checks the path (no dot segments, no encoded separators); keel's asset reader supplies the bytes,
+      // embedded in the binary or read from web/static/ in a checkout.
+      rewriteRequestPath: (path) => path.slice("/static/".length),
+      getContent: async (name) => staticAsset(name),
+      mimes: CONTENT_TYPES,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "no-cache");
+      },
+    }),
+  );
   app.route(
     "/",
     overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, clock: options.clock }),
@@ -66,14 +73,14 @@ export function createApp(options: AppOptions): Hono {
   return app;
 }
 
-function staticAsset(name: string): { text: string; type: string } | undefined {
-  if (!STATIC_NAME.test(name)) return undefined;
-  const type = CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()];
-  if (type === undefined) return undefined;
+/** A static file's text, or null for a name that is not one of web/static/'s servable files. */
+function staticAsset(name: string): string | null {
+  if (!STATIC_NAME.test(name)) return null;
+  if (CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] === undefined) return null;
   try {
-    return { text: readAsset(`web/${name}` as AssetName), type };
+    return readAsset(`web/${name}` as AssetName);
   } catch (error) {
-    if (error instanceof UserError) return undefined;
+    if (error instanceof UserError) return null;
     throw error;
   }
 }

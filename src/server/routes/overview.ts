@@ -1,11 +1,11 @@
 // Overview routes: `GET /` renders the page, `GET /api/overview` returns the same data as JSON.
 
 import { Hono } from "hono";
-import { renderOverviewPage } from "../../../web/pages/overview.tsx";
 import type { Clock } from "../../core/clock.ts";
 import { collectOverview } from "../../overview/overview-data.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
 import type { Store } from "../../store/db.ts";
+import { renderOverviewPage } from "../ui/pages/overview.tsx";
 
 export interface OverviewRouteDeps {
   store: Store;

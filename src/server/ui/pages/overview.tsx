@@ -1,7 +1,7 @@
 // The overview page: projects, pi sessions and recorded compactions in one server-rendered document.
 /** @jsxImportSource hono/jsx */
 
-import type { OverviewData } from "../../src/overview/overview-data.ts";
+import type { OverviewData } from "../../../overview/overview-data.ts";
 import { CompactionsTable } from "../components/compactions-table.tsx";
 import { Layout, Section } from "../components/layout.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";

@@ -1,6 +1,6 @@
 // The Projects table: every project keel has seen, with its root and how many compactions it recorded.
 /** @jsxImportSource hono/jsx */
-import type { OverviewProject } from "../../src/overview/overview-data.ts";
+import type { OverviewProject } from "../../../overview/overview-data.ts";
 import { formatCount, formatTime, isoTime, shortId } from "./format.ts";
 
 export function ProjectsTable(props: { projects: OverviewProject[] }) {

@@ -1,6 +1,6 @@
 // The Sessions table: pi's session files as keel read them, with counts, size and any problem found.
 /** @jsxImportSource hono/jsx */
-import type { OverviewSession } from "../../src/overview/overview-data.ts";
+import type { OverviewSession } from "../../../overview/overview-data.ts";
 import { formatBytes, formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
 
 export function SessionsTable(props: { sessions: OverviewSession[] }) {
