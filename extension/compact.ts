@@ -46,14 +46,17 @@ export interface CompactionSteps {
   request(messages: ContextMessage[]): ContextMessage[] | undefined;
 }
 
+interface CompactionLive {
+  contextFiles: ContextFile[];
+  reminder: ReminderState;
+}
+
 export function createCompaction(
   pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
 ): CompactionSteps {
-  let contextFiles: ContextFile[] = [];
-  let reminder: ReminderState = NO_REMINDER;
-
+  const live: CompactionLive = { contextFiles: [], reminder: NO_REMINDER };
   router.add(
     "compact",
     "/keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
@@ -61,79 +64,90 @@ export function createCompaction(
       await compactCommand(pi, args, ctx);
     },
   );
-
   return {
     async start(ctx) {
-      reminder = NO_REMINDER;
+      live.reminder = NO_REMINDER;
       await guarded(ctx, "restoring the compaction reminder", async () => {
-        reminder = reminderAfterStart(ctx.sessionManager.getBranch());
+        live.reminder = reminderAfterStart(ctx.sessionManager.getBranch());
       });
     },
     propose: (event, ctx, snapshot) =>
-      guarded(ctx, "compaction", async () => {
-        const protectedBlock = snapshot();
-        const settings = compactSettingsOf(event.branchEntries);
-        const outcome = proposeCompaction(settings.strategy, {
-          reason: event.reason,
-          firstKeptEntryId: event.preparation.firstKeptEntryId,
-          tokensBefore: event.preparation.tokensBefore,
-          isSplitTurn: event.preparation.isSplitTurn,
-          branch: event.branchEntries,
-          cwd: ctx.cwd,
-          cap: settings.cap,
-          contextWindow: ctx.model?.contextWindow,
-          contextFiles: contextFiles.length > 0 ? contextFiles : instructionBlocks(ctx.getSystemPrompt()),
-          protectedBlock,
-          at: new Date(systemClock.now()).toISOString(),
-        });
-        if (outcome.kind === "native") {
-          reminder = stageReminder(reminder, undefined);
-          if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
-          return undefined;
-        }
-        const { compaction, reorientation, warnings } = outcome.proposal;
-        reminder = stageReminder(reminder, reorientation);
-        if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
-        return { compaction };
-      }),
+      guarded(ctx, "compaction", async () => propose(live, event, ctx, snapshot)),
     async compacted(event, ctx) {
-      reminder = confirmReminder(reminder, {
+      live.reminder = confirmReminder(live.reminder, {
         compactionId: event.compactionEntry.id,
         fromExtension: event.fromExtension,
       });
-      await guarded(ctx, "recording the compaction", async () => {
-        const rt = runtime();
-        if (!rt?.store || !rt.identity.ok) return;
-        await recordConfirmedCompaction(
-          { db: rt.store.db, clock: systemClock },
-          {
-            projectId: rt.identity.value.id,
-            sessionId: ctx.sessionManager.getSessionId(),
-            sessionFile: ctx.sessionManager.getSessionFile(),
-            entry: event.compactionEntry,
-            reason: event.reason,
-            fromExtension: event.fromExtension,
-          },
-        );
-      });
+      await guarded(ctx, "recording the compaction", () => record(runtime(), event, ctx));
     },
     beforeRun(event) {
       const supplied = event.systemPromptOptions?.contextFiles ?? [];
-      contextFiles =
+      live.contextFiles =
         supplied.length > 0
           ? supplied.map((f) => ({ path: f.path, content: f.content }))
           : instructionBlocks(event.systemPrompt);
-      const run = reminderForRun(reminder);
-      reminder = run.state;
+      const run = reminderForRun(live.reminder);
+      live.reminder = run.state;
       return run.message;
     },
     // Runs before every model request: it only works when a reminder is pending, so it stays O(1) otherwise.
     request(messages) {
-      const placed = reminderForRequest(reminder, messages, (m) => contextMessage(m, Date.now()));
-      reminder = placed.state;
+      const placed = reminderForRequest(live.reminder, messages, (m) => contextMessage(m, Date.now()));
+      live.reminder = placed.state;
       return placed.messages;
     },
   };
+}
+
+function propose(
+  live: CompactionLive,
+  event: SessionBeforeCompactEvent,
+  ctx: ExtensionContext,
+  snapshot: () => string,
+): SessionBeforeCompactResult | undefined {
+  const protectedBlock = snapshot();
+  const settings = compactSettingsOf(event.branchEntries);
+  const outcome = proposeCompaction(settings.strategy, {
+    reason: event.reason,
+    firstKeptEntryId: event.preparation.firstKeptEntryId,
+    tokensBefore: event.preparation.tokensBefore,
+    isSplitTurn: event.preparation.isSplitTurn,
+    branch: event.branchEntries,
+    cwd: ctx.cwd,
+    cap: settings.cap,
+    contextWindow: ctx.model?.contextWindow,
+    contextFiles: live.contextFiles.length > 0 ? live.contextFiles : instructionBlocks(ctx.getSystemPrompt()),
+    protectedBlock,
+    at: new Date(systemClock.now()).toISOString(),
+  });
+  if (outcome.kind === "native") {
+    live.reminder = stageReminder(live.reminder, undefined);
+    if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
+    return undefined;
+  }
+  const { compaction, reorientation, warnings } = outcome.proposal;
+  live.reminder = stageReminder(live.reminder, reorientation);
+  if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
+  return { compaction };
+}
+
+async function record(
+  rt: SessionRuntime | undefined,
+  event: SessionCompactEvent,
+  ctx: ExtensionContext,
+): Promise<void> {
+  if (!rt?.store || !rt.identity.ok) return;
+  await recordConfirmedCompaction(
+    { db: rt.store.db, clock: systemClock },
+    {
+      projectId: rt.identity.value.id,
+      sessionId: ctx.sessionManager.getSessionId(),
+      sessionFile: ctx.sessionManager.getSessionFile(),
+      entry: event.compactionEntry,
+      reason: event.reason,
+      fromExtension: event.fromExtension,
+    },
+  );
 }
 
 async function compactCommand(

@@ -77,25 +77,14 @@ export function createGuard(
 ): GuardSteps {
   let live: LiveGuard | undefined;
   registerGuardTools(pi, () => live);
+  registerCheckTool(pi, () => live);
+  registerJournalTools(pi, () => live);
   registerGuardCommands(router, () => live);
 
   return {
     async start(ctx) {
       live = undefined;
-      const rt = runtime();
-      if (!rt?.store || !rt.identity.ok) return;
-      const flags = readEnvFlags();
-      const scope: GuardScope = {
-        db: rt.store.db,
-        clock: systemClock,
-        projectId: rt.identity.value.id,
-        projectRoot: rt.identity.value.root,
-        sessionId: ctx.sessionManager.getSessionId(),
-        cwd: ctx.cwd,
-        personalContract: resolvePaths(flags).personalContract,
-        blockAfter: DEFAULT_BLOCK_AFTER,
-      };
-      live = { scope, state: await startGuardSession(scope), warned: 0 };
+      live = await openGuard(runtime(), ctx);
     },
     stop() {
       live = undefined;
@@ -132,6 +121,26 @@ export function createGuard(
       if (session) await guarded(ctx, "status", () => showStatus(session, ctx));
     },
   };
+}
+
+/** The guard session of this project, or none when the store or the project is unavailable. */
+async function openGuard(
+  rt: SessionRuntime | undefined,
+  ctx: ExtensionContext,
+): Promise<LiveGuard | undefined> {
+  if (!rt?.store || !rt.identity.ok) return undefined;
+  const flags = readEnvFlags();
+  const scope: GuardScope = {
+    db: rt.store.db,
+    clock: systemClock,
+    projectId: rt.identity.value.id,
+    projectRoot: rt.identity.value.root,
+    sessionId: ctx.sessionManager.getSessionId(),
+    cwd: ctx.cwd,
+    personalContract: resolvePaths(flags).personalContract,
+    blockAfter: DEFAULT_BLOCK_AFTER,
+  };
+  return { scope, state: await startGuardSession(scope), warned: 0 };
 }
 
 async function gate(
@@ -176,10 +185,12 @@ async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<vo
   }
 }
 
+const UNAVAILABLE = text("keel guard is not available in this session (no store or no project).");
+
 type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
 
+/** keel_verify: a shell command run as evidence. */
 function registerGuardTools(pi: ExtensionAPI, live: Live): void {
-  const unavailable = text("keel guard is not available in this session (no store or no project).");
   pi.registerTool({
     name: "keel_verify",
     label: "keel verify",
@@ -189,7 +200,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: VerifyParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const decision = screenShellCommand(session.state, params.command, session.scope.blockAfter);
       if (decision.kind !== "allow") return text(`Not run: ${decision.reason}`);
       const outcome = await verifyCommand(
@@ -211,7 +222,35 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       );
     },
   });
+}
 
+/** keel_check: a claim against the contract and the latest evidence. */
+function registerCheckTool(pi: ExtensionAPI, live: Live): void {
+  pi.registerTool({
+    name: "keel_check",
+    label: "keel check",
+    description:
+      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
+    parameters: CheckParams,
+    async execute(_id, params, _signal, _update, ctx) {
+      const session = live();
+      if (!session) return UNAVAILABLE;
+      const { scope } = session;
+      const contract = await contractOf(scope);
+      const [last] = await listEvidence(scope.db, scope.projectId, 1);
+      const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
+      const result = checkClaim(
+        params.claim,
+        contract.rules,
+        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
+      );
+      return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
+    },
+  });
+}
+
+/** keel_note and keel_status: the agent's journal entries and the guard status. */
+function registerJournalTools(pi: ExtensionAPI, live: Live): void {
   pi.registerTool({
     name: "keel_note",
     label: "keel note",
@@ -220,7 +259,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: NoteParams,
     async execute(_id, params) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const { scope } = session;
       const written = await writeJournal(scope, {
         projectId: scope.projectId,
@@ -237,28 +276,6 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
   });
 
   pi.registerTool({
-    name: "keel_check",
-    label: "keel check",
-    description:
-      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
-    parameters: CheckParams,
-    async execute(_id, params, _signal, _update, ctx) {
-      const session = live();
-      if (!session) return unavailable;
-      const { scope } = session;
-      const contract = await contractOf(scope);
-      const [last] = await listEvidence(scope.db, scope.projectId, 1);
-      const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
-      const result = checkClaim(
-        params.claim,
-        contract.rules,
-        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
-      );
-      return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
-    },
-  });
-
-  pi.registerTool({
     name: "keel_status",
     label: "keel status",
     description:
@@ -266,7 +283,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: StatusParams,
     async execute(_id, _params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const status = await guardStatus(session.scope, session.state);
       return text(renderStatusWidget(status, ctx.getContextUsage()?.percent ?? null));
     },
