@@ -1,7 +1,7 @@
 // Pi adapter for project memory: registers the keel_memory tool (schema in src/memory/tool-schema.ts), adds
 // keel's memory guidance to the system prompt before each run and notices when another extension replaced the
 // prompt. All rules live in src/memory/; this file only translates. It never throws into pi.
-import type { BeforeAgentStartEvent, ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import type { Result } from "../src/core/result.ts";
@@ -11,30 +11,18 @@ import {
   renderEnvelope,
   runMemoryAction,
 } from "../src/memory/actions.ts";
-import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memory/guidance.ts";
 import { currentProvenance } from "../src/memory/provenance.ts";
-import { memoryStatus } from "../src/memory/status.ts";
 import { MEMORY_ACTIONS, MemoryToolSchema } from "../src/memory/tool-schema.ts";
 import type { ProjectIdentity } from "../src/project/identity.ts";
 import type { Store } from "../src/project/open.ts";
+import { createMemoryGuidance, type MemorySteps } from "./memory-guidance.ts";
 
 export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdentity> } | undefined;
 
 export { MemoryToolSchema };
 
-/** Memory's steps in keel's pipelines: the guidance before each run, and the check that it reached the prompt. */
-export interface MemorySteps {
-  beforeRun(
-    event: BeforeAgentStartEvent,
-    ctx: ExtensionContext,
-  ): Promise<{ systemPrompt: string } | undefined>;
-  agentStart(ctx: ExtensionContext): Promise<void>;
-}
-
 export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): MemorySteps {
-  let guidanceExpected = false;
-  let conflictReported = false;
-
+  const guidance = createMemoryGuidance(runtime);
   pi.registerTool({
     name: "keel_memory",
     label: "Project memory",
@@ -45,7 +33,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): Memory
     async execute(_toolCallId, params, signal, _onUpdate, ctx) {
       const result = await runTool(runtime, params as Record<string, unknown>, ctx, signal);
       if (result.ok && result.action === "status")
-        result.data = { ...(result.data as object), guidance: conflictReported ? "replaced" : "active" };
+        result.data = { ...(result.data as object), guidance: guidance.replaced() ? "replaced" : "active" };
       return {
         content: [{ type: "text", text: renderEnvelope(result) }],
         details: result,
@@ -53,50 +41,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): Memory
       };
     },
   });
-
-  async function beforeRun(event: BeforeAgentStartEvent, ctx: ExtensionContext) {
-    try {
-      const rt = runtime();
-      const status = !rt?.store
-        ? { unavailable: "store not open" }
-        : !rt.identity.ok
-          ? { unavailable: rt.identity.reason }
-          : await memoryStatus({ db: rt.store.db, clock: systemClock }, rt.identity.value.id);
-      const guidance = buildGuidance(status);
-      event.systemPromptOptions.sections[GUIDANCE_SECTION] = guidance;
-      guidanceExpected = true;
-      const forced = event.systemPromptOptions.forceSystemPrompt;
-      if (typeof forced === "string" && !promptHasGuidance(forced))
-        return { systemPrompt: `${forced}\n\n${guidance}` };
-      return undefined;
-    } catch (error) {
-      notifyOnce(ctx, `keel: memory guidance skipped: ${describeError(error)}`);
-      return undefined;
-    }
-  }
-
-  async function agentStart(ctx: ExtensionContext) {
-    try {
-      if (!guidanceExpected || conflictReported) return;
-      if (!promptHasGuidance(ctx.getSystemPrompt())) {
-        conflictReported = true;
-        ctx.ui.notify(
-          "keel: another extension replaced the system prompt, so keel's memory guidance is missing (keel_memory still works)",
-          "warning",
-        );
-      }
-    } catch (error) {
-      notifyOnce(ctx, `keel: memory guidance check failed: ${describeError(error)}`);
-    }
-  }
-
-  const reported = new Set<string>();
-  function notifyOnce(ctx: ExtensionContext, message: string): void {
-    if (reported.has(message)) return;
-    reported.add(message);
-    ctx.ui.notify(message, "warning");
-  }
-  return { beforeRun, agentStart };
+  return guidance;
 }
 
 async function runTool(

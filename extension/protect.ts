@@ -19,6 +19,7 @@ import {
 import {
   completeVerification,
   PENDING_TYPE,
+  type PendingVerification,
   projectCandidate,
   VERIFIED_TYPE,
   verificationNotice,
@@ -55,83 +56,40 @@ export interface ProtectSteps {
   aux: ProtectAuxSteps;
 }
 
-export function createProtect(pi: ExtensionAPI, router: KeelCommandRouter): ProtectSteps {
-  const live: ProtectLive = {
-    state: structuredClone(EMPTY_STATE),
-    degraded: false,
-    epoch: 0,
-    revision: 0,
-    lastExtraction: undefined,
-    lastDiscovery: undefined,
-  };
-  let cycle: ProtectCycle = IDLE_CYCLE;
-  let lastVerification: VerificationSummary | undefined;
-
+/** The adapter's protect state for one session: the live registry, the compaction cycle, the last verification. */
+interface ProtectSession {
+  live: ProtectLive;
+  cycle: ProtectCycle;
+  lastVerification: VerificationSummary | undefined;
   /** Every registry or mode change: persist it and drop a pending pre-compaction snapshot. */
-  const commit = (next: ProtectState) => {
-    live.state = next;
-    live.revision++;
-    cycle = dropSnapshot(cycle);
-    pi.appendEntry(STATE_TYPE, persistedState(next));
-  };
-  const aux = createProtectAux(live, commit);
-  registerProtectedTool(pi, () => ({ state: live.state, lastVerification }));
-  router.add(
-    "protect",
-    `/keel protect ${PROTECT_USAGE.slice("/keel protect ".length)}`,
-    async (_args, ctx, rest) => {
-      const reply = runProtectCommand(rest, live.state, {
-        now: nowIso(),
-        extras: {
-          degraded: live.degraded,
-          lastExtraction: live.lastExtraction,
-          lastDiscovery: live.lastDiscovery,
-          lastVerification,
-          verificationPending: cycle.pending !== undefined,
-        },
-      });
-      if (reply.state) commit(reply.state);
-      ctx.ui.notify(reply.message, reply.level);
-    },
-  );
+  commit(next: ProtectState): void;
+}
 
+export function createProtect(pi: ExtensionAPI, router: KeelCommandRouter): ProtectSteps {
+  const session = newSession(pi);
+  const { live } = session;
+  const aux = createProtectAux(live, session.commit);
+  registerProtectedTool(pi, () => ({ state: live.state, lastVerification: session.lastVerification }));
+  registerProtectCommand(router, session);
   return {
     aux,
     async start(ctx) {
       live.epoch++;
-      cycle = dropSnapshot(cycle);
-      await guarded(ctx, "protect start", async () => {
-        const branch = ctx.sessionManager.getBranch();
-        const loaded = loadProtectState(branch, nowIso());
-        live.state = loaded.state;
-        live.degraded = loaded.degraded;
-        live.lastExtraction = undefined;
-        live.lastDiscovery = undefined;
-        if (loaded.warning) ctx.ui.notify(loaded.warning, "warning");
-        if (loaded.source === "original" && !loaded.degraded) {
-          commit(loaded.state);
-          ctx.ui.notify(
-            `keel protect: imported ${loaded.state.items.length} item(s) from context-guard state.`,
-            "info",
-          );
-        }
-        const restored = cycleAfterStart(branch);
-        cycle = restored.cycle;
-        lastVerification = restored.lastVerification;
-      });
+      session.cycle = dropSnapshot(session.cycle);
+      await guarded(ctx, "protect start", async () => loadSession(session, ctx));
     },
     shutdown() {
       live.epoch++;
       aux.abortAll();
-      cycle = IDLE_CYCLE;
+      session.cycle = IDLE_CYCLE;
     },
     snapshot() {
-      cycle = takeSnapshot(cycle, live.state.items);
+      session.cycle = takeSnapshot(session.cycle, live.state.items);
       return renderProtectedBlock(live.state);
     },
     async compacted(event, ctx) {
-      const next = afterCompaction(cycle, event.compactionEntry.id);
-      cycle = next.cycle;
+      const next = afterCompaction(session.cycle, event.compactionEntry.id);
+      session.cycle = next.cycle;
       await guarded(ctx, "protect after compaction", async () => {
         if (next.kind === "pending") pi.appendEntry(PENDING_TYPE, next.record);
         else if (live.state.items.length > 0)
@@ -142,28 +100,103 @@ export function createProtect(pi: ExtensionAPI, router: KeelCommandRouter): Prot
       });
     },
     compactFailed() {
-      cycle = dropSnapshot(cycle);
+      session.cycle = dropSnapshot(session.cycle);
     },
     async request(messages, ctx) {
-      const taken = takePending(cycle);
-      cycle = taken.cycle;
+      const taken = takePending(session.cycle);
+      session.cycle = taken.cycle;
       const consumed = taken.pending;
       if (!consumed) return undefined;
-      return guarded(ctx, "protect verification", async () => {
-        const candidate = projectCandidate(messages, ctx.getSystemPrompt());
-        const outcome = completeVerification(consumed, candidate, live.state, nowIso());
-        lastVerification = outcome.summary;
-        const { recovery } = outcome;
-        ctx.ui.notify(verificationNotice(outcome.summary), outcome.summary.lost > 0 ? "warning" : "info");
-        // Writing to the session from inside a context dispatch is deferred until the dispatch returns.
-        queueMicrotask(() => {
-          pi.appendEntry(VERIFIED_TYPE, outcome.summary);
-          if (recovery) pi.sendMessage(recovery, { triggerTurn: false });
-        });
-        return recovery ? [...messages, contextMessage(recovery, Date.now())] : undefined;
-      });
+      return guarded(ctx, "protect verification", async () => verify(pi, session, consumed, messages, ctx));
     },
   };
+}
+
+function newSession(pi: ExtensionAPI): ProtectSession {
+  const session: ProtectSession = {
+    live: {
+      state: structuredClone(EMPTY_STATE),
+      degraded: false,
+      epoch: 0,
+      revision: 0,
+      lastExtraction: undefined,
+      lastDiscovery: undefined,
+    },
+    cycle: IDLE_CYCLE,
+    lastVerification: undefined,
+    commit(next) {
+      session.live.state = next;
+      session.live.revision++;
+      session.cycle = dropSnapshot(session.cycle);
+      pi.appendEntry(STATE_TYPE, persistedState(next));
+    },
+  };
+  return session;
+}
+
+/** session_start: the registry from the branch (importing an original state once) and the restored cycle. */
+function loadSession(session: ProtectSession, ctx: ExtensionContext): void {
+  const { live } = session;
+  const branch = ctx.sessionManager.getBranch();
+  const loaded = loadProtectState(branch, nowIso());
+  live.state = loaded.state;
+  live.degraded = loaded.degraded;
+  live.lastExtraction = undefined;
+  live.lastDiscovery = undefined;
+  if (loaded.warning) ctx.ui.notify(loaded.warning, "warning");
+  if (loaded.source === "original" && !loaded.degraded) {
+    session.commit(loaded.state);
+    ctx.ui.notify(
+      `keel protect: imported ${loaded.state.items.length} item(s) from context-guard state.`,
+      "info",
+    );
+  }
+  const restored = cycleAfterStart(branch);
+  session.cycle = restored.cycle;
+  session.lastVerification = restored.lastVerification;
+}
+
+/** The first request after a compaction: verify the snapshot against it; recover lost critical items. */
+function verify(
+  pi: ExtensionAPI,
+  session: ProtectSession,
+  pending: PendingVerification,
+  messages: ContextMessage[],
+  ctx: ExtensionContext,
+): ContextMessage[] | undefined {
+  const candidate = projectCandidate(messages, ctx.getSystemPrompt());
+  const outcome = completeVerification(pending, candidate, session.live.state, nowIso());
+  session.lastVerification = outcome.summary;
+  const { recovery } = outcome;
+  ctx.ui.notify(verificationNotice(outcome.summary), outcome.summary.lost > 0 ? "warning" : "info");
+  // Writing to the session from inside a context dispatch is deferred until the dispatch returns.
+  queueMicrotask(() => {
+    pi.appendEntry(VERIFIED_TYPE, outcome.summary);
+    if (recovery) pi.sendMessage(recovery, { triggerTurn: false });
+  });
+  return recovery ? [...messages, contextMessage(recovery, Date.now())] : undefined;
+}
+
+function registerProtectCommand(router: KeelCommandRouter, session: ProtectSession): void {
+  router.add(
+    "protect",
+    `/keel protect ${PROTECT_USAGE.slice("/keel protect ".length)}`,
+    async (_args, ctx, rest) => {
+      const { live } = session;
+      const reply = runProtectCommand(rest, live.state, {
+        now: nowIso(),
+        extras: {
+          degraded: live.degraded,
+          lastExtraction: live.lastExtraction,
+          lastDiscovery: live.lastDiscovery,
+          lastVerification: session.lastVerification,
+          verificationPending: session.cycle.pending !== undefined,
+        },
+      });
+      if (reply.state) session.commit(reply.state);
+      ctx.ui.notify(reply.message, reply.level);
+    },
+  );
 }
 
 /** keel_protected: the agent may read the registry and the last verification; it cannot change anything. */

@@ -67,7 +67,13 @@ export function registerRecall(pi: ExtensionAPI): RecallSteps {
       return undefined;
     },
   };
+  registerDirectTools(pi);
+  registerLookupTool(pi);
+  return steps;
+}
 
+/** keel_entries, keel_grep and keel_entry: the searches over the raw branch, run by the agent directly. */
+function registerDirectTools(pi: ExtensionAPI): void {
   const direct: Array<
     [string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]
   > = [
@@ -97,7 +103,10 @@ export function registerRecall(pi: ExtensionAPI): RecallSteps {
       },
     });
   }
+}
 
+/** keel_lookup: a sub-agent on the session's model answers from the raw history with the same searches. */
+function registerLookupTool(pi: ExtensionAPI): void {
   pi.registerTool({
     name: "keel_lookup",
     label: "keel lookup",
@@ -117,7 +126,6 @@ export function registerRecall(pi: ExtensionAPI): RecallSteps {
       return text(`${answer.answer}\n\n[keel_lookup: ${answer.calls} model calls${note}]`);
     },
   });
-  return steps;
 }
 
 type PiModel = NonNullable<ExtensionContext["model"]>;
