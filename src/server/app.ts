@@ -5,12 +5,17 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
-import type { Clock } from "../core/clock.ts";
+import { type Clock, systemClock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { requireLocalToken } from "./auth.ts";
+import { csrfTokenFor, requireSameOriginPost } from "./csrf.ts";
+import type { UiDeps } from "./routes/deps.ts";
+import { guardRoutes } from "./routes/guard.tsx";
+import { memoryRoutes } from "./routes/memory.tsx";
 import { overviewRoutes } from "./routes/overview.ts";
+import { sessionRoutes } from "./routes/sessions.tsx";
 
 export interface AppOptions {
   store: Store;
@@ -19,6 +24,12 @@ export interface AppOptions {
   port: () => number;
   /** Folders holding pi session files, searched on each overview request. */
   sessionDirs: readonly string[];
+  /** The user's personal contract layer (the guard page shows it); none by default. */
+  personalContract?: string;
+  /** Serve read-only: the demo refuses every mutation. */
+  readOnly?: boolean;
+  /** Starts (once) the read-only demo and gives its URL; offered at /demo when set. */
+  demo?: () => Promise<string>;
   clock?: Clock;
   /** Where unexpected request failures are reported (default: stderr). */
   log?: (line: string) => void;
@@ -41,13 +52,23 @@ export function createApp(options: AppOptions): Hono {
   const cache: SessionSummaryCache = new Map();
   app.use(
     secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
       referrerPolicy: "no-referrer",
       xFrameOptions: "DENY",
       strictTransportSecurity: false,
     }),
   );
   app.use(requireLocalToken({ token: options.token, port: options.port }));
+  app.use(requireSameOriginPost({ token: options.token, port: options.port }));
   app.use(
     "/static/*",
     serveStatic({
@@ -61,10 +82,22 @@ export function createApp(options: AppOptions): Hono {
       },
     }),
   );
-  app.route(
-    "/",
-    overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, clock: options.clock }),
-  );
+  const deps: UiDeps = {
+    store: options.store,
+    sessionDirs: options.sessionDirs,
+    cache,
+    parsed: new Map(),
+    personalContract: options.personalContract ?? "",
+    csrfToken: csrfTokenFor(options.token),
+    readOnly: options.readOnly ?? false,
+    clock: options.clock ?? systemClock,
+  };
+  const demo = options.demo;
+  app.route("/", overviewRoutes({ ...deps, demoHint: demo ? "/demo" : undefined }));
+  if (demo) app.get("/demo", async (c) => c.redirect(await demo(), 302));
+  app.route("/", sessionRoutes(deps));
+  app.route("/", memoryRoutes(deps));
+  app.route("/", guardRoutes(deps));
   app.notFound((c) => c.text("not found", 404));
   app.onError((error, c) => {
     log(`keel ui: ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);

@@ -15,6 +15,7 @@ export function ProjectsTable(props: { projects: OverviewProject[] }) {
           <th scope="col" class="num">
             Compactions
           </th>
+          <th scope="col">Pages</th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +36,9 @@ export function ProjectsTable(props: { projects: OverviewProject[] }) {
               <time datetime={isoTime(p.lastSeenAt)}>{formatTime(p.lastSeenAt)}</time>
             </td>
             <td class="num">{formatCount(p.compactions)}</td>
+            <td>
+              <a href={`/projects/${p.id}/memory`}>memory</a> · <a href={`/projects/${p.id}/guard`}>guard</a>
+            </td>
           </tr>
         ))}
       </tbody>
