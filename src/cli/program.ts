@@ -11,6 +11,7 @@ import { registerDoctor } from "./doctor.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
 import { registerJournal } from "./journal.ts";
 import { registerLookup } from "./lookup.ts";
+import { registerMcp } from "./mcp.ts";
 import { registerMemory } from "./memory.ts";
 import { registerOrientation } from "./orientation.ts";
 import { createOutput } from "./output.ts";
@@ -43,6 +44,7 @@ const COMMANDS: Register[] = [
   registerScreen,
   registerOrientation,
   registerMemory,
+  registerMcp,
 ];
 
 /** Runs the CLI and returns the exit code; never throws. */
