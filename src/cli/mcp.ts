@@ -23,10 +23,6 @@ export const registerMcp: Register = (program, contextFor) => {
     });
 };
 
-export function mcpHost(
-  ctx: CommandContext,
-  store: McpHost["store"],
-  project: McpHost["project"],
-): McpHost {
+export function mcpHost(ctx: CommandContext, store: McpHost["store"], project: McpHost["project"]): McpHost {
   return { store, project, cwd: ctx.cwd, clock: ctx.clock, personalContract: ctx.paths.personalContract };
 }

@@ -117,10 +117,7 @@ export async function readEvidence(
 }
 
 /** The project's journal, newest first. */
-export async function readJournal(
-  live: GuardLive,
-  params: JournalListParams,
-): Promise<ToolAnswer> {
+export async function readJournal(live: GuardLive, params: JournalListParams): Promise<ToolAnswer> {
   const rows = await listJournalEntries(live.scope.db, live.scope.projectId, params);
   const shown = rows.map((row) => ({ ...row, verified: row.author === "owner" }));
   return answer(JSON.stringify(shown), { journal: shown });

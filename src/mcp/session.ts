@@ -1,7 +1,8 @@
 // One MCP host's view of keel: the project and its open store (shared by every session of one server), plus a
 // session id of its own, so parallel hosts keep separate loop streaks, baselines and provenance.
-import type { Clock } from "../core/clock.ts";
+
 import { nodeCrypto } from "../core/builtins.ts";
+import type { Clock } from "../core/clock.ts";
 import { DEFAULT_BLOCK_AFTER, startGuardSession } from "../guard/session/guard-session.ts";
 import type { GuardLive } from "../guard/tools.ts";
 import type { MemoryDeps } from "../memory/policy.ts";

@@ -45,7 +45,8 @@ export const GUARD_TOOLS: McpTool[] = [
   defineTool({
     name: "keel_guard_evidence",
     title: "keel evidence",
-    description: "One evidence run in full (number), or the latest runs; each says whether the tree changed since.",
+    description:
+      "One evidence run in full (number), or the latest runs; each says whether the tree changed since.",
     schema: EvidenceParams,
     annotations: READ_ONLY,
     run: async (session, args) => readEvidence(await session.guard(), args, session.host.cwd),
@@ -86,7 +87,8 @@ export const GUARD_TOOLS: McpTool[] = [
   defineTool({
     name: "keel_guard_loops",
     title: "keel loops",
-    description: "Commands that keep failing in this session (the loop brake blocks them after repeated failures).",
+    description:
+      "Commands that keep failing in this session (the loop brake blocks them after repeated failures).",
     schema: StatusParams,
     annotations: READ_ONLY,
     run: async (session) => json(openLoops((await session.guard()).state.loops)),

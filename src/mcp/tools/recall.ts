@@ -13,7 +13,11 @@ import {
 import { loadSessionBranch } from "../../session/load-branch.ts";
 import { defineTool, type McpTool, READ_ONLY } from "./tool.ts";
 
-const SessionFile = Type.String({ minLength: 1, maxLength: 4096, description: "path of a pi session JSONL file" });
+const SessionFile = Type.String({
+  minLength: 1,
+  maxLength: 4096,
+  description: "path of a pi session JSONL file",
+});
 
 function withSession(params: TObject): TObject {
   return Type.Object({ session: SessionFile, ...params.properties }, { additionalProperties: false });
@@ -37,7 +41,17 @@ function recallTool(verb: string, name: LookupToolName, params: TObject, descrip
 }
 
 export const RECALL_TOOLS: McpTool[] = [
-  recallTool("list", "entries", EntriesParams, "List a session branch's entries with ids, roles and previews (paged)."),
-  recallTool("grep", "grep", GrepParams, "Search a session branch's rendered text, with context lines (paged)."),
+  recallTool(
+    "list",
+    "entries",
+    EntriesParams,
+    "List a session branch's entries with ids, roles and previews (paged).",
+  ),
+  recallTool(
+    "grep",
+    "grep",
+    GrepParams,
+    "Search a session branch's rendered text, with context lines (paged).",
+  ),
   recallTool("show", "entry", EntryParams, "Show one entry of a session branch in full (paged by lines)."),
 ];
