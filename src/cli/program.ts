@@ -3,7 +3,9 @@ import { Command, CommanderError } from "commander";
 import { readEnvFlags } from "../config/flags.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import type { Store } from "../store/db.ts";
 import { registerAudit } from "./audit.ts";
+import { registerBatch } from "./batch.ts";
 import { registerCompact } from "./compact.ts";
 import { createContext } from "./context.ts";
 import { registerContract } from "./contract.ts";
@@ -14,7 +16,7 @@ import { registerLookup } from "./lookup.ts";
 import { registerMcp } from "./mcp.ts";
 import { registerMemory } from "./memory.ts";
 import { registerOrientation } from "./orientation.ts";
-import { createOutput } from "./output.ts";
+import { createOutput, type Writers } from "./output.ts";
 import { registerProtect } from "./protect.ts";
 import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
@@ -47,27 +49,37 @@ const COMMANDS: Register[] = [
   registerMcp,
 ];
 
+/** Where a run's output goes and what it may reuse; `keel batch` collects output and shares one open store. */
+export interface CliIo {
+  write: Writers;
+  store?: Store;
+}
+
+const STD_IO: CliIo = {
+  write: { out: (text) => writeAll(1, text), err: (text) => writeAll(2, text) },
+};
+
 /** Runs the CLI and returns the exit code; never throws. */
-export async function runCli(argv: string[]): Promise<number> {
+export async function runCli(argv: string[], io: CliIo = STD_IO): Promise<number> {
   const wantsJson = argv.includes("--json");
-  const out = createOutput(wantsJson);
+  const out = createOutput(wantsJson, io.write);
   if (isVersionRequest(argv)) {
     printVersion(out);
     return ExitCode.ok;
   }
   let exitCode: number = ExitCode.ok;
-  const program = buildProgram((code) => {
+  const program = buildProgram(io, (code) => {
     exitCode = code;
   });
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
-    return reportFailure(error, out);
+    return reportFailure(error, out, io);
   }
 }
 
-function buildProgram(setExit: (code: number) => void): Command {
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("keel")
     .description("keel keeps a Pi coding agent's context on course across long sessions")
     .version(
@@ -79,8 +91,8 @@ function buildProgram(setExit: (code: number) => void): Command {
     .showHelpAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => writeAll(1, text),
-      writeErr: (text) => writeAll(2, text),
+      writeOut: io.write.out,
+      writeErr: io.write.err,
       outputError: (text, write) => write(text),
     });
   program.command("help [command]", { hidden: true }).action((name?: string) => {
@@ -89,17 +101,18 @@ function buildProgram(setExit: (code: number) => void): Command {
   });
   const contextFor: ContextFactory = (command) => {
     const json = Boolean(command.optsWithGlobals().json);
-    return createContext(createOutput(json));
+    return createContext(createOutput(json, io.write), process.cwd(), io.store);
   };
   for (const register of COMMANDS) register(program, contextFor);
   program.hook("postAction", (_parent, action) => {
     const code = exitCodeOf(action);
     if (code !== undefined) setExit(code);
   });
+  registerBatch(program, contextFor, (argv, batchIo) => runCli(argv, batchIo));
   return program;
 }
 
-function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): number {
+function reportFailure(error: unknown, out: ReturnType<typeof createOutput>, io: CliIo): number {
   if (error instanceof CommanderError) {
     if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
     if (error.code === "commander.help") return ExitCode.ok;
@@ -111,6 +124,6 @@ function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): nu
     return error.exitCode;
   }
   out.error(`unexpected failure: ${describeError(error)}`);
-  if (readEnvFlags().debug) writeAll(2, `${(error as Error)?.stack ?? ""}\n`);
+  if (readEnvFlags().debug) io.write.err(`${(error as Error)?.stack ?? ""}\n`);
   return ExitCode.usage;
 }

@@ -16,6 +16,8 @@ export interface ProjectLocation {
   configuredRoot?: string;
   storeUrl: string;
   clock: Clock;
+  /** A store already open for many operations (`keel batch`): used as is and left open. */
+  sharedStore?: Store;
 }
 
 export interface ProjectScope {
@@ -29,18 +31,22 @@ export interface ProjectScope {
  */
 export async function openProjectStore(
   identity: Result<ProjectIdentity>,
-  location: Pick<ProjectLocation, "storeUrl" | "clock">,
+  location: Pick<ProjectLocation, "storeUrl" | "clock" | "sharedStore">,
   options: { register: boolean } = { register: true },
 ): Promise<Store> {
-  const store = await openStore(location.storeUrl);
+  const store = location.sharedStore ?? (await openStore(location.storeUrl));
   if (!identity.ok || !options.register) return store;
   try {
     await upsertProject(store.db, identity.value, location.clock.now());
     return store;
   } catch (error) {
-    await store.close();
+    await closeUnlessShared(store, location);
     throw error;
   }
+}
+
+function closeUnlessShared(store: Store, location: Pick<ProjectLocation, "sharedStore">): Promise<void> {
+  return store === location.sharedStore ? Promise.resolve() : store.close();
 }
 
 /** Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). */
@@ -54,7 +60,7 @@ export async function withProjectStore<T>(
   try {
     return await body({ store, project: identity.value });
   } finally {
-    await store.close();
+    await closeUnlessShared(store, location);
   }
 }
 
@@ -68,6 +74,6 @@ export async function withStoreReadOnly<T>(
   try {
     return await body(store, identity);
   } finally {
-    await store.close();
+    await closeUnlessShared(store, location);
   }
 }
