@@ -56,12 +56,9 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
 async function answerLine(line: string, store: Store, runOne: RunOne) {
   const parsed = parseBatchLine(line);
   if (!parsed.ok) return parsed.answer;
-  let stdout = "";
-  let stderr = "";
-  const write = {
-    out: (text: string) => void (stdout += text),
-    err: (text: string) => void (stderr += text),
-  };
+  const out: string[] = [];
+  const err: string[] = [];
+  const write = { out: (text: string) => out.push(text), err: (text: string) => err.push(text) };
   const exit = await runOne(parsed.argv, { write, store });
-  return answerOf(parsed.id, exit, stdout, stderr);
+  return answerOf(parsed.id, exit, out.join(""), err.join(""));
 }
