@@ -4,7 +4,9 @@
 import type { Command } from "commander";
 import { childProcess } from "../core/builtins.ts";
 import { describeError } from "../core/errors.ts";
+import { resolveProjectIdentity } from "../project/identity.ts";
 import { collect, intOption } from "./parse.ts";
+import { locationOf } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 interface UiOptions {
@@ -29,17 +31,28 @@ export const registerUi: Register = (program, contextFor) => {
       const ctx = contextFor(command);
       const port = options.port;
       const { startServer } = await import("../server/serve.ts");
+      const identity = resolveProjectIdentity(locationOf(ctx));
       const server = await startServer({
         storeUrl: ctx.paths.storeUrl,
         agentDir: ctx.paths.agentDir,
         extraSessionDirs: options.sessionDir ?? [],
         port,
+        mcp: identity.ok
+          ? {
+              project: identity.value,
+              cwd: ctx.cwd,
+              clock: ctx.clock,
+              personalContract: ctx.paths.personalContract,
+            }
+          : undefined,
       });
+      const mcp = identity.ok ? `${server.origin}/mcp` : null;
       if (ctx.out.json) {
-        const line = { ok: true, url: server.url, port: server.port, token: server.token };
+        const line = { ok: true, url: server.url, port: server.port, token: server.token, mcp };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } else {
         process.stdout.write(`keel UI: ${server.url}\n`);
+        if (mcp) ctx.out.info(`MCP (Streamable HTTP): ${mcp} with Authorization: Bearer <the token above>`);
         ctx.out.info("serving until Ctrl+C");
       }
       if (options.open) openInBrowser(server.url);

@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { type AssetName, readAsset } from "../core/assets.ts";
 import type { Clock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
+import type { McpHttp } from "../mcp/http.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { requireLocalToken } from "./auth.ts";
@@ -19,6 +20,8 @@ export interface AppOptions {
   /** Folders holding pi session files, searched on each overview request. */
   sessionDirs: readonly string[];
   clock?: Clock;
+  /** MCP over Streamable HTTP at /mcp, when the server serves a project. */
+  mcp?: McpHttp;
   /** Where unexpected request failures are reported (default: stderr). */
   log?: (line: string) => void;
 }
@@ -54,6 +57,11 @@ export function createApp(options: AppOptions): Hono {
     c.header("Cache-Control", "no-cache");
     return c.body(asset.text, 200, { "Content-Type": asset.type });
   });
+  app.all("/mcp", (c) =>
+    options.mcp
+      ? options.mcp.handle(c.req.raw)
+      : c.text("keel serves MCP only when started in a project", 404),
+  );
   app.route(
     "/",
     overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, clock: options.clock }),

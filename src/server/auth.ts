@@ -1,5 +1,6 @@
-// Who may talk to the local UI server: a Host check against DNS rebinding, then a per-server random token
-// (query, bearer header or cookie, compared in constant time). Security headers are set in app.ts.
+// Who may talk to the local UI server (pages and MCP): Host and Origin checks against DNS rebinding and other
+// sites, then a per-server random token (query, bearer header or cookie, compared in constant time).
+// Security headers are set in app.ts.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { nodeCrypto } from "../core/builtins.ts";
@@ -18,6 +19,11 @@ export function createToken(): string {
 /** The Host header values a browser sends to this server; anything else is a rebinding attempt. */
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+/** The origins of this server's own pages; a request from any other origin is refused. */
+export function allowedOrigins(port: number): string[] {
+  return allowedHosts(port).map((host) => `http://${host}`);
 }
 
 /** Cookies ignore ports, so each server's cookie carries its port in the name. */
@@ -39,6 +45,9 @@ export function requireLocalToken(options: AuthOptions): MiddlewareHandler {
     const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
     if (!allowedHosts(port).includes(host))
       return denied(c, 403, "This keel server only answers on 127.0.0.1.");
+    const origin = c.req.header("origin")?.toLowerCase();
+    if (origin !== undefined && !allowedOrigins(port).includes(origin))
+      return denied(c, 403, "This keel server does not answer requests from other sites.");
     const cookieName = tokenCookieName(port);
     const fromQuery = c.req.query("token");
     const candidates = [fromQuery, bearerToken(c.req.header("authorization")), getCookie(c, cookieName)];

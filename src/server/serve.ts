@@ -2,6 +2,10 @@
 // Bun or @hono/node-server under Node, and hands back the URL with its token plus a close() that undoes it all.
 import type { AddressInfo } from "node:net";
 import { describeError, UserError } from "../core/errors.ts";
+import { ok } from "../core/result.ts";
+import { createMcpHttp } from "../mcp/http.ts";
+import type { McpHost } from "../mcp/session.ts";
+import { openProjectStore } from "../project/open.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
@@ -19,6 +23,8 @@ export interface ServerOptions {
   /** A fixed token (tests); by default a fresh random one. */
   token?: string;
   log?: (line: string) => void;
+  /** The project to serve MCP for at /mcp (registered in the store); without it /mcp answers 404. */
+  mcp?: Omit<McpHost, "store">;
 }
 
 export interface RunningServer {
@@ -40,9 +46,13 @@ type Listener = { port: number; stop(): Promise<void> };
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const token = options.token ?? createToken();
   const sessionDirs = sessionDirsFor(options.agentDir, options.extraSessionDirs);
-  const store = await openStore(options.storeUrl);
+  const project = options.mcp;
+  const store = project
+    ? await openProjectStore(ok(project.project), { storeUrl: options.storeUrl, clock: project.clock })
+    : await openStore(options.storeUrl);
+  const mcp = project ? createMcpHttp({ ...project, store }) : undefined;
   let port = options.port ?? 0;
-  const app = createApp({ store, token, port: () => port, sessionDirs, log: options.log });
+  const app = createApp({ store, token, port: () => port, sessionDirs, log: options.log, mcp });
   let listener: Listener;
   try {
     listener = await listen(app.fetch, options.port ?? 0);
@@ -58,7 +68,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     token,
     sessionDirs,
-    close: once(() => shutDown(listener, store)),
+    close: once(async () => {
+      await mcp?.close();
+      await shutDown(listener, store);
+    }),
   };
 }
 
