@@ -3,6 +3,7 @@
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { type SharedStore, shareStore } from "../project/open.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
 import { answerOf, parseBatchLine } from "./batch-request.ts";
@@ -13,7 +14,7 @@ import { writeAll } from "./std-write.ts";
 /** Runs one argv with collected output over the shared store (program.ts passes runCli itself). */
 export type RunOne = (
   argv: string[],
-  io: { write: { out(text: string): void; err(text: string): void }; store: Store },
+  io: { write: { out(text: string): void; err(text: string): void }; shared: SharedStore },
 ) => Promise<number>;
 
 export function registerBatch(program: Command, contextFor: ContextFactory, runOne: RunOne): void {
@@ -35,11 +36,12 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
       } catch (error) {
         throw new UserError(`cannot open keel's store: ${(error as Error).message}`);
       }
+      const shared = shareStore(store);
       const counts = { requests: 0, failed: 0 };
       try {
         for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
           if (line.trim() === "") continue;
-          const answer = await answerLine(line, store, runOne);
+          const answer = await answerLine(line, shared, runOne);
           counts.requests += 1;
           if (answer.exit !== 0) counts.failed += 1;
           writeAll(1, `${JSON.stringify(answer)}\n`);
@@ -53,12 +55,12 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
     });
 }
 
-async function answerLine(line: string, store: Store, runOne: RunOne) {
+async function answerLine(line: string, shared: SharedStore, runOne: RunOne) {
   const parsed = parseBatchLine(line);
   if (!parsed.ok) return parsed.answer;
   const out: string[] = [];
   const err: string[] = [];
   const write = { out: (text: string) => out.push(text), err: (text: string) => err.push(text) };
-  const exit = await runOne(parsed.argv, { write, store });
+  const exit = await runOne(parsed.argv, { write, shared });
   return answerOf(parsed.id, exit, out.join(""), err.join(""));
 }

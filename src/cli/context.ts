@@ -3,7 +3,7 @@
 import { type EnvFlags, readEnvFlags } from "../config/flags.ts";
 import { type KeelPaths, resolvePaths } from "../config/paths.ts";
 import { type Clock, systemClock } from "../core/clock.ts";
-import type { Store } from "../store/db.ts";
+import type { SharedStore } from "../project/open.ts";
 import type { Output } from "./output.ts";
 
 export interface CommandContext {
@@ -13,10 +13,10 @@ export interface CommandContext {
   clock: Clock;
   out: Output;
   /** A store the caller keeps open for many commands (`keel batch`); commands use it instead of opening one. */
-  sharedStore?: Store;
+  shared?: SharedStore;
 }
 
-export function createContext(out: Output, cwd = process.cwd(), sharedStore?: Store): CommandContext {
+export function createContext(out: Output, cwd = process.cwd(), shared?: SharedStore): CommandContext {
   const flags = readEnvFlags();
-  return { cwd, flags, paths: resolvePaths(flags), clock: systemClock, out, sharedStore };
+  return { cwd, flags, paths: resolvePaths(flags), clock: systemClock, out, shared };
 }

@@ -3,7 +3,7 @@ import { Command, CommanderError } from "commander";
 import { readEnvFlags } from "../config/flags.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { KEEL_VERSION } from "../core/version.ts";
-import type { Store } from "../store/db.ts";
+import type { SharedStore } from "../project/open.ts";
 import { registerAudit } from "./audit.ts";
 import { registerBatch } from "./batch.ts";
 import { registerCompact } from "./compact.ts";
@@ -52,7 +52,7 @@ const COMMANDS: Register[] = [
 /** Where a run's output goes and what it may reuse; `keel batch` collects output and shares one open store. */
 export interface CliIo {
   write: Writers;
-  store?: Store;
+  shared?: SharedStore;
 }
 
 const STD_IO: CliIo = {
@@ -101,7 +101,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   });
   const contextFor: ContextFactory = (command) => {
     const json = Boolean(command.optsWithGlobals().json);
-    return createContext(createOutput(json, io.write), process.cwd(), io.store);
+    return createContext(createOutput(json, io.write), process.cwd(), io.shared);
   };
   for (const register of COMMANDS) register(program, contextFor);
   program.hook("postAction", (_parent, action) => {

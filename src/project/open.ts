@@ -17,7 +17,31 @@ export interface ProjectLocation {
   storeUrl: string;
   clock: Clock;
   /** A store already open for many operations (`keel batch`): used as is and left open. */
-  sharedStore?: Store;
+  shared?: SharedStore;
+}
+
+/** A store kept open across many operations, with the identities it resolved and the projects it registered. */
+export interface SharedStore {
+  store: Store;
+  identities: Map<string, Result<ProjectIdentity>>;
+  registered: Set<string>;
+}
+
+export function shareStore(store: Store): SharedStore {
+  return { store, identities: new Map(), registered: new Set() };
+}
+
+/** The project's identity; resolved once per folder and root while a shared store is open. */
+function identityOf(location: ProjectLocation): Result<ProjectIdentity> {
+  const { shared } = location;
+  if (!shared) return resolveProjectIdentity(location);
+  const key = `${location.cwd}\0${location.configuredRoot ?? ""}`;
+  let identity = shared.identities.get(key);
+  if (!identity) {
+    identity = resolveProjectIdentity(location);
+    shared.identities.set(key, identity);
+  }
+  return identity;
 }
 
 export interface ProjectScope {
@@ -31,13 +55,15 @@ export interface ProjectScope {
  */
 export async function openProjectStore(
   identity: Result<ProjectIdentity>,
-  location: Pick<ProjectLocation, "storeUrl" | "clock" | "sharedStore">,
+  location: Pick<ProjectLocation, "storeUrl" | "clock" | "shared">,
   options: { register: boolean } = { register: true },
 ): Promise<Store> {
-  const store = location.sharedStore ?? (await openStore(location.storeUrl));
-  if (!identity.ok || !options.register) return store;
+  const { shared } = location;
+  const store = shared?.store ?? (await openStore(location.storeUrl));
+  if (!identity.ok || !options.register || shared?.registered.has(identity.value.id)) return store;
   try {
     await upsertProject(store.db, identity.value, location.clock.now());
+    shared?.registered.add(identity.value.id);
     return store;
   } catch (error) {
     await closeUnlessShared(store, location);
@@ -45,8 +71,8 @@ export async function openProjectStore(
   }
 }
 
-function closeUnlessShared(store: Store, location: Pick<ProjectLocation, "sharedStore">): Promise<void> {
-  return store === location.sharedStore ? Promise.resolve() : store.close();
+function closeUnlessShared(store: Store, location: Pick<ProjectLocation, "shared">): Promise<void> {
+  return store === location.shared?.store ? Promise.resolve() : store.close();
 }
 
 /** Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). */
@@ -54,7 +80,7 @@ export async function withProjectStore<T>(
   location: ProjectLocation,
   body: (scope: ProjectScope) => Promise<T>,
 ): Promise<T> {
-  const identity = resolveProjectIdentity(location);
+  const identity = identityOf(location);
   if (!identity.ok) throw new UserError(identity.reason);
   const store = await openProjectStore(identity, location);
   try {
@@ -69,7 +95,7 @@ export async function withStoreReadOnly<T>(
   location: ProjectLocation,
   body: (store: Store, identity: Result<ProjectIdentity>) => Promise<T>,
 ): Promise<T> {
-  const identity = resolveProjectIdentity(location);
+  const identity = identityOf(location);
   const store = await openProjectStore(identity, location, { register: false });
   try {
     return await body(store, identity);

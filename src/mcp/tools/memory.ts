@@ -24,7 +24,10 @@ async function callAction(session: McpSession, raw: Record<string, unknown>) {
     {
       projectId: host.project.id,
       origin: "agent",
-      provenance: currentProvenance(host.cwd, session.sessionId),
+      // Provenance asks git for HEAD: only the actions that write read it.
+      get provenance() {
+        return currentProvenance(host.cwd, session.sessionId);
+      },
       approve: async () => false,
     },
     raw,
