@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
 import { isSessionId, type McpHost, openMcpSession } from "../mcp/session.ts";
 import { serveStdio } from "../mcp/stdio.ts";
+import { sessionDirsFor } from "../session/session-files.ts";
 import type { CommandContext } from "./context.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
@@ -24,5 +25,12 @@ export const registerMcp: Register = (program, contextFor) => {
 };
 
 export function mcpHost(ctx: CommandContext, store: McpHost["store"], project: McpHost["project"]): McpHost {
-  return { store, project, cwd: ctx.cwd, clock: ctx.clock, personalContract: ctx.paths.personalContract };
+  return {
+    store,
+    project,
+    cwd: ctx.cwd,
+    clock: ctx.clock,
+    personalContract: ctx.paths.personalContract,
+    sessionDirs: sessionDirsFor(ctx.paths.agentDir),
+  };
 }

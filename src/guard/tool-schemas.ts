@@ -52,3 +52,18 @@ export type JournalListParams = Static<typeof JournalListParams>;
 
 export const ScreenParams = Type.Object({ command: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
 export type ScreenParams = Static<typeof ScreenParams>;
+
+export const DiffParams = Type.Object(
+  {
+    baseline: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: "^[^-\\s][^\\s]*$",
+        description: "commit to compare with (default: the session's baseline)",
+      }),
+    ),
+  },
+  closed,
+);
+export type DiffParams = Static<typeof DiffParams>;

@@ -16,6 +16,8 @@ export interface McpHost {
   cwd: string;
   clock: Clock;
   personalContract: string;
+  /** Folders of pi session files: the recall tools' default is this project's newest session in them. */
+  sessionDirs: readonly string[];
 }
 
 export interface McpSession {

@@ -24,7 +24,7 @@ export interface ServerOptions {
   token?: string;
   log?: (line: string) => void;
   /** The project to serve MCP for at /mcp (registered in the store); without it /mcp answers 404. */
-  mcp?: Omit<McpHost, "store">;
+  mcp?: Omit<McpHost, "store" | "sessionDirs">;
 }
 
 export interface RunningServer {
@@ -50,7 +50,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = project
     ? await openProjectStore(ok(project.project), { storeUrl: options.storeUrl, clock: project.clock })
     : await openStore(options.storeUrl);
-  const mcp = project ? createMcpHttp({ ...project, store }) : undefined;
+  const mcp = project ? createMcpHttp({ ...project, store, sessionDirs }) : undefined;
   let port = options.port ?? 0;
   const app = createApp({ store, token, port: () => port, sessionDirs, log: options.log, mcp });
   let listener: Listener;

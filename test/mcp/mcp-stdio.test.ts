@@ -1,12 +1,19 @@
 // keel mcp over stdio, driven by the MCP SDK's own Client exactly as the README tells a host to start it: from
 // source (bun src/main.ts) and from the compiled binary (dist/keel, built by `bun scripts/build.ts`).
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN_DIR, REPO_ROOT } from "../support/cli.ts";
-import { exerciseKeel, type McpProject, mcpProject, readmeSnippet, textOf } from "../support/mcp.ts";
+import {
+  exerciseKeel,
+  type McpProject,
+  mcpProject,
+  readmeSnippet,
+  SESSION_FIXTURE,
+  textOf,
+} from "../support/mcp.ts";
 
 let world: McpProject;
 beforeAll(() => {
@@ -56,6 +63,8 @@ describe.each(["source", "binary"] as const)("keel mcp on stdio from %s", (from)
         { name: "keel_memory_record", arguments: { title: "t", body: "b", kind: "nonsense" } },
         { name: "keel_recall_grep", arguments: { session: "/no/such/file.jsonl", pattern: "x" } },
         { name: "keel_guard_verify", arguments: { command: "rm -rf /" } },
+        { name: "keel_guard_diff", arguments: { baseline: "--output=/tmp/keel-x" } },
+        { name: "keel_guard_diff", arguments: { baseline: "no-such-ref" } },
       ];
       for (const call of calls) {
         const result = await client.callTool(call);
@@ -65,6 +74,35 @@ describe.each(["source", "binary"] as const)("keel mcp on stdio from %s", (from)
       }
       const alive = await client.callTool({ name: "keel_memory_status", arguments: {} });
       expect(alive.isError).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("guard views and the default session", () => {
+  it("audits the change against the session's baseline, runs preflight, and greps the project's newest session", async () => {
+    const client = await connect("source");
+    try {
+      const sessions = join(world.agentDir, "sessions", "--project--");
+      mkdirSync(sessions, { recursive: true });
+      const [header, ...rest] = readFileSync(SESSION_FIXTURE, "utf8").split("\n");
+      const moved = { ...JSON.parse(header ?? "{}"), cwd: world.project };
+      writeFileSync(join(sessions, "s.jsonl"), [JSON.stringify(moved), ...rest].join("\n"));
+      const grep = await client.callTool({
+        name: "keel_recall_grep",
+        arguments: { pattern: "PLANTED-REASON-42" },
+      });
+      expect(grep.isError, textOf(grep)).toBe(false);
+      expect(JSON.parse(textOf(grep)).matches.length).toBeGreaterThan(0);
+
+      writeFileSync(join(world.project, "new.txt"), "one\ntwo\n");
+      const diff = JSON.parse(textOf(await client.callTool({ name: "keel_guard_diff", arguments: {} })));
+      expect(diff.changed).toContainEqual(expect.objectContaining({ path: "new.txt", added: 2 }));
+      const checks = JSON.parse(
+        textOf(await client.callTool({ name: "keel_guard_preflight", arguments: {} })),
+      );
+      expect(checks).toContainEqual(expect.objectContaining({ name: "repository", ok: true }));
     } finally {
       await client.close();
     }

@@ -23,6 +23,7 @@ export function readmeSnippet(transport: "stdio" | "http"): {
 export interface McpProject {
   root: string;
   project: string;
+  agentDir: string;
   env: NodeJS.ProcessEnv;
   cleanup(): void;
 }
@@ -31,7 +32,13 @@ export function mcpProject(): McpProject {
   const root = mkdtempSync(join(tmpdir(), "keel-mcp-"));
   const project = initRepo(join(root, "project"));
   const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db"), HOME: root });
-  return { root, project, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    project,
+    agentDir: join(root, "agent"),
+    env,
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 export function textOf(result: unknown): string {
@@ -45,7 +52,13 @@ export async function exerciseKeel(client: Client, word: string): Promise<void> 
   const names = tools.map((tool) => tool.name);
   for (const name of ["keel_memory_search", "keel_memory_record", "keel_guard_verify", "keel_recall_grep"])
     expect(names).toContain(name);
-  for (const name of names) expect(name).toMatch(/^keel_(guard|memory|recall)_[a-z_]+$/);
+  for (const tool of tools) {
+    expect(tool.name).toMatch(/^keel_(guard|memory|recall)_[a-z_]+$/);
+    for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"])
+      expect(typeof (tool.annotations as Record<string, unknown>)[hint], `${tool.name} ${hint}`).toBe(
+        "boolean",
+      );
+  }
   const verify = tools.find((tool) => tool.name === "keel_guard_verify");
   expect(verify?.annotations).toMatchObject({
     destructiveHint: true,

@@ -2,9 +2,12 @@
 // the guard service the pi tools and the CLI call (src/guard/tools.ts, contract, destructive screen).
 import { screenCommand } from "../../guard/destructive/screen.ts";
 import { openLoops } from "../../guard/loops/brake.ts";
+import { preflight } from "../../guard/orientation.ts";
+import { auditScope, resolveBaseline } from "../../guard/scope/diff-audit.ts";
 import { contractOf } from "../../guard/session/guard-session.ts";
 import {
   CheckParams,
+  DiffParams,
   EvidenceParams,
   JournalListParams,
   NoteParams,
@@ -92,6 +95,29 @@ export const GUARD_TOOLS: McpTool[] = [
     schema: StatusParams,
     annotations: READ_ONLY,
     run: async (session) => json(openLoops((await session.guard()).state.loops)),
+  }),
+  defineTool({
+    name: "keel_guard_diff",
+    title: "keel diff",
+    description:
+      "Audit how much changed against this session's baseline (or a given commit): lines and files, with a verdict.",
+    schema: DiffParams,
+    annotations: READ_ONLY,
+    async run(session, args) {
+      const { cwd } = session.host;
+      const fixed = args.baseline === undefined ? (await session.guard()).state.baseline : null;
+      const baseline = fixed ? { ok: true as const, value: fixed } : resolveBaseline(cwd, args.baseline);
+      if (!baseline.ok) return { text: baseline.reason, data: null, isError: true };
+      return json(auditScope(cwd, baseline.value));
+    },
+  }),
+  defineTool({
+    name: "keel_guard_preflight",
+    title: "keel preflight",
+    description: "Can guard work here: git, the repository, and the team and personal contract files.",
+    schema: StatusParams,
+    annotations: READ_ONLY,
+    run: async (session) => json(preflight(session.host.project.root, session.host.personalContract)),
   }),
   defineTool({
     name: "keel_guard_screen",

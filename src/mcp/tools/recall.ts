@@ -1,5 +1,5 @@
-// The session recall tools over MCP: list, grep and show on one pi session file, with the lookup tools' own
-// parameter schemas plus the file. Each call reads the file's current branch and runs runLookupTool, the
+// The session recall tools over MCP: list, grep and show on one pi session file (by default this project's
+// newest session), with the lookup tools' own parameter schemas plus the file. Each call reads the file's current branch and runs runLookupTool, the
 // dispatcher the pi lookup tools use.
 import { type TObject, Type } from "typebox";
 import { buildTranscript } from "../../recall/lookup/index.ts";
@@ -11,13 +11,16 @@ import {
   runLookupTool,
 } from "../../recall/lookup/tool-schemas.ts";
 import { loadSessionBranch } from "../../session/load-branch.ts";
+import { latestProjectSession } from "../../session/session-files.ts";
 import { defineTool, type McpTool, READ_ONLY } from "./tool.ts";
 
-const SessionFile = Type.String({
-  minLength: 1,
-  maxLength: 4096,
-  description: "path of a pi session JSONL file",
-});
+const SessionFile = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 4096,
+    description: "path of a pi session JSONL file (default: this project's newest session)",
+  }),
+);
 
 function withSession(params: TObject): TObject {
   return Type.Object({ session: SessionFile, ...params.properties }, { additionalProperties: false });
@@ -30,8 +33,16 @@ function recallTool(verb: string, name: LookupToolName, params: TObject, descrip
     description,
     schema: withSession(params),
     annotations: READ_ONLY,
-    async run(_session, args) {
-      const { session: file, ...rest } = args as { session: string } & Record<string, unknown>;
+    async run(session, args) {
+      const { session: given, ...rest } = args as { session?: string } & Record<string, unknown>;
+      const { sessionDirs, project } = session.host;
+      const file = given ?? (await latestProjectSession(sessionDirs, project.root));
+      if (file === undefined)
+        return {
+          text: `error: no pi session of ${project.root} in ${sessionDirs.join(", ")}`,
+          data: null,
+          isError: true,
+        };
       const loaded = await loadSessionBranch(file);
       if (!loaded.ok) return { text: `error: ${loaded.reason}`, data: null, isError: true };
       const answer = runLookupTool(buildTranscript(loaded.loaded.branch), name, rest);
