@@ -1,132 +1,151 @@
 // Pi adapter for compaction: the single session_before_compact owner (strategy per branch, verbatim by default),
 // recording confirmed compactions, the re-orientation reminder, and `/keel compact [strategy|cap]`.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type {
+  BeforeAgentStartEvent,
+  ExtensionAPI,
+  ExtensionContext,
+  SessionBeforeCompactEvent,
+  SessionBeforeCompactResult,
+  SessionCompactEvent,
+} from "@earendil-works/pi-coding-agent";
 import { recordConfirmedCompaction } from "../src/compact/record.ts";
-import { type PendingReminder, pendingFromBranch, placeReminder } from "../src/compact/reorientation.ts";
+import {
+  confirmReminder,
+  NO_REMINDER,
+  type ReminderState,
+  reminderAfterStart,
+  reminderForRequest,
+  reminderForRun,
+  stageReminder,
+} from "../src/compact/reorientation.ts";
 import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
 import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
-import {
-  type ContextFile,
-  instructionBlocks,
-  parseCap,
-  REORIENT_CUSTOM_TYPE,
-} from "../src/compact/verbatim/index.ts";
+import { type ContextFile, instructionBlocks, parseCap } from "../src/compact/verbatim/index.ts";
 import { systemClock } from "../src/core/clock.ts";
-import type { BranchEntry } from "../src/session/entries.ts";
+import { type ContextMessage, contextMessage, type HiddenMessage } from "../src/session/hidden-message.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
-import type { ProtectAdapter } from "./protect.ts";
 import type { SessionRuntime } from "./runtime.ts";
 
-export function registerCompaction(
+/** Compaction's steps in keel's pipelines (extension/index.ts runs them in order). */
+export interface CompactionSteps {
+  /** session_start: restore a reminder the branch still owes. */
+  start(ctx: ExtensionContext): Promise<void>;
+  /** session_before_compact: keel's proposal, or undefined to let pi summarise. */
+  propose(
+    event: SessionBeforeCompactEvent,
+    ctx: ExtensionContext,
+    /** protect's snapshot, taken inside this step; returns the block every keel strategy embeds. */
+    snapshot: () => string,
+  ): Promise<SessionBeforeCompactResult | undefined>;
+  /** session_compact: the staged reminder becomes pending; the compaction is recorded in the store. */
+  compacted(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
+  /** before_agent_start: remember pi's context files; the reminder to persist, once. */
+  beforeRun(event: BeforeAgentStartEvent): HiddenMessage | undefined;
+  /** context: the reminder placed last on the first request after a compaction. */
+  request(messages: ContextMessage[]): ContextMessage[] | undefined;
+}
+
+interface CompactionLive {
+  contextFiles: ContextFile[];
+  reminder: ReminderState;
+}
+
+export function createCompaction(
   pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
-  protect?: Pick<ProtectAdapter, "block" | "snapshot">,
-): void {
-  let contextFiles: ContextFile[] = [];
-  let staged: { reorientation: string } | undefined;
-  let pending: PendingReminder | undefined;
-
-  pi.on("session_start", async (_event, ctx) => {
-    staged = undefined;
-    pending = undefined;
-    await guarded(ctx, "restoring the compaction reminder", async () => {
-      pending = pendingFromBranch(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
-    });
-  });
-
-  pi.on("session_before_compact", async (event, ctx) =>
-    guarded(ctx, "compaction", async () => {
-      protect?.snapshot();
-      const branch = event.branchEntries as unknown as BranchEntry[];
-      const settings = compactSettingsOf(branch);
-      const outcome = proposeCompaction(settings.strategy, {
-        reason: event.reason,
-        firstKeptEntryId: event.preparation.firstKeptEntryId,
-        tokensBefore: event.preparation.tokensBefore,
-        isSplitTurn: event.preparation.isSplitTurn,
-        branch,
-        cwd: ctx.cwd,
-        cap: settings.cap,
-        contextWindow: ctx.model?.contextWindow,
-        contextFiles: contextFiles.length > 0 ? contextFiles : instructionBlocks(ctx.getSystemPrompt()),
-        protectedBlock: protect?.block() ?? "",
-        at: new Date(systemClock.now()).toISOString(),
-      });
-      if (outcome.kind === "native") {
-        staged = undefined;
-        if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
-        return undefined;
-      }
-      const { reorientation, warnings, ...compaction } = outcome.proposal;
-      staged = { reorientation };
-      if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
-      return { compaction };
-    }),
-  );
-
-  pi.on("session_compact", async (event, ctx) => {
-    if (event.fromExtension && staged) {
-      pending = {
-        compactionId: event.compactionEntry.id,
-        text: staged.reorientation,
-        persisted: false,
-        placed: false,
-      };
-    }
-    staged = undefined;
-    await guarded(ctx, "recording the compaction", async () => {
-      const rt = runtime();
-      if (!rt?.store || !rt.identity.ok) return;
-      await recordConfirmedCompaction(
-        { db: rt.store.db, clock: systemClock },
-        {
-          projectId: rt.identity.value.id,
-          sessionId: ctx.sessionManager.getSessionId(),
-          sessionFile: ctx.sessionManager.getSessionFile(),
-          entry: event.compactionEntry,
-          reason: event.reason,
-          fromExtension: event.fromExtension,
-        },
-      );
-    });
-  });
-
-  pi.on("before_agent_start", async (event) => {
-    const supplied = event.systemPromptOptions?.contextFiles ?? [];
-    contextFiles =
-      supplied.length > 0
-        ? supplied.map((f) => ({ path: f.path, content: f.content }))
-        : instructionBlocks(event.systemPrompt);
-    if (!pending || pending.persisted) return undefined;
-    pending.persisted = true;
-    return {
-      message: {
-        customType: REORIENT_CUSTOM_TYPE,
-        content: pending.text,
-        display: false,
-        details: { compactionId: pending.compactionId },
-      },
-    };
-  });
-
-  // Runs before every model request: it only works when a reminder is pending, so it stays O(1) otherwise.
-  pi.on("context", async (event) => {
-    if (!pending) return undefined;
-    const messages = placeReminder(
-      event.messages as Array<(typeof event.messages)[number] & { customType?: string }>,
-      pending,
-    );
-    if (pending.placed && pending.persisted) pending = undefined;
-    return messages ? { messages } : undefined;
-  });
-
+): CompactionSteps {
+  const live: CompactionLive = { contextFiles: [], reminder: NO_REMINDER };
   router.add(
     "compact",
     "/keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
     async (args, ctx) => {
       await compactCommand(pi, args, ctx);
+    },
+  );
+  return {
+    async start(ctx) {
+      live.reminder = NO_REMINDER;
+      await guarded(ctx, "restoring the compaction reminder", async () => {
+        live.reminder = reminderAfterStart(ctx.sessionManager.getBranch());
+      });
+    },
+    propose: (event, ctx, snapshot) =>
+      guarded(ctx, "compaction", async () => propose(live, event, ctx, snapshot)),
+    async compacted(event, ctx) {
+      live.reminder = confirmReminder(live.reminder, {
+        compactionId: event.compactionEntry.id,
+        fromExtension: event.fromExtension,
+      });
+      await guarded(ctx, "recording the compaction", () => record(runtime(), event, ctx));
+    },
+    beforeRun(event) {
+      const supplied = event.systemPromptOptions?.contextFiles ?? [];
+      live.contextFiles =
+        supplied.length > 0
+          ? supplied.map((f) => ({ path: f.path, content: f.content }))
+          : instructionBlocks(event.systemPrompt);
+      const run = reminderForRun(live.reminder);
+      live.reminder = run.state;
+      return run.message;
+    },
+    // Runs before every model request: it only works when a reminder is pending, so it stays O(1) otherwise.
+    request(messages) {
+      const placed = reminderForRequest(live.reminder, messages, (m) => contextMessage(m, Date.now()));
+      live.reminder = placed.state;
+      return placed.messages;
+    },
+  };
+}
+
+function propose(
+  live: CompactionLive,
+  event: SessionBeforeCompactEvent,
+  ctx: ExtensionContext,
+  snapshot: () => string,
+): SessionBeforeCompactResult | undefined {
+  const protectedBlock = snapshot();
+  const settings = compactSettingsOf(event.branchEntries);
+  const outcome = proposeCompaction(settings.strategy, {
+    reason: event.reason,
+    firstKeptEntryId: event.preparation.firstKeptEntryId,
+    tokensBefore: event.preparation.tokensBefore,
+    isSplitTurn: event.preparation.isSplitTurn,
+    branch: event.branchEntries,
+    cwd: ctx.cwd,
+    cap: settings.cap,
+    contextWindow: ctx.model?.contextWindow,
+    contextFiles: live.contextFiles.length > 0 ? live.contextFiles : instructionBlocks(ctx.getSystemPrompt()),
+    protectedBlock,
+    at: new Date(systemClock.now()).toISOString(),
+  });
+  if (outcome.kind === "native") {
+    live.reminder = stageReminder(live.reminder, undefined);
+    if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
+    return undefined;
+  }
+  const { compaction, reorientation, warnings } = outcome.proposal;
+  live.reminder = stageReminder(live.reminder, reorientation);
+  if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
+  return { compaction };
+}
+
+async function record(
+  rt: SessionRuntime | undefined,
+  event: SessionCompactEvent,
+  ctx: ExtensionContext,
+): Promise<void> {
+  if (!rt?.store || !rt.identity.ok) return;
+  await recordConfirmedCompaction(
+    { db: rt.store.db, clock: systemClock },
+    {
+      projectId: rt.identity.value.id,
+      sessionId: ctx.sessionManager.getSessionId(),
+      sessionFile: ctx.sessionManager.getSessionFile(),
+      entry: event.compactionEntry,
+      reason: event.reason,
+      fromExtension: event.fromExtension,
     },
   );
 }

@@ -13,6 +13,7 @@ interface UiOptions {
   port: number;
   open?: boolean;
   sessionDir?: string[];
+  demo?: boolean;
 }
 
 export const registerUi: Register = (program, contextFor) => {
@@ -27,37 +28,53 @@ export const registerUi: Register = (program, contextFor) => {
     )
     .option("--open", "open the UI in the default browser")
     .option("--session-dir <dir>", "another folder of pi session files (repeatable)", collect)
+    .option("--demo", "serve a read-only demo built from sessions real pi wrote (its own temporary store)")
     .action(async (options: UiOptions, command: Command) => {
       const ctx = contextFor(command);
       const port = options.port;
+      if (options.demo && options.sessionDir) {
+        command.error("--demo serves its own sessions; leave out --session-dir", { exitCode: 2 });
+      }
       const { startServer } = await import("../server/serve.ts");
-      const identity = resolveProjectIdentity(locationOf(ctx));
-      const server = await startServer({
-        storeUrl: ctx.paths.storeUrl,
-        agentDir: ctx.paths.agentDir,
-        extraSessionDirs: options.sessionDir ?? [],
-        port,
-        mcp: identity.ok
-          ? {
-              project: identity.value,
-              cwd: ctx.cwd,
-              clock: ctx.clock,
+      const demo = options.demo ? await (await import("../server/demo.ts")).prepareDemo() : undefined;
+      // MCP at /mcp serves the project keel ui starts in; the read-only demo serves none.
+      const identity = demo ? undefined : resolveProjectIdentity(locationOf(ctx));
+      const server = await startServer(
+        demo
+          ? { storeUrl: demo.storeUrl, agentDir: demo.agentDir, port, readOnly: true }
+          : {
+              storeUrl: ctx.paths.storeUrl,
+              agentDir: ctx.paths.agentDir,
+              extraSessionDirs: options.sessionDir ?? [],
               personalContract: ctx.paths.personalContract,
-            }
-          : undefined,
+              offerDemo: true,
+              port,
+              mcp: identity?.ok
+                ? {
+                    project: identity.value,
+                    cwd: ctx.cwd,
+                    clock: ctx.clock,
+                    personalContract: ctx.paths.personalContract,
+                  }
+                : undefined,
+            },
+      ).catch((error: unknown) => {
+        demo?.remove();
+        throw error;
       });
-      const mcp = identity.ok ? `${server.origin}/mcp` : null;
+      const mcp = identity?.ok ? `${server.origin}/mcp` : null;
       if (ctx.out.json) {
         const line = { ok: true, url: server.url, port: server.port, token: server.token, mcp };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } else {
-        process.stdout.write(`keel UI: ${server.url}\n`);
+        process.stdout.write(`keel UI${demo ? " (read-only demo)" : ""}: ${server.url}\n`);
         if (mcp) ctx.out.info(`MCP (Streamable HTTP): ${mcp} with Authorization: Bearer <the token above>`);
         ctx.out.info("serving until Ctrl+C");
       }
       if (options.open) openInBrowser(server.url);
       await untilSignal();
       await server.close();
+      demo?.remove();
     });
 };
 

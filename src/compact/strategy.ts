@@ -2,35 +2,25 @@
 // `verbatim` (default) renders a deterministic checkpoint without a model call; `native` returns nothing so pi
 // writes its own summary. A strategy that cannot produce a checkpoint falls back to native: never fail closed.
 
-import type { BranchEntry } from "../session/entries.ts";
-import { type CapSetting, type ContextFile, renderCheckpoint } from "./verbatim/index.ts";
+import type { CompactionResult } from "@earendil-works/pi-coding-agent";
+import { type CheckpointInput, renderCheckpoint, type VerbatimDetails } from "./verbatim/index.ts";
 
 export const STRATEGY_NAMES = ["verbatim", "native"] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 export const DEFAULT_STRATEGY: StrategyName = "verbatim";
 
-export interface CompactionRequest {
-  reason: string;
-  firstKeptEntryId: string;
-  tokensBefore: number;
-  isSplitTurn: boolean;
-  branch: readonly BranchEntry[];
-  cwd: string;
-  cap: CapSetting;
-  contextWindow: number | undefined;
-  contextFiles: readonly ContextFile[];
-  /** The protected-items block every keel strategy embeds byte for byte. */
-  protectedBlock: string;
-  /** ISO time of the compaction. */
-  at: string;
-}
+/** What keel's handler knows at compaction time: pi's boundary and branch, plus keel's settings and context. */
+export type CompactionRequest = CheckpointInput &
+  Required<Pick<CheckpointInput, "reason" | "tokensBefore" | "isSplitTurn" | "at" | "protectedBlock">>;
 
-/** What a strategy hands back: a summary for pi to store, plus the reminder to place after it. */
+/** keel's details: the strategy's own block, which carries the reminder so a reload can place it again. */
+export type KeelCompactionDetails = Omit<VerbatimDetails, "keel"> & {
+  keel: VerbatimDetails["keel"] & { reorientation: string };
+};
+
+/** What a strategy hands back: pi's compaction result, plus the reminder to place after it. */
 export interface CompactionProposal {
-  summary: string;
-  firstKeptEntryId: string;
-  tokensBefore: number;
-  details: { keel: { strategy: StrategyName; version: number } } & Record<string, unknown>;
+  compaction: CompactionResult<KeelCompactionDetails>;
   reorientation: string;
   warnings: string[];
 }
@@ -45,19 +35,7 @@ export function isStrategyName(value: string): value is StrategyName {
 
 export function proposeCompaction(strategy: StrategyName, request: CompactionRequest): ProposalOutcome {
   if (strategy === "native") return { kind: "native" };
-  const rendered = renderCheckpoint({
-    branch: request.branch,
-    firstKeptEntryId: request.firstKeptEntryId,
-    isSplitTurn: request.isSplitTurn,
-    cwd: request.cwd,
-    reason: request.reason,
-    tokensBefore: request.tokensBefore,
-    at: request.at,
-    protectedBlock: request.protectedBlock,
-    contextFiles: request.contextFiles,
-    cap: request.cap,
-    contextWindow: request.contextWindow,
-  });
+  const rendered = renderCheckpoint(request);
   if (!rendered.ok)
     return {
       kind: "native",
@@ -67,22 +45,17 @@ export function proposeCompaction(strategy: StrategyName, request: CompactionReq
   return {
     kind: "proposal",
     proposal: {
-      summary: checkpoint.summary,
-      firstKeptEntryId: request.firstKeptEntryId,
-      tokensBefore: request.tokensBefore,
-      // The reminder rides along in the details so a reload before the next request can place it again.
-      details: {
-        ...checkpoint.details,
-        keel: { ...checkpoint.details.keel, reorientation: checkpoint.reorientation },
-      } as unknown as CompactionProposal["details"],
+      compaction: {
+        summary: checkpoint.summary,
+        firstKeptEntryId: request.firstKeptEntryId,
+        tokensBefore: request.tokensBefore,
+        details: {
+          ...checkpoint.details,
+          keel: { ...checkpoint.details.keel, reorientation: checkpoint.reorientation },
+        },
+      },
       reorientation: checkpoint.reorientation,
       warnings: checkpoint.warnings,
     },
   };
-}
-
-/** Which strategy produced a confirmed compaction entry: keel's own carry details.keel, the rest are pi's. */
-export function strategyOfEntry(details: unknown): string {
-  const keel = (details as { keel?: { strategy?: unknown } } | undefined)?.keel;
-  return typeof keel?.strategy === "string" ? keel.strategy : "native";
 }
