@@ -1,0 +1,85 @@
+// Failing tool calls and shell runs, by result status and exit code (never by words in the output), each
+// with whether it was resolved later: the same command, or the same operation on the same file, succeeding
+// after it, however many turns later and whatever ran in between.
+import type { CallShape } from "./files.ts";
+import { relativePath } from "./paths.ts";
+import type { ErrorFact } from "./types.ts";
+
+const MESSAGE_CHARS = 200;
+
+export interface Attempt {
+  /** What resolves it: the same key succeeding later. */
+  key: string;
+  command: string;
+  tool: string;
+  entryId: string;
+  failed: boolean;
+  exitCode: number | null;
+  output: string;
+}
+
+function normalizeCommand(command: string, cwd: string): string {
+  const root = cwd.replace(/\/+$/, "");
+  return command
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(new RegExp(`^cd ${escapeRegExp(root)}/? ?&& ?`), "")
+    .replace(/^cd \. ?&& ?/, "");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The resolution key and display command of a call. */
+export function attemptIdentity(
+  toolName: string,
+  shape: CallShape,
+  args: Record<string, unknown>,
+  cwd: string,
+): { key: string; command: string } {
+  if (shape.kind === "execute") return { key: `exec:${normalizeCommand(shape.command, cwd)}`, command: shape.command };
+  if (shape.kind === "mutate" || shape.kind === "delete" || shape.kind === "read") {
+    const path = relativePath(shape.path, cwd);
+    return { key: `${shape.kind}:${path}`, command: `${toolName} ${path}` };
+  }
+  const preview = JSON.stringify(args);
+  return {
+    key: `tool:${toolName}:${preview}`,
+    command: preview === "{}" ? toolName : `${toolName} ${preview.slice(0, 160)}`,
+  };
+}
+
+/** The execute key of a user-run shell command (`!cmd` in pi). */
+export function shellKey(command: string, cwd: string): string {
+  return `exec:${normalizeCommand(command, cwd)}`;
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line.trim();
+}
+
+/** Errors in order, each resolved when a later attempt with the same key succeeded. */
+export function catalogErrors(attempts: readonly Attempt[]): ErrorFact[] {
+  const lastSuccess = new Map<string, { index: number; entryId: string }>();
+  attempts.forEach((attempt, index) => {
+    if (!attempt.failed) lastSuccess.set(attempt.key, { index, entryId: attempt.entryId });
+  });
+  const errors: ErrorFact[] = [];
+  attempts.forEach((attempt, index) => {
+    if (!attempt.failed) return;
+    const success = lastSuccess.get(attempt.key);
+    const resolved = success !== undefined && success.index > index;
+    errors.push({
+      command: attempt.command,
+      tool: attempt.tool,
+      resolved,
+      entryId: attempt.entryId,
+      exitCode: attempt.exitCode,
+      resolvedBy: resolved ? (success?.entryId ?? null) : null,
+      message: firstLine(attempt.output),
+    });
+  });
+  return errors;
+}
