@@ -38,7 +38,8 @@ export function attemptIdentity(
   args: Record<string, unknown>,
   cwd: string,
 ): { key: string; command: string } {
-  if (shape.kind === "execute") return { key: `exec:${normalizeCommand(shape.command, cwd)}`, command: shape.command };
+  if (shape.kind === "execute")
+    return { key: `exec:${normalizeCommand(shape.command, cwd)}`, command: shape.command };
   if (shape.kind === "mutate" || shape.kind === "delete" || shape.kind === "read") {
     const path = relativePath(shape.path, cwd);
     return { key: `${shape.kind}:${path}`, command: `${toolName} ${path}` };

@@ -6,8 +6,8 @@ import {
   messageOf,
   numberField,
   stringField,
-  textOf,
   type ToolCallInfo,
+  textOf,
   toolCallsOf,
 } from "../../../session/entries.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
@@ -57,8 +57,15 @@ function onUser(walk: Walk, text: string, entryId: string): void {
 export function extractBranch(branch: readonly BranchEntry[], options: ExtractOptions): Extraction {
   const { cwd } = options;
   const walk: Walk = {
-    rules: [], decisions: [], goal: null, followUps: [], attempts: [], recaps: [],
-    previous: null, userMessages: 0, toolCalls: 0,
+    rules: [],
+    decisions: [],
+    goal: null,
+    followUps: [],
+    attempts: [],
+    recaps: [],
+    previous: null,
+    userMessages: 0,
+    toolCalls: 0,
   };
   const calls = new Map<string, ToolCallInfo>();
   const files = createFileTracker();
@@ -87,7 +94,11 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
       files.apply(callFileOps(shape, cwd, failed));
       walk.attempts.push({
         ...attemptIdentity(call.name, shape, call.args, cwd),
-        tool: call.name, entryId: entry.id, failed, exitCode, output: textOf(message.content),
+        tool: call.name,
+        entryId: entry.id,
+        failed,
+        exitCode,
+        output: textOf(message.content),
       });
     } else if (role === "bashExecution") {
       const command = stringField(message, "command") ?? "";
@@ -95,8 +106,13 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
       const failed = message.cancelled === true || (exitCode !== null && exitCode !== 0);
       files.apply(callFileOps({ kind: "execute", command }, cwd, failed));
       walk.attempts.push({
-        key: shellKey(command, cwd), command, tool: "bash", entryId: entry.id,
-        failed, exitCode, output: stringField(message, "output") ?? "",
+        key: shellKey(command, cwd),
+        command,
+        tool: "bash",
+        entryId: entry.id,
+        failed,
+        exitCode,
+        output: stringField(message, "output") ?? "",
       });
     }
   }
@@ -119,9 +135,15 @@ function dedupe<T extends { text: string }>(items: T[], max: number): T[] {
 function finish(walk: Walk, files: Extraction["files"], entries: number): Extraction {
   const errors = catalogErrors(walk.attempts).slice(-MAX_ERRORS);
   const openLoops: OpenLoop[] = [
-    ...errors.filter((e) => !e.resolved).map((e): OpenLoop => ({
-      text: `unresolved error: ${e.command}`, kind: "unresolved-error", entryId: e.entryId,
-    })),
+    ...errors
+      .filter((e) => !e.resolved)
+      .map(
+        (e): OpenLoop => ({
+          text: `unresolved error: ${e.command}`,
+          kind: "unresolved-error",
+          entryId: e.entryId,
+        }),
+      ),
     ...dedupe(walk.followUps, MAX_LOOPS),
   ].slice(0, MAX_LOOPS);
   const base = {

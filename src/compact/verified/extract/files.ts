@@ -7,7 +7,18 @@ import { type FileOp, shellFileOps } from "./shell-files.ts";
 import type { FileLists } from "./types.ts";
 
 const PATH_KEYS = ["path", "file_path", "filePath", "filename", "file", "target_file", "absolute_path"];
-const PAYLOAD_KEYS = ["content", "newText", "oldText", "new_str", "old_str", "new_string", "old_string", "edits", "patch", "replacement"];
+const PAYLOAD_KEYS = [
+  "content",
+  "newText",
+  "oldText",
+  "new_str",
+  "old_str",
+  "new_string",
+  "old_string",
+  "edits",
+  "patch",
+  "replacement",
+];
 const COMMAND_KEYS = ["command", "cmd", "script"];
 const SEARCH_KEYS = ["pattern", "query", "glob", "regex"];
 const SEARCH_NAMES = /^(grep|rg|find|glob|ls|list|search|keel_)/;
@@ -73,8 +84,7 @@ export function createFileTracker(): FileTracker {
           last.delete(path);
           last.set(path, op);
           if (op === "delete") {
-            for (const known of [...last.keys()])
-              if (known.startsWith(`${path}/`)) last.set(known, "delete");
+            for (const known of [...last.keys()]) if (known.startsWith(`${path}/`)) last.set(known, "delete");
             for (const known of read) if (known.startsWith(`${path}/`)) last.set(known, "delete");
           }
         }

@@ -38,8 +38,7 @@ export function recapOf(entry: BranchEntry): RecapFact | null {
   const strategy = (record.details as { keel?: { strategy?: unknown } } | undefined)?.keel?.strategy;
   return {
     entryId: entry.id,
-    source:
-      typeof strategy === "string" ? `keel:${strategy}` : entry.type === "compaction" ? "pi" : "branch",
+    source: typeof strategy === "string" ? `keel:${strategy}` : entry.type === "compaction" ? "pi" : "branch",
     chars: typeof record.summary === "string" ? record.summary.length : 0,
   };
 }
@@ -52,7 +51,10 @@ export function ledgerFrom(extraction: Omit<Extraction, "changes">): Ledger {
     decisions: extraction.decisions.map((d) => d.text).slice(0, MAX_ITEMS),
     openLoops: extraction.openLoops.map((l) => l.text).slice(0, MAX_ITEMS),
     files: extraction.files,
-    unresolvedErrors: extraction.errors.filter((e) => !e.resolved).map((e) => e.command).slice(0, MAX_ITEMS),
+    unresolvedErrors: extraction.errors
+      .filter((e) => !e.resolved)
+      .map((e) => e.command)
+      .slice(0, MAX_ITEMS),
   };
 }
 

@@ -17,20 +17,24 @@ const HYPOTHETICAL =
   /^(what if|if (we|i|you|they|someone)( ever)? (had|were|was|wanted|needed|decided|went|switched|could|did)\b|suppose|supposing|imagine|hypothetically|in theory|theoretically|say we|let's say|lets say|assuming|in a world|would it|i wonder|wondering|one day|someday|in an ideal world|if only|were we to|had we)\b|\b(hypothetically|in theory|thinking out loud|out of curiosity|just curious|for the sake of argument|purely hypothetical)\b/;
 
 const POLITE_RULE =
-  /^(can|could|would|will) you (please )?(make sure|ensure|always|never|avoid|keep|not|stop|remember to|be sure)/;
+  /^(can|could|would|will) you (please )?(make sure|ensure|stop|remember to|be sure|please)\b/;
 
 const DECISION: [RegExp, string][] = [
   [/^(final )?decision\s*[:-]/, "decision:"],
   [/\b(we|i|team)( have|'ve| all)? decided\b/, "we decided"],
   [/\b(it was|it's been|it has been|has been|was) decided\b/, "decided"],
   [/\b(we're|we are|i'm|i am|we'll|we will|let's|lets) (going|go|stick(ing)?) with\b/, "going with"],
-  [/\b(let's|lets|we'll|we will|we) (choose|chose|pick|picked|opt for|opted for|use|went with)\b.{1,80}\b(over|instead of|rather than)\b/, "choose over"],
+  [
+    /\b(let's|lets|we'll|we will|we) (choose|chose|pick|picked|opt for|opted for|use|went with)\b.{1,80}\b(over|instead of|rather than)\b/,
+    "choose over",
+  ],
   [/\b(settled|we've settled|we have settled) on\b/, "settled on"],
   [/\b(our|the|my) (final )?(decision|choice|call) (is|was)\b/, "decision is"],
   [/\bwe (agreed|have agreed|'ve agreed) (to|on|that)\b/, "agreed"],
   [/^agreed\s*[:-]/, "agreed:"],
 ];
-const NOT_DECIDED = /\b(not|haven't|have not|hasn't|has not|didn't|did not|never|yet to|un)\s*(yet )?(decided|decide|settled|agreed)\b|\bundecided\b/;
+const NOT_DECIDED =
+  /\b(not|haven't|have not|hasn't|has not|didn't|did not|never|yet to|un)\s*(yet )?(decided|decide|settled|agreed)\b|\bundecided\b/;
 
 const PROHIBIT: [RegExp, string][] = [
   [/\bunder no circumstances\b/, "under no circumstances"],
@@ -52,8 +56,18 @@ const REQUIRE: [RegExp, string][] = [
   [/\b(remember to|don't forget to|do not forget to)\b/, "remember to"],
   [/\b(is|are) (required|mandatory)\b|\bmandatory\b/, "required"],
   [/^keep\b/, "keep"],
-  [/\b(need|needs|has|have) to (be|stay|remain|keep|work|support|pass|go|use|run|live|match|follow|target|handle|return|include|come)\b/, "need to"],
-  [/^(only|use only)\b|\bonly (use|touch|edit|modify|change|write|import|call|run|commit|add|depend|target|ship|accept|allow|return)\b/, "only"],
+  [
+    /^(every|each|all|any) [a-z0-9 -]{1,40}\b(needs?|requires?|gets?|has|have|deserves?) (a|an|its|their|to|at least)\b/,
+    "every",
+  ],
+  [
+    /\b(need|needs|has|have) to (be|stay|remain|keep|work|support|pass|go|use|run|live|match|follow|target|handle|return|include|come)\b/,
+    "need to",
+  ],
+  [
+    /^(only|use only)\b|\bonly (use|touch|edit|modify|change|write|import|call|run|commit|add|depend|target|ship|accept|allow|return)\b/,
+    "only",
+  ],
 ];
 const PREFER: [RegExp, string][] = [
   [/\bprefer(red|ably|ence)?\b/, "prefer"],
@@ -70,21 +84,26 @@ const GENERAL =
 const RULE_VERBS =
   /^(use|stick|limit|write|run|target|follow|put|name|pin|leave|stay|treat|return|log|format|document|commit|prefix|store|wrap|split|add|respect|reply|answer|respond|speak|ask|check|test|lint|type|handle|validate|sign|tag|quote|indent|sort|label|mark|comment|annotate|default|cap|favou?r|support|print|emit|send|push|merge|rebase|squash|build|deploy|release|bump|pin|lock|include|exclude|ignore|skip|place|declare|export|import|prefer|require|guard|escape|sanitize|encode|catch|throw|wait|retry)\b/;
 const NO_FRAGMENT = /^no [a-z]/;
-const NO_NOT_RULE = /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|biggie|pressure|hurry|kidding|joke|offense)\b/;
+const NO_NOT_RULE =
+  /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|biggie|pressure|hurry|kidding|joke|offense)\b/;
 
-const SUBJECT = "(i|we|he|she|they|it|this|that|these|those|the [a-z0-9-]+( [a-z0-9-]+)?|my [a-z-]+|our [a-z-]+|your [a-z-]+|everyone|nobody|people|someone|ci|git|npm|node)";
+const SUBJECT =
+  "(i|we|he|she|they|it|this|that|these|those|(the|my|our|your|their|his|her) [a-z0-9-]+( [a-z0-9-]+)?|everyone|everybody|nobody|people|users|someone|ci|git|npm|node)";
 const MIND =
   "(remember|remembered|forget|forgot|know|knew|understand|understood|get|got|see|saw|liked|like it|manage|managed|notice|noticed|think|thought|recall|seem|seems|seemed|bother|bothered|mind|care|cared|had|have time|read|realized|realise|realize|trust|trusted|believe|expect|expected|found|find|figure|figured|quite)";
-const REMARK_MIND = new RegExp(`^${SUBJECT} (\\w+ )?(never|always|don't|do not|didn't|did not|can't|cannot|couldn't|won't|keep|kept) ${MIND}\\w*\\b`);
-const REMARK_PAST = new RegExp(`^${SUBJECT} (\\w+ )?(never|always) (was|were|did|had|used to|got|went|ended|worked|passed|failed|ran|broke|crashed|liked|came|made|took|gave|showed)\\b`);
-const THIRD_FACT = /^(it|this|that|these|those|the [a-z0-9-]+( [a-z0-9-]+)?|he|she|they|ci|git|npm|node|my [a-z-]+) (?!(must|should|shall|will|needs?|has|have)\b)(\w+ )?(always|never|keeps?|don't|doesn't) (\w+s|\w+ed|do|be|work|pass|fail|run|get|come|show|happen|load|start|finish|compile|complain)\b/;
+const REMARK_MIND = new RegExp(
+  `^${SUBJECT} (\\w+ )?(never|always|don't|do not|didn't|did not|can't|cannot|couldn't|won't|keep|kept) ${MIND}\\w*\\b`,
+);
+const REMARK_PAST = new RegExp(
+  `^${SUBJECT} (\\w+ )?(never|always) (was|were|did|had|used to|got|went|ran|broke|came|made|took|gave|knew|saw|[a-z]+ed)\\b`,
+);
+const THIRD_FACT =
+  /^(it|this|that|these|those|(the|my|our|your|their|his|her) [a-z0-9-]+( [a-z0-9-]+)?|he|she|they|everyone|everybody|nobody|people|users|someone|ci|git|npm|node) (?!(must|should|shall|will|needs?|has|have)\b)(\w+ )?(always|never|keeps?|don't|doesn't) (\w+s|\w+ed|do|be|work|pass|fail|run|get|come|show|happen|load|start|finish|compile|complain)\b/;
 const EPISTEMIC =
   /\bmust (have|'ve)\b|\bmust be (a|an|the|some|something|because|due|caused|related|why|coming|broken|wrong|what|from|my|our|your|it|that|this|flaky|stale|cached|missing)\b|^(it|this|that|which) should\b(?! (always|never|not|stay|remain))|\bshould (have|'ve)\b|\bshould (work|be fine|be enough|pass now|do it|do the trick|fix it|help|be ok|be okay|be done|be ready|be fixed|be good|be there|be it)\b/;
 
 function stripQuoted(n: string): string {
-  return n
-    .replace(/"[^"]{3,}"|“[^”]{3,}”|`[^`]+`/g, " ")
-    .replace(/(^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g, " ");
+  return n.replace(/"[^"]{3,}"|“[^”]{3,}”|`[^`]+`/g, " ").replace(/(^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g, " ");
 }
 
 function first<T>(table: [RegExp, T][], text: string): T | undefined {
@@ -97,19 +116,19 @@ export function classifySentence(sentence: Sentence): SentenceClass {
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   if (ACK.test(n)) return { kind: "ack" };
-  if (sentence.introducesQuote) return { kind: "negative", why: "quoted" };
   const bare = stripQuoted(n);
+  // Only sentences that carry a rule or decision word can be hard negatives; the rest is plain speech.
+  const looksLikeRule = ruleCue(n) !== undefined || first(DECISION, n) !== undefined;
+  if (!looksLikeRule) return { kind: "plain" };
+  if (sentence.introducesQuote) return { kind: "negative", why: "quoted" };
   const isQuestion = /\?["”')\]]*$/.test(n);
   if (isQuestion && !POLITE_RULE.test(bare)) return { kind: "negative", why: "question" };
   if (HYPOTHETICAL.test(bare)) return { kind: "negative", why: "hypothetical" };
   const marker = NOT_DECIDED.test(bare) ? undefined : first(DECISION, bare);
   if (marker) return { kind: "decision", marker };
   if (REMARK_MIND.test(bare) || REMARK_PAST.test(bare) || THIRD_FACT.test(bare) || EPISTEMIC.test(bare))
-    return ruleCue(bare) ? { kind: "negative", why: "remark" } : { kind: "plain" };
-  const cue = ruleCue(bare);
-  if (cue) return cue;
-  if (ruleCue(n)) return { kind: "negative", why: "quoted" };
-  return { kind: "plain" };
+    return { kind: "negative", why: "remark" };
+  return ruleCue(bare) ?? { kind: "negative", why: NOT_DECIDED.test(bare) ? "remark" : "quoted" };
 }
 
 function ruleCue(bare: string): SentenceClass | undefined {
@@ -123,6 +142,7 @@ function ruleCue(bare: string): SentenceClass | undefined {
   if (NO_FRAGMENT.test(bare) && !NO_NOT_RULE.test(bare) && bare.split(" ").length <= 12)
     return { kind: "constraint", cue: "no" };
   if (RULE_VERBS.test(bare) && GENERAL.test(bare)) return { kind: "constraint", cue: "imperative" };
-  if (/\b(i|we) (want|need|expect)\b/.test(bare) && GENERAL.test(bare)) return { kind: "preference", cue: "want" };
+  if (/\b(i|we) (want|need|expect)\b/.test(bare) && GENERAL.test(bare))
+    return { kind: "preference", cue: "want" };
   return undefined;
 }

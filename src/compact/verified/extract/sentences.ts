@@ -18,7 +18,7 @@ export function isPastedLine(line: string): boolean {
   if (/^(>|\$ |# |\|)/.test(t)) return true;
   if (/^\S+\.[A-Za-z]{1,5}[:(]\d+/.test(t)) return true; // src/a.ts:12:5 …, a.py(3)
   if (/^\d+:\d+\s+(error|warning|warn|info)\b/i.test(t)) return true; // 12:5  error  …
-  if (/^(error|warning|warn|fatal|info|debug|trace|note|hint|panic)(\[[^\]]*\])?\s*[:!]/i.test(t)) return true;
+  if (/^(error|fatal|panic)(\[[^\]]*\])?\s*[:!]/i.test(t) || /^(warning|warn)\[/i.test(t)) return true;
   if (/^(ERROR|WARN|WARNING|FAIL|FAILED|PASS|INFO|DEBUG)\b/.test(t)) return true;
   if (/^(npm|yarn|pnpm) (ERR|WARN)/.test(t)) return true;
   if (/^(at |Traceback|File ")/.test(t)) return true;
@@ -85,7 +85,11 @@ export function sentencesOf(message: string): Sentence[] {
     if (quoted) continue; // a block pasted under "CI says:" is not the user speaking
     for (const text of splitLine(line)) {
       const sentence = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
-      sentences.push({ text: sentence, introducesQuote: QUOTE_INTRO.test(sentence) || COLON_INTRO.test(sentence) || INLINE_INTRO.test(sentence) });
+      sentences.push({
+        text: sentence,
+        introducesQuote:
+          QUOTE_INTRO.test(sentence) || COLON_INTRO.test(sentence) || INLINE_INTRO.test(sentence),
+      });
     }
   }
   return sentences;
@@ -96,7 +100,10 @@ export function normalizeSentence(text: string): string {
   return text
     .replace(/^\s*([-*+]|\d+[.)])\s+/, "")
     .replace(/[*_`]/g, "")
-    .replace(/^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i, "")
+    .replace(
+      /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,
+      "",
+    )
     .replace(/^(please|pls|kindly)[,]?\s+/i, "")
     .replace(/\s+/g, " ")
     .trim()

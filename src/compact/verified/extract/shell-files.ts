@@ -19,8 +19,8 @@ export function dropHeredocs(line: string): string {
       if ((strip ? text.replace(/^\t+/, "") : text) === terminator) terminator = undefined;
       continue;
     }
-    out.push(text);
     const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(text);
+    out.push(m ? text.replace(m[0], " ") : text);
     if (m) {
       terminator = m[3];
       strip = m[1] === "-";
@@ -99,10 +99,7 @@ export function shellFileOps(line: string, cwd: string): FileOp[] {
       base = relativePath(argv[1], "/", base);
       continue;
     }
-    const found = [
-      ...commandOps(argv),
-      ...command.writesTo.map((path): FileOp => ({ op: "modify", path })),
-    ];
+    const found = [...commandOps(argv), ...command.writesTo.map((path): FileOp => ({ op: "modify", path }))];
     for (const op of found) {
       if (!isPathWord(op.path)) continue;
       ops.push({ op: op.op, path: relativePath(op.path, cwd, base) });

@@ -12,7 +12,8 @@ export interface UserFacts {
 }
 
 const GOAL_CHARS = 500;
-const FOLLOW_UP = /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
+const FOLLOW_UP =
+  /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
 export function factsOfUserMessage(text: string, entryId: string): UserFacts {
   const facts: UserFacts = { rules: [], decisions: [], goal: null, followUps: [] };
@@ -24,9 +25,9 @@ export function factsOfUserMessage(text: string, entryId: string): UserFacts {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
     else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (cls.kind === "plain" || (cls.kind === "negative" && cls.why !== "remark" && cls.why !== "hypothetical")) {
+    else if (cls.kind === "plain") {
       goalParts.push(sentence.text);
-      if (cls.kind === "plain" && FOLLOW_UP.test(sentence.text)) facts.followUps.push(sentence.text);
+      if (FOLLOW_UP.test(sentence.text)) facts.followUps.push(sentence.text);
     }
   }
   const goal = goalParts.join(" ");
