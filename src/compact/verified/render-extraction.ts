@@ -4,8 +4,7 @@
 import { oneLine } from "../../guard/text.ts";
 import type { Extraction } from "./extract/types.ts";
 
-const safe = (text: string) =>
-  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?").replace(/\n/g, " ");
+const safe = (text: string) => oneLine(text, 400);
 
 function list(title: string, items: string[]): string[] {
   return items.length === 0 ? [`${title}: none`] : [`${title}:`, ...items.map((i) => `  - ${safe(i)}`)];
