@@ -3,15 +3,23 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { recordConfirmedCompaction } from "../src/compact/record.ts";
 import { type PendingReminder, pendingFromBranch, placeReminder } from "../src/compact/reorientation.ts";
-import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
-import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
+import { COMPACT_SETTINGS_TYPE, type CompactSettings, compactSettingsOf } from "../src/compact/settings.ts";
+import { isStrategyName, proposeWithStrategy, STRATEGY_NAMES } from "../src/compact/strategy.ts";
 import {
   type ContextFile,
   instructionBlocks,
   parseCap,
   REORIENT_CUSTOM_TYPE,
 } from "../src/compact/verbatim/index.ts";
+import {
+  parseVerifiedArgs,
+  parseVerifiedSetting,
+  type VerifiedCommand,
+} from "../src/compact/verified/command.ts";
+import { dryRunVerified, estimatedCut, renderDryRun } from "../src/compact/verified/dry-run.ts";
+import type { VerifiedOptions } from "../src/compact/verified/strategy.ts";
 import { systemClock } from "../src/core/clock.ts";
+import { bindCompleter } from "../src/llm/complete.ts";
 import type { BranchEntry } from "../src/session/entries.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -27,6 +35,8 @@ export function registerCompaction(
   let contextFiles: ContextFile[] = [];
   let staged: { reorientation: string } | undefined;
   let pending: PendingReminder | undefined;
+  // A `/keel compact verified …` run waiting for pi's session_before_compact.
+  let oneOff: VerifiedCommand | undefined;
 
   pi.on("session_start", async (_event, ctx) => {
     staged = undefined;
@@ -41,19 +51,30 @@ export function registerCompaction(
       protect?.snapshot();
       const branch = event.branchEntries as unknown as BranchEntry[];
       const settings = compactSettingsOf(branch);
-      const outcome = proposeCompaction(settings.strategy, {
-        reason: event.reason,
-        firstKeptEntryId: event.preparation.firstKeptEntryId,
-        tokensBefore: event.preparation.tokensBefore,
-        isSplitTurn: event.preparation.isSplitTurn,
-        branch,
-        cwd: ctx.cwd,
-        cap: settings.cap,
-        contextWindow: ctx.model?.contextWindow,
-        contextFiles: contextFiles.length > 0 ? contextFiles : instructionBlocks(ctx.getSystemPrompt()),
-        protectedBlock: protect?.block() ?? "",
-        at: new Date(systemClock.now()).toISOString(),
-      });
+      const run = oneOff;
+      oneOff = undefined;
+      const outcome = await proposeWithStrategy(
+        run ? "verified" : settings.strategy,
+        {
+          reason: event.reason,
+          firstKeptEntryId: event.preparation.firstKeptEntryId,
+          tokensBefore: event.preparation.tokensBefore,
+          isSplitTurn: event.preparation.isSplitTurn,
+          branch,
+          cwd: ctx.cwd,
+          cap: settings.cap,
+          contextWindow: ctx.model?.contextWindow,
+          contextFiles: contextFiles.length > 0 ? contextFiles : instructionBlocks(ctx.getSystemPrompt()),
+          protectedBlock: protect?.block() ?? "",
+          at: new Date(systemClock.now()).toISOString(),
+        },
+        verifiedOptions(ctx, settings, run, event.signal),
+      );
+      if (outcome.kind === "cancel") {
+        staged = undefined;
+        ctx.ui.notify(`keel: ${outcome.reason}`, "warning");
+        return { cancel: true };
+      }
       if (outcome.kind === "native") {
         staged = undefined;
         if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
@@ -124,11 +145,70 @@ export function registerCompaction(
 
   router.add(
     "compact",
-    "/keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
+    "/keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto]",
     async (args, ctx) => {
+      if (args[0] === "verified") return verifiedCommand(args.slice(1), ctx);
       await compactCommand(pi, args, ctx);
     },
   );
+
+  function verifiedCommand(
+    words: string[],
+    ctx: ExtensionContext & { compact?: (o?: object) => void },
+  ): void {
+    const request = parseVerifiedArgs(words);
+    const settings = compactSettingsOf(ctx.sessionManager.getBranch());
+    const mode = request.mode ?? settings.mode;
+    if (request.dryRun) {
+      const branch = ctx.sessionManager.getBranch() as unknown as BranchEntry[];
+      const cut = estimatedCut(branch);
+      if (!cut) {
+        ctx.ui.notify("keel: nothing to compact yet", "info");
+        return;
+      }
+      const model = ctx.model;
+      const preview = dryRunVerified({
+        branch,
+        firstKeptEntryId: cut,
+        tokensBefore: 0,
+        cwd: ctx.cwd,
+        protectedBlock: protect?.block() ?? "",
+        mode,
+        strict: settings.strict,
+        model: { contextWindow: model?.contextWindow, maxTokens: model?.maxTokens },
+        ...(settings.timeoutMs > 0 ? { timeoutMs: settings.timeoutMs } : {}),
+      });
+      ctx.ui.notify(renderDryRun(preview, mode), "info");
+      return;
+    }
+    oneOff = { ...request, mode };
+    ctx.ui.notify(`keel: compacting with the verified strategy (${mode})`, "info");
+    ctx.compact({
+      onError: (error: Error) => {
+        oneOff = undefined;
+        ctx.ui.notify(`keel: compaction did not run: ${error.message}`, "warning");
+      },
+    });
+  }
+}
+
+/** The verified strategy's options for this compaction: settings, a one-off command, the session's model. */
+function verifiedOptions(
+  ctx: ExtensionContext,
+  settings: CompactSettings,
+  run: VerifiedCommand | undefined,
+  signal: AbortSignal | undefined,
+): VerifiedOptions {
+  const model = ctx.model as (typeof ctx.model & { reasoning?: boolean }) | undefined;
+  return {
+    mode: run?.mode ?? settings.mode,
+    strict: settings.strict,
+    ...(run?.focus ? { focus: run.focus } : {}),
+    ...(settings.timeoutMs > 0 ? { timeoutMs: settings.timeoutMs } : {}),
+    model: { contextWindow: model?.contextWindow, maxTokens: model?.maxTokens, reasoning: model?.reasoning },
+    ...(model ? { complete: bindCompleter(ctx.modelRegistry as never, model as never, signal) } : {}),
+    now: () => systemClock.now(),
+  };
 }
 
 async function compactCommand(
@@ -152,6 +232,12 @@ async function compactCommand(
     pi.appendEntry(COMPACT_SETTINGS_TYPE, { strategy: value });
     return ctx.ui.notify(`keel: this branch now compacts with ${value}`, "info");
   }
+  if (verb === "strict" || verb === "mode" || verb === "timeout") {
+    const change = parseVerifiedSetting(verb, value);
+    if (!change.ok) return ctx.ui.notify(`keel: ${change.reason}`, "warning");
+    pi.appendEntry(COMPACT_SETTINGS_TYPE, change.data);
+    return ctx.ui.notify(`keel: ${change.text} on this branch`, "info");
+  }
   if (verb === "cap") {
     if (value === undefined)
       return ctx.ui.notify(`keel: checkpoint size cap on this branch: ${settings.capText}`, "info");
@@ -161,7 +247,7 @@ async function compactCommand(
     return ctx.ui.notify(`keel: checkpoint size cap set to ${value}`, "info");
   }
   ctx.ui.notify(
-    "keel: usage: /keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
+    "keel: usage: /keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto]",
     "warning",
   );
 }

@@ -3,6 +3,7 @@
 
 import { DEFAULT_STRATEGY, isStrategyName, type StrategyName } from "./strategy.ts";
 import { type CapSetting, parseCap } from "./verbatim/index.ts";
+import { DEFAULT_MODE, isMode, type Mode } from "./verified/modes.ts";
 
 export const COMPACT_SETTINGS_TYPE = "keel.compact.settings";
 export const DEFAULT_CAP_TEXT = "25%";
@@ -11,18 +12,29 @@ export interface CompactSettings {
   strategy: StrategyName;
   cap: CapSetting;
   capText: string;
+  /** The verified strategy's mode, strict setting and per-call timeout override (0: scaled to the model). */
+  mode: Mode;
+  strict: boolean;
+  timeoutMs: number;
 }
 
 interface SettingsEntry {
   type?: string;
   customType?: string;
-  data?: { strategy?: unknown; cap?: unknown };
+  data?: { strategy?: unknown; cap?: unknown; mode?: unknown; strict?: unknown; timeoutMs?: unknown };
 }
 
 export function defaultSettings(): CompactSettings {
   const parsed = parseCap(DEFAULT_CAP_TEXT);
   if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
-  return { strategy: DEFAULT_STRATEGY, cap: parsed.cap, capText: DEFAULT_CAP_TEXT };
+  return {
+    strategy: DEFAULT_STRATEGY,
+    cap: parsed.cap,
+    capText: DEFAULT_CAP_TEXT,
+    mode: DEFAULT_MODE,
+    strict: false,
+    timeoutMs: 0,
+  };
 }
 
 /** Folds every settings entry on the branch, oldest first; malformed values are skipped. */
@@ -31,7 +43,11 @@ export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   for (const raw of branch) {
     const entry = raw as SettingsEntry;
     if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
-    const { strategy, cap } = entry.data ?? {};
+    const { strategy, cap, mode, strict, timeoutMs } = entry.data ?? {};
+    if (typeof mode === "string" && isMode(mode)) settings.mode = mode;
+    if (typeof strict === "boolean") settings.strict = strict;
+    if (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs >= 0)
+      settings.timeoutMs = timeoutMs;
     if (typeof strategy === "string" && isStrategyName(strategy)) settings.strategy = strategy;
     if (typeof cap === "string") {
       const parsed = parseCap(cap);

@@ -1,6 +1,8 @@
 // Deterministic extraction over a branch (no model): files, errors with resolution, constraints and
 // preferences, decisions, the current goal, open loops, earlier summaries tagged as recap, and the ledger
 // carried from the previous verified compaction with the changes since it. One linear pass; bounded output.
+
+import { scrubSecrets } from "../../../core/secrets.ts";
 import {
   type BranchEntry,
   messageOf,
@@ -45,6 +47,11 @@ function exitCodeOf(message: Record<string, unknown>): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** Commands and keys pass the one redaction path before they can reach a summary or a details entry. */
+function scrubbed(identity: { key: string; command: string }): { key: string; command: string } {
+  return { key: scrubSecrets(identity.key).text, command: scrubSecrets(identity.command).text };
+}
+
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
   const facts = factsOfUserMessage(text, entryId);
@@ -54,7 +61,20 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }
 
+/** Each tool attempt in order and whether it succeeded: the evidence outcome claims are checked against. */
+export interface AttemptEvidence {
+  command: string;
+  ok: boolean;
+}
+
 export function extractBranch(branch: readonly BranchEntry[], options: ExtractOptions): Extraction {
+  return extractDetailed(branch, options).extraction;
+}
+
+export function extractDetailed(
+  branch: readonly BranchEntry[],
+  options: ExtractOptions,
+): { extraction: Extraction; attempts: AttemptEvidence[] } {
   const { cwd } = options;
   const walk: Walk = {
     rules: [],
@@ -79,7 +99,7 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
     const message = messageOf(entry);
     if (!message) continue;
     const role = message.role;
-    if (role === "user") onUser(walk, textOf(message.content, "\n"), entry.id);
+    if (role === "user") onUser(walk, scrubSecrets(textOf(message.content, "\n")).text, entry.id);
     else if (role === "assistant") {
       for (const call of toolCallsOf(message)) {
         calls.set(call.id, call);
@@ -93,7 +113,7 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
       const shape = callShape(call);
       files.apply(callFileOps(shape, cwd, failed));
       walk.attempts.push({
-        ...attemptIdentity(call.name, shape, call.args, cwd),
+        ...scrubbed(attemptIdentity(call.name, shape, call.args, cwd)),
         tool: call.name,
         entryId: entry.id,
         failed,
@@ -101,7 +121,7 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
         output: textOf(message.content),
       });
     } else if (role === "bashExecution") {
-      const command = stringField(message, "command") ?? "";
+      const command = scrubSecrets(stringField(message, "command") ?? "").text;
       const exitCode = numberField(message, "exitCode") ?? null;
       const failed = message.cancelled === true || (exitCode !== null && exitCode !== 0);
       files.apply(callFileOps({ kind: "execute", command }, cwd, failed));
@@ -116,7 +136,10 @@ export function extractBranch(branch: readonly BranchEntry[], options: ExtractOp
       });
     }
   }
-  return finish(walk, files.lists(), branch.length);
+  return {
+    extraction: finish(walk, files.lists(), branch.length),
+    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed })),
+  };
 }
 
 function dedupe<T extends { text: string }>(items: T[], max: number): T[] {

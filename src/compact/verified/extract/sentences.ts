@@ -63,7 +63,7 @@ function proseLines(message: string): { line: string; quoted: boolean }[] {
 function splitLine(line: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  const re = /[.!?]+["”')\]]*\s+(?=[A-Z0-9"“'(\-*])|;\s+(?=[A-Z])/g;
+  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=[A-Z])/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
     if (isAbbreviation(line.slice(start, end))) continue;
