@@ -25,7 +25,10 @@ export function factsOfUserMessage(text: string, entryId: string): UserFacts {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
     else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (cls.kind === "plain" && (sentence.text.match(/[A-Za-z]{2,}/g) ?? []).length >= 2) {
+    else if (
+      cls.kind === "plain" &&
+      sentence.text.split(/\s+/).filter((w) => /[A-Za-z]{2,}/.test(w)).length >= 2
+    ) {
       goalParts.push(sentence.text);
       if (FOLLOW_UP.test(sentence.text)) facts.followUps.push(sentence.text);
     }
