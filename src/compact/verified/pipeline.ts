@@ -50,6 +50,8 @@ export interface VerifiedReport {
   tokensBefore: number;
   tokensAfter: number;
   failure: ModelFailure | null;
+  /** Gaps the model's first summary had before repair (empty when it had none or no model answered). */
+  foundGaps: Verification["gaps"];
 }
 
 export type VerifiedResult =
@@ -166,6 +168,7 @@ export async function runVerified(
     tokensBefore: input.tokensBefore,
     tokensAfter,
     failure,
+    foundGaps: (list[0]?.check.gaps ?? []).slice(0, MAX_GAPS_KEPT),
   };
   if (input.strict && chosen.outcome === "floor") {
     const why = failure
