@@ -4,6 +4,8 @@
 // compaction; re-compacting over an earlier summary works and does not re-mine it; strict refuses and says
 // why; a dry run makes no model call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCompactions } from "../../src/store/compactions.ts";
+import { openStore } from "../../src/store/open.ts";
 import type { PiRpc } from "../support/pi-rpc.ts";
 import { createTempProject, type FauxRule, type TempProject } from "../support/temp-project.ts";
 
@@ -62,13 +64,33 @@ describe("verified compaction in a real pi", () => {
       expect(claim.summary).toMatch(/patched, coverage 100%/);
       expect(claim.summary).not.toContain("all tests passed");
       const [first, second, third] = await compactions(pi);
-      expect(first?.details?.keel).toMatchObject({ strategy: "verified", outcome: "synthesized", modelCalls: 1 });
+      expect(first?.details?.keel).toMatchObject({
+        strategy: "verified",
+        outcome: "synthesized",
+        modelCalls: 1,
+      });
       expect(second?.details?.keel?.foundGaps).toEqual([{ kind: "missing-constraint", item: RULE }]);
-      expect(third?.details?.keel?.foundGaps).toEqual([{ kind: "unsupported-claim", item: "- all tests passed" }]);
+      expect(third?.details?.keel?.foundGaps).toEqual([
+        { kind: "unsupported-claim", item: "- all tests passed" },
+      ]);
       // The earlier summaries are recap: the third compaction's ledger holds the user's rule once, nothing more.
-      expect((third?.details?.keel?.ledger as { constraints: string[] }).constraints).toEqual([RULE]);
+      expect((third?.details?.keel?.ledger as { constraints: string[] } | undefined)?.constraints).toEqual([
+        RULE,
+      ]);
     } finally {
       await pi.close();
+    }
+    const store = await openStore(project.keelDb);
+    try {
+      const rows = (await listCompactions(store.db)).reverse();
+      expect(rows.map((r) => [r.strategy, r.outcome, r.coverage, r.modelCalls, r.gaps])).toEqual([
+        ["verified", "synthesized", 1, 1, "[]"],
+        ["verified", "patched", 1, 1, "[]"],
+        ["verified", "patched", 1, 1, "[]"],
+      ]);
+      expect(rows.every((r) => (r.tokensAfter ?? 0) > 0 && (r.latencyMs ?? -1) >= 0)).toBe(true);
+    } finally {
+      await store.close();
     }
   });
 
@@ -96,7 +118,12 @@ describe("verified compaction in a real pi", () => {
       const from = pi.records.length;
       await expect(pi.compact()).rejects.toThrow();
       expect((await compactions(pi)).length).toBe(before);
-      expect(pi.notifications(from).map((n) => n.message).join("\n")).toMatch(
+      expect(
+        pi
+          .notifications(from)
+          .map((n) => n.message)
+          .join("\n"),
+      ).toMatch(
         /strict mode: the model call failed \(invalid-response\), so the conversation was left unchanged/,
       );
     } finally {
@@ -111,14 +138,19 @@ describe("verified compaction in a real pi", () => {
       await talk(pi, 2);
       const requests = project.fauxRequests().length;
       const preview = await pi.command("/keel compact verified thorough --dry-run");
-      expect(preview.notifications.map((n) => n.message).join("\n")).toMatch(/verified compaction preview \(thorough, no model call made\)/);
+      expect(preview.notifications.map((n) => n.message).join("\n")).toMatch(
+        /verified compaction preview \(thorough, no model call made\)/,
+      );
       expect(project.fauxRequests().length).toBe(requests);
       const from = pi.records.length;
       await pi.command("/keel compact verified thorough the CSV header");
       await pi.waitFor((r) => r.type === "compaction_end", { after: from, timeoutMs: 30_000 });
       const [entry] = await compactions(pi);
       expect(entry?.summary).toMatch(/^# keel summary \(verified, thorough, synthesized/);
-      const asked = project.fauxRequests().slice(requests).find((r) => r.systemHead.includes("working summary"));
+      const asked = project
+        .fauxRequests()
+        .slice(requests)
+        .find((r) => r.systemHead.includes("working summary"));
       expect(asked).toBeDefined();
     } finally {
       await pi.close();

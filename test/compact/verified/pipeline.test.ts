@@ -12,7 +12,9 @@ const CWD = "/home/dev/proj";
 
 function session() {
   const b = createSessionBuilder({ cwd: CWD });
-  b.user("Add CSV export to the report command. Never write to stdout from library code. api_key=sk-abcdefghijklmnop1234");
+  b.user(
+    "Add CSV export to the report command. Never write to stdout from library code. api_key=sk-abcdefghijklmnop1234",
+  );
   const w = b.assistant({ calls: [{ name: "write", args: { path: "src/csv.ts", content: "x" } }] });
   b.toolResult(w.callIds[0]!, "write", "ok");
   const t = b.assistant({ calls: [{ name: "bash", args: { command: "npm test" } }] });
@@ -24,12 +26,18 @@ function session() {
 }
 
 const GOOD = [
-  "## Goal", "Add CSV export to the report command.",
-  "## Constraints", "- Never write to stdout from library code.",
-  "## Decisions", "- Decision: quoting follows RFC 4180.",
-  "## Progress", "- wrote the writer; npm test still fails",
-  "## Files", "- modified: src/csv.ts",
-  "## Open loops", "- unresolved error: npm test",
+  "## Goal",
+  "Add CSV export to the report command.",
+  "## Constraints",
+  "- Never write to stdout from library code.",
+  "## Decisions",
+  "- Decision: quoting follows RFC 4180.",
+  "## Progress",
+  "- wrote the writer; npm test still fails",
+  "## Files",
+  "- modified: src/csv.ts",
+  "## Open loops",
+  "- unresolved error: npm test",
 ].join("\n");
 
 function scripted(...replies: (string | "timeout")[]): { complete: Complete; calls: ModelCall[] } {
@@ -46,7 +54,17 @@ function scripted(...replies: (string | "timeout")[]): { complete: Complete; cal
 
 function input(over: Partial<VerifiedInput> = {}): VerifiedInput {
   const { branch, kept } = session();
-  return { branch, firstKeptEntryId: kept, tokensBefore: 50_000, cwd: CWD, protectedBlock: "## Protected context\n- P1", mode: "balanced", strict: false, model: { maxTokens: 4096, contextWindow: 128_000 }, ...over };
+  return {
+    branch,
+    firstKeptEntryId: kept,
+    tokensBefore: 50_000,
+    cwd: CWD,
+    protectedBlock: "## Protected context\n- P1",
+    mode: "balanced",
+    strict: false,
+    model: { maxTokens: 4096, contextWindow: 128_000 },
+    ...over,
+  };
 }
 
 const now = () => 0;
@@ -63,7 +81,10 @@ describe("runVerified", () => {
   });
 
   it("patches a missing constraint in word for word and removes an unsupported test claim", async () => {
-    const bad = GOOD.replace("- Never write to stdout from library code.", "- keep output tidy").replace("npm test still fails", "all tests passed");
+    const bad = GOOD.replace("- Never write to stdout from library code.", "- keep output tidy").replace(
+      "npm test still fails",
+      "all tests passed",
+    );
     const result = await runVerified(input({ mode: "fast" }), scripted(bad).complete, now);
     if (result.kind !== "proposal") throw new Error(result.kind);
     expect(result.report.outcome).toBe("patched");
@@ -86,7 +107,8 @@ describe("runVerified", () => {
   it("strict refuses with a reason and a way out instead of applying the floor", async () => {
     const result = await runVerified(input({ strict: true }), scripted("timeout").complete, now);
     expect(result.kind).toBe("refused");
-    if (result.kind === "refused") expect(result.reason).toMatch(/strict mode: the model call failed \(timeout\).*\/keel compact/);
+    if (result.kind === "refused")
+      expect(result.reason).toMatch(/strict mode: the model call failed \(timeout\).*\/keel compact/);
   });
 
   it("carries the ledger and reports changes since the previous verified compaction", async () => {
@@ -97,7 +119,11 @@ describe("runVerified", () => {
     b.compaction(first.summary, session().kept, first.details);
     b.user("Always log in UTC. Now add a --delimiter flag.");
     const cut = b.user("go on then");
-    const again = await runVerified({ ...input(), branch: branchOf(b), firstKeptEntryId: cut }, scripted("timeout").complete, now);
+    const again = await runVerified(
+      { ...input(), branch: branchOf(b), firstKeptEntryId: cut },
+      scripted("timeout").complete,
+      now,
+    );
     if (again.kind !== "proposal") throw new Error(again.kind);
     expect(again.summary).toContain("new constraint: Always log in UTC.");
     expect(again.summary).not.toContain("[earlier summary");
