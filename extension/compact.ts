@@ -11,6 +11,7 @@ import {
   parseCap,
   REORIENT_CUSTOM_TYPE,
 } from "../src/compact/verbatim/index.ts";
+import { decideAutoCompaction } from "../src/compact/verified/auto.ts";
 import {
   parseVerifiedArgs,
   parseVerifiedSetting,
@@ -87,6 +88,29 @@ export function registerCompaction(
     }),
   );
 
+  // Automatic verified compaction: only at idle, so never inside a tool loop.
+  let lastAutoAt: number | undefined;
+  pi.on("agent_settled", async (event, ctx) =>
+    guarded(ctx, "automatic compaction", async () => {
+      const settings = compactSettingsOf(ctx.sessionManager.getBranch());
+      const decision = decideAutoCompaction({
+        thresholdPercent: settings.autoPercent,
+        usagePercent: ctx.getContextUsage()?.percent ?? null,
+        aborted: event.aborted,
+        lastAutoAt,
+        now: systemClock.now(),
+      });
+      if (!decision.run) return;
+      lastAutoAt = systemClock.now();
+      oneOff = { mode: settings.mode, dryRun: false };
+      ctx.ui.notify(`keel: compacting with the verified strategy: ${decision.why}`, "info");
+      ctx.compact({
+        onError: (error: Error) =>
+          ctx.ui.notify(`keel: automatic compaction did not run: ${error.message}`, "warning"),
+      });
+    }),
+  );
+
   pi.on("session_compact", async (event, ctx) => {
     if (event.fromExtension && staged) {
       pending = {
@@ -145,7 +169,7 @@ export function registerCompaction(
 
   router.add(
     "compact",
-    "/keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto]",
+    "/keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto | auto <percent>|off]",
     async (args, ctx) => {
       if (args[0] === "verified") return verifiedCommand(args.slice(1), ctx);
       await compactCommand(pi, args, ctx);
@@ -232,7 +256,7 @@ async function compactCommand(
     pi.appendEntry(COMPACT_SETTINGS_TYPE, { strategy: value });
     return ctx.ui.notify(`keel: this branch now compacts with ${value}`, "info");
   }
-  if (verb === "strict" || verb === "mode" || verb === "timeout") {
+  if (verb === "strict" || verb === "mode" || verb === "timeout" || verb === "auto") {
     const change = parseVerifiedSetting(verb, value);
     if (!change.ok) return ctx.ui.notify(`keel: ${change.reason}`, "warning");
     pi.appendEntry(COMPACT_SETTINGS_TYPE, change.data);
@@ -247,7 +271,7 @@ async function compactCommand(
     return ctx.ui.notify(`keel: checkpoint size cap set to ${value}`, "info");
   }
   ctx.ui.notify(
-    "keel: usage: /keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto]",
+    "keel: usage: /keel compact [strategy [verbatim|native|verified] | cap [off|<n>|<n>tokens|<n>%] | verified [fast|balanced|thorough] [--dry-run] [focus…] | strict on|off | mode <m> | timeout <s>|auto | auto <percent>|off]",
     "warning",
   );
 }

@@ -16,12 +16,21 @@ export interface CompactSettings {
   mode: Mode;
   strict: boolean;
   timeoutMs: number;
+  /** Compact with the verified strategy at idle once context use reaches this percent (0: off). */
+  autoPercent: number;
 }
 
 interface SettingsEntry {
   type?: string;
   customType?: string;
-  data?: { strategy?: unknown; cap?: unknown; mode?: unknown; strict?: unknown; timeoutMs?: unknown };
+  data?: {
+    strategy?: unknown;
+    cap?: unknown;
+    mode?: unknown;
+    strict?: unknown;
+    timeoutMs?: unknown;
+    autoPercent?: unknown;
+  };
 }
 
 export function defaultSettings(): CompactSettings {
@@ -34,6 +43,7 @@ export function defaultSettings(): CompactSettings {
     mode: DEFAULT_MODE,
     strict: false,
     timeoutMs: 0,
+    autoPercent: 0,
   };
 }
 
@@ -43,7 +53,9 @@ export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   for (const raw of branch) {
     const entry = raw as SettingsEntry;
     if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
-    const { strategy, cap, mode, strict, timeoutMs } = entry.data ?? {};
+    const { strategy, cap, mode, strict, timeoutMs, autoPercent } = entry.data ?? {};
+    if (typeof autoPercent === "number" && autoPercent >= 0 && autoPercent <= 100)
+      settings.autoPercent = autoPercent;
     if (typeof mode === "string" && isMode(mode)) settings.mode = mode;
     if (typeof strict === "boolean") settings.strict = strict;
     if (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs >= 0)

@@ -156,4 +156,27 @@ describe("verified compaction in a real pi", () => {
       await pi.close();
     }
   });
+
+  it("compacts on its own at idle once context use passes the auto threshold", async () => {
+    project.writeFauxScript({ rules: [summaryRule(GOOD)] });
+    const pi = await project.startPi({ env: { ...project.env, KEEL_FAUX_CONTEXT_WINDOW: "30000" } });
+    try {
+      // pi's own threshold (window minus its reserve) stays out of reach; keel's 10% is passed within a few turns.
+      await pi.command("/keel compact auto 10");
+      const from = pi.records.length;
+      await talk(pi, 1);
+      await pi.prompt(`Now handle quoted fields.${PAD}${PAD}${PAD}`);
+      await pi.waitFor((r) => r.type === "compaction_end", { after: from, timeoutMs: 30_000 });
+      const [entry] = await compactions(pi);
+      expect(entry?.summary).toMatch(/^# keel summary \(verified, balanced, synthesized/);
+      expect(
+        pi
+          .notifications(from)
+          .map((n) => n.message)
+          .join("\n"),
+      ).toMatch(/context at \d+% of the window \(threshold 10%\)/);
+    } finally {
+      await pi.close();
+    }
+  });
 });

@@ -31,6 +31,18 @@ export function parseVerifiedSetting(verb: string, value: string | undefined): S
       return { ok: false, reason: "usage: /keel compact mode fast|balanced|thorough" };
     return { ok: true, data: { mode: value }, text: `verified compaction mode ${value}` };
   }
+  if (verb === "auto") {
+    if (value === "off")
+      return { ok: true, data: { autoPercent: 0 }, text: "automatic verified compaction off" };
+    const percent = Number(value?.replace(/%$/, ""));
+    if (value === undefined || !Number.isInteger(percent) || percent < 10 || percent > 99)
+      return { ok: false, reason: "usage: /keel compact auto <percent 10-99>|off" };
+    return {
+      ok: true,
+      data: { autoPercent: percent },
+      text: `automatic verified compaction at ${percent}% context`,
+    };
+  }
   if (value === "auto")
     return { ok: true, data: { timeoutMs: 0 }, text: "per-call timeout scaled to the model" };
   const seconds = Number(value);
