@@ -128,4 +128,31 @@ describe("runVerified", () => {
     expect(again.summary).toContain("new constraint: Always log in UTC.");
     expect(again.summary).not.toContain("[earlier summary");
   });
+
+  it("summarizes in batches and one assembly call when the prefix does not fit one call", async () => {
+    const b = createSessionBuilder({ cwd: CWD });
+    for (let i = 0; i < 40; i++) b.user(`Turn ${i}: ${"word ".repeat(200)}`);
+    const kept = b.user("last");
+    const model = scripted(...Array.from({ length: 8 }, (_, i) => (i < 3 ? `notes ${i}` : GOOD)));
+    const result = await runVerified(
+      {
+        ...input(),
+        branch: branchOf(b),
+        firstKeptEntryId: kept,
+        tokensBefore: 500_000,
+        model: { maxTokens: 1000, contextWindow: 4_000 },
+        mode: "fast",
+      },
+      model.complete,
+      now,
+    );
+    if (result.kind !== "proposal") throw new Error(result.kind);
+    expect(model.calls.map((c) => c.system.split("\n")[0])).toEqual([
+      expect.stringContaining("one part of a longer coding session"),
+      expect.stringContaining("one part of a longer coding session"),
+      expect.stringContaining("working summary"),
+    ]);
+    expect(model.calls[2]?.prompt).toContain('<notes part="2">\nnotes 1');
+    expect(result.warnings.join(" ")).toMatch(/oldest part\(s\) were summarized from the extraction only/);
+  });
 });
