@@ -2,15 +2,9 @@
 // labels of the corpus in test/fixtures/extract-corpus/ (precision and recall per kind, resolution accuracy).
 import type { BranchEntry } from "../../src/session/entries.ts";
 import { messageOf, stringField, textOf, toolCallsOf } from "../../src/session/entries.ts";
+import type { Labels } from "../fixtures/extract-corpus/compose.ts";
 
-export interface Labels {
-  goal: string | null;
-  constraints: string[];
-  decisions: string[];
-  negatives: string[];
-  files: { read: string[]; modified: string[]; deleted: string[] };
-  errors: { command: string; resolved: boolean }[];
-}
+export type { Labels };
 
 /** What either extractor produced, reduced to what is scored. */
 export interface Scored {
