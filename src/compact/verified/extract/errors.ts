@@ -1,6 +1,7 @@
 // Failing tool calls and shell runs, by result status and exit code (never by words in the output), each
 // with whether it was resolved later: the same command, or the same operation on the same file, succeeding
 // after it, however many turns later and whatever ran in between.
+import { scrubSecrets } from "../../../core/secrets.ts";
 import type { CallShape } from "./files.ts";
 import { relativePath } from "./paths.ts";
 import type { ErrorFact } from "./types.ts";
@@ -57,7 +58,7 @@ export function shellKey(command: string, cwd: string): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  const line = scrubSecrets((text.slice(0, 4000).split("\n").find((l) => l.trim() !== "") ?? "").slice(0, 1000)).text;
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line.trim();
 }
 
