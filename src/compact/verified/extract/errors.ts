@@ -58,7 +58,14 @@ export function shellKey(command: string, cwd: string): string {
 }
 
 function firstLine(text: string): string {
-  const line = scrubSecrets((text.slice(0, 4000).split("\n").find((l) => l.trim() !== "") ?? "").slice(0, 1000)).text;
+  const line = scrubSecrets(
+    (
+      text
+        .slice(0, 4000)
+        .split("\n")
+        .find((l) => l.trim() !== "") ?? ""
+    ).slice(0, 1000),
+  ).text;
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line.trim();
 }
 
