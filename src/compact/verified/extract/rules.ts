@@ -17,13 +17,20 @@ const HYPOTHETICAL =
   /^(what if|if (we|i|you|they|someone)( ever)? (had|were|was|wanted|needed|decided|went|switched|could|did)\b|suppose|supposing|imagine|hypothetically|in theory|theoretically|say we|let's say|lets say|assuming|in a world|would it|i wonder|wondering|one day|someday|in an ideal world|if only|were we to|had we)\b|\b(hypothetically|in theory|thinking out loud|out of curiosity|just curious|for the sake of argument|purely hypothetical)\b/;
 
 const POLITE_RULE =
-  /^(can|could|would|will) you (please )?(make sure|ensure|stop|remember to|be sure|please)\b/;
+  /^(can|could|will) you (please )?(always|never|not|make sure|ensure|stop|remember to|be sure|please)\b|^would you (please|kindly|mind)\b/;
 
 const DECISION: [RegExp, string][] = [
   [/^(final )?decision\s*[:-]/, "decision:"],
   [/\b(we|i|team)( have|'ve| all)? decided\b/, "we decided"],
   [/\b(it was|it's been|it has been|has been|was) decided\b/, "decided"],
-  [/\b(we're|we are|i'm|i am|we'll|we will|let's|lets) (going|go|stick(ing)?) with\b/, "going with"],
+  [/\b(we're|we are|i'm|i am|we'll|we will|let's|lets)( not)? (going|go|stick(ing)?) with\b/, "going with"],
+  [/^go with\b/, "go with"],
+  [/\b(we|i) (went|ended up going|ended up|opted|picked|chose|selected) (with|for)\b/, "went with"],
+  [/^final (answer|call|choice)\s*[:-]/, "final answer:"],
+  [
+    /\b(let's|lets) (do|take|pick|use) (option|approach|plan|variant|design|proposal|the (first|second|third|last|former|latter))\b/,
+    "let's take",
+  ],
   [
     /\b(let's|lets|we'll|we will|we) (choose|chose|pick|picked|opt for|opted for|use|went with)\b.{1,80}\b(over|instead of|rather than)\b/,
     "choose over",
@@ -47,8 +54,18 @@ const PROHIBIT: [RegExp, string][] = [
   [/\b(not allowed|forbidden|prohibited|off[- ]limits)\b/, "not allowed"],
   [/\bavoid(ing)?\b/, "avoid"],
   [/^(stop|quit|refrain from)\b/, "stop"],
+  [/^(use|keep|write|put|return|prefer|indent with) [^,.;]{1,40}(,| and) not\b/, "not"],
 ];
 const REQUIRE: [RegExp, string][] = [
+  [/^(constraint|rule|guideline|policy|convention|invariant|house rule)s?\s*[:-]/, "rule:"],
+  [
+    /^(from now on|going forward|henceforth|from here on( out)?|for the rest of (this|the) (session|project))\b/,
+    "from now on",
+  ],
+  [
+    /^(stick (to|with)|adhere to|conform to|comply with|default to|stay (within|away from|on)|refrain from|restrict)\b/,
+    "stick to",
+  ],
   [/^requirements?\s*[:-]/, "requirement:"],
   [/\b(make sure|make certain|be sure to|ensure|ensuring)\b/, "make sure"],
   [/\balways\b/, "always"],
@@ -94,6 +111,9 @@ const MIND =
 const REMARK_MIND = new RegExp(
   `^${SUBJECT} (\\w+ )?(never|always|don't|do not|didn't|did not|can't|cannot|couldn't|won't|keep|kept) ${MIND}\\w*\\b`,
 );
+/** "I always mess this up": a habit of the speaker, unless the verb states what they want of the work. */
+const REMARK_SELF =
+  /^i (\w+ )?(always|never) (?!(want|need|prefer|like|expect|use|write|run|require|insist|ask|keep|put|add|commit|push|test)\b)[a-z]+/;
 const REMARK_PAST = new RegExp(
   `^${SUBJECT} (\\w+ )?(never|always) (was|were|did|had|used to|got|went|ran|broke|came|made|took|gave|knew|saw|[a-z]+ed)\\b`,
 );
@@ -126,13 +146,14 @@ export function classifySentence(sentence: Sentence): SentenceClass {
   if (HYPOTHETICAL.test(bare)) return { kind: "negative", why: "hypothetical" };
   const marker = NOT_DECIDED.test(bare) ? undefined : first(DECISION, bare);
   if (marker) return { kind: "decision", marker };
-  if (REMARK_MIND.test(bare) || REMARK_PAST.test(bare) || THIRD_FACT.test(bare) || EPISTEMIC.test(bare))
-    return { kind: "negative", why: "remark" };
+  const remark = [REMARK_MIND, REMARK_SELF, REMARK_PAST, THIRD_FACT, EPISTEMIC].some((re) => re.test(bare));
+  if (remark) return { kind: "negative", why: "remark" };
   return ruleCue(bare) ?? { kind: "negative", why: NOT_DECIDED.test(bare) ? "remark" : "quoted" };
 }
 
 function ruleCue(bare: string): SentenceClass | undefined {
-  if (/^(never ?mind|don't worry|do not worry|don't bother|no worries)\b/.test(bare)) return undefined;
+  if (/^(never ?mind|no worries)\b/.test(bare)) return undefined;
+  if (/^(don't|do not) (worry|bother)( about| with)?( it| that| this)?[.!]*$/.test(bare)) return undefined;
   const prohibit = first(PROHIBIT, bare);
   if (prohibit) return { kind: "constraint", cue: prohibit };
   const require = first(REQUIRE, bare);
