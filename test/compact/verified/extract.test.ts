@@ -81,6 +81,22 @@ describe("extractBranch", () => {
   });
 });
 
+describe("patch tools", () => {
+  it("reads the files a patch adds, updates, moves and deletes", () => {
+    const b = createSessionBuilder({ cwd: CWD });
+    b.user("Apply the patch.");
+    const patch =
+      "*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** Update File: src/a.ts\n*** Move to: src/b.ts\n*** Delete File: old.ts\n*** End Patch";
+    const p = b.assistant({ calls: [{ name: "apply_patch", args: { input: patch } }] });
+    b.toolResult(p.callIds[0]!, "apply_patch", "Done");
+    expect(extractBranch(branchOf(b), { cwd: CWD }).files).toEqual({
+      read: [],
+      modified: ["src/new.ts", "src/b.ts"],
+      deleted: ["src/a.ts", "old.ts"],
+    });
+  });
+});
+
 describe("classifySentence", () => {
   it("tells rules from hard negatives", () => {
     expect(
@@ -104,6 +120,19 @@ describe("classifySentence", () => {
       "plain",
     ]);
     expect(classes("Hi there! Carry on.")).toEqual(["ack", "ack"]);
+    expect(
+      classes("From now on, reply in English. Stick to the standard library. Use 2 spaces, not tabs."),
+    ).toEqual(["constraint", "constraint", "constraint"]);
+    expect(
+      classes("The README says to always use Node 22. In the old codebase we never wrote tests."),
+    ).toEqual(["negative", "negative"]);
+    expect(
+      classes("I must admit it is clean. That should never happen. Let me know if we should keep both."),
+    ).toEqual(["negative", "negative", "negative"]);
+    expect(classes("We went with Redis for the queue. We decided nothing yet.")).toEqual([
+      "decision",
+      "negative",
+    ]);
   });
 });
 

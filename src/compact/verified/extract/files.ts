@@ -26,6 +26,7 @@ const DELETE_NAMES = /(delete|remove|unlink|rm)$/i;
 
 export type CallShape =
   | { kind: "execute"; command: string }
+  | { kind: "patch"; ops: FileOp[] }
   | { kind: "mutate" | "delete" | "read"; path: string }
   | { kind: "search" | "other" };
 
@@ -42,12 +43,41 @@ export function callShape(call: ToolCallInfo): CallShape {
   const command = stringArg(call.args, COMMAND_KEYS);
   if (command !== undefined) return { kind: "execute", command };
   const path = stringArg(call.args, PATH_KEYS);
+  const patch = path === undefined ? stringArg(call.args, ["patch", "input", "diff"]) : undefined;
+  if (patch !== undefined && /^(\*\*\* (Add|Update|Delete) File:|\+\+\+ |diff --git )/m.test(patch))
+    return { kind: "patch", ops: patchOps(patch) };
   if (SEARCH_NAMES.test(call.name) || (path === undefined && SEARCH_KEYS.some((k) => k in call.args)))
     return { kind: "search" };
   if (path === undefined) return { kind: "other" };
   if (DELETE_NAMES.test(call.name)) return { kind: "delete", path };
   if (PAYLOAD_KEYS.some((key) => key in call.args)) return { kind: "mutate", path };
   return { kind: "read", path };
+}
+
+/** Files named by a patch: `*** Add/Update/Delete File:` headers, `*** Move to:`, or unified-diff `---`/`+++`. */
+function patchOps(patch: string): FileOp[] {
+  const ops: FileOp[] = [];
+  let from: string | undefined;
+  for (const line of patch.split("\n").slice(0, 20_000)) {
+    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
+    if (header)
+      ops.push({ op: header[1] === "Delete" ? "delete" : "modify", path: (header[2] as string).trim() });
+    const moved = /^\*\*\* Move to: (.+)$/.exec(line);
+    if (moved) {
+      const last = ops.pop();
+      if (last) ops.push({ op: "delete", path: last.path });
+      ops.push({ op: "modify", path: (moved[1] as string).trim() });
+    }
+    const minus = /^--- (?:a\/)?(.+)$/.exec(line);
+    if (minus) from = minus[1]?.trim();
+    const plus = /^\+\+\+ (?:b\/)?(.+)$/.exec(line);
+    if (plus) {
+      const to = plus[1]?.trim();
+      if (to === "/dev/null" && from) ops.push({ op: "delete", path: from });
+      else if (to) ops.push({ op: "modify", path: to });
+    }
+  }
+  return ops;
 }
 
 /** The file operations of one call; `failed` calls count only for the shell steps that ran before the failing one. */
@@ -57,6 +87,7 @@ export function callFileOps(shape: CallShape, cwd: string, failed: boolean): Fil
     return failed ? ops.slice(0, Math.max(0, lastCommandStart(ops))) : ops;
   }
   if (failed) return [];
+  if (shape.kind === "patch") return shape.ops.map((op) => ({ op: op.op, path: relativePath(op.path, cwd) }));
   if (shape.kind === "mutate") return [{ op: "modify", path: relativePath(shape.path, cwd) }];
   if (shape.kind === "delete") return [{ op: "delete", path: relativePath(shape.path, cwd) }];
   if (shape.kind === "read") return [{ op: "read", path: relativePath(shape.path, cwd) }];

@@ -11,7 +11,7 @@ export type SentenceClass =
   | { kind: "plain" };
 
 const ACK =
-  /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good)[\s,.!:;)(-]*)+$/;
+  /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop))[\s,.!:;)(-]*)+$/;
 
 const HYPOTHETICAL =
   /^(what if|if (we|i|you|they|someone)( ever)? (had|were|was|wanted|needed|decided|went|switched|could|did)\b|suppose|supposing|imagine|hypothetically|in theory|theoretically|say we|let's say|lets say|assuming|in a world|would it|i wonder|wondering|one day|someday|in an ideal world|if only|were we to|had we)\b|\b(hypothetically|in theory|thinking out loud|out of curiosity|just curious|for the sake of argument|purely hypothetical)\b/;
@@ -41,7 +41,7 @@ const DECISION: [RegExp, string][] = [
   [/^agreed\s*[:-]/, "agreed:"],
 ];
 const NOT_DECIDED =
-  /\b(not|haven't|have not|hasn't|has not|didn't|did not|never|yet to|un)\s*(yet )?(decided|decide|settled|agreed)\b|\bundecided\b/;
+  /\b(not|haven't|have not|hasn't|has not|didn't|did not|never|yet to|un)\s*(yet )?(decided|decide|settled|agreed)\b|\bundecided\b|\bdecided nothing\b|\bnothing (is |has been |was )?(decided|settled)\b/;
 
 const PROHIBIT: [RegExp, string][] = [
   [/\bunder no circumstances\b/, "under no circumstances"],
@@ -120,7 +120,7 @@ const REMARK_PAST = new RegExp(
 const THIRD_FACT =
   /^(it|this|that|these|those|(the|my|our|your|their|his|her) [a-z0-9-]+( [a-z0-9-]+)?|he|she|they|everyone|everybody|nobody|people|users|someone|ci|git|npm|node) (?!(must|should|shall|will|needs?|has|have)\b)(\w+ )?(always|never|keeps?|don't|doesn't) (\w+s|\w+ed|do|be|work|pass|fail|run|get|come|show|happen|load|start|finish|compile|complain)\b/;
 const EPISTEMIC =
-  /\bmust (have|'ve)\b|\bmust be (a|an|the|some|something|because|due|caused|related|why|coming|broken|wrong|what|from|my|our|your|it|that|this|flaky|stale|cached|missing)\b|^(it|this|that|which) should\b(?! (always|never|not|stay|remain))|\bshould (have|'ve)\b|\bshould (work|be fine|be enough|pass now|do it|do the trick|fix it|help|be ok|be okay|be done|be ready|be fixed|be good|be there|be it)\b/;
+  /\b(i|we) must (admit|say|confess)\b|\byou must be (tired|joking|kidding|exhausted|busy|bored|sick)\b|\byou should (see|have seen|hear|try|check out)\b|\bshould (never|not) (happen|occur)\b|\bnever (seen|heard|had|been|tried|noticed|done) (that|this|it|such|anything|one|before)\b|\b(i've|we've|i have|we have|i'd|we'd) never\b|\b(at my last job|in the old|back then|last time|years ago|used to)\b|^(avoiding|keeping|using|not using)\b.*\b(was|were)\b|\b(let me know|not sure|unsure|no idea|i doubt|wondering) (if|whether|that|we|you|i)\b|\b(i'm|i am|we're|we are) not sure\b|\bmust (have|'ve)\b|\bmust be (a|an|the|some|something|because|due|caused|related|why|coming|broken|wrong|what|from|my|our|your|it|that|this|flaky|stale|cached|missing)\b|^(it|this|that|which) should\b(?! (always|never|not|stay|remain))|\bshould (have|'ve)\b|\bshould (work|be fine|be enough|pass now|do it|do the trick|fix it|help|be ok|be okay|be done|be ready|be fixed|be good|be there|be it)\b/;
 
 function stripQuoted(n: string): string {
   return n.replace(/"[^"]{3,}"|“[^”]{3,}”|`[^`]+`/g, " ").replace(/(^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g, " ");
@@ -152,7 +152,9 @@ export function classifySentence(sentence: Sentence): SentenceClass {
 }
 
 function ruleCue(bare: string): SentenceClass | undefined {
-  if (/^(never ?mind|no worries)\b/.test(bare)) return undefined;
+  if (/^(never ?mind|no worries)\b|^keep (me|us) (posted|updated|informed|in the loop)\b/.test(bare))
+    return undefined;
+  if (/^(i'd|i would) rather not[.!]*$|\bprefer not to say\b/.test(bare)) return undefined;
   if (/^(don't|do not) (worry|bother)( about| with)?( it| that| this)?[.!]*$/.test(bare)) return undefined;
   const prohibit = first(PROHIBIT, bare);
   if (prohibit) return { kind: "constraint", cue: prohibit };
@@ -160,7 +162,8 @@ function ruleCue(bare: string): SentenceClass | undefined {
   if (require) return { kind: "constraint", cue: require };
   const prefer = first(PREFER, bare);
   if (prefer) return { kind: "preference", cue: prefer };
-  if (NO_FRAGMENT.test(bare) && !NO_NOT_RULE.test(bare) && bare.split(" ").length <= 12)
+  const status = /\b(yet|so far|at the moment|right now|currently|anymore|left)\b/.test(bare);
+  if (NO_FRAGMENT.test(bare) && !NO_NOT_RULE.test(bare) && !status && bare.split(" ").length <= 12)
     return { kind: "constraint", cue: "no" };
   if (RULE_VERBS.test(bare) && GENERAL.test(bare)) return { kind: "constraint", cue: "imperative" };
   if (/\b(i|we) (want|need|expect)\b/.test(bare) && GENERAL.test(bare))

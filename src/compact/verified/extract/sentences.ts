@@ -32,6 +32,9 @@ export function isPastedLine(line: string): boolean {
 
 const QUOTE_INTRO =
   /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*["“'`]/i;
+/** Reported speech: someone else's words relayed, not the user's own rule. */
+const REPORTED =
+  /\b(says|said|told (me|us)|mentions|mentioned|suggests|suggested|recommends|recommended|claims|claimed|insists|insisted) (to|that|we|you|i)\b|^according to\b|\baccording to (the|my|our|his|her|their)\b/i;
 const INLINE_INTRO =
   /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 const COLON_INTRO =
@@ -88,7 +91,10 @@ export function sentencesOf(message: string): Sentence[] {
       sentences.push({
         text: sentence,
         introducesQuote:
-          QUOTE_INTRO.test(sentence) || COLON_INTRO.test(sentence) || INLINE_INTRO.test(sentence),
+          QUOTE_INTRO.test(sentence) ||
+          COLON_INTRO.test(sentence) ||
+          INLINE_INTRO.test(sentence) ||
+          REPORTED.test(sentence),
       });
     }
   }
