@@ -51,7 +51,9 @@ describe("extractBranch", () => {
       calls: [{ name: "edit", args: { path: "src/p.ts", edits: [{ oldText: "a", newText: "b" }] } }],
     });
     b.toolResult(f.callIds[0]!, "edit", "Successfully replaced");
-    const t2 = b.assistant({ calls: [{ name: "bash", args: { command: "npm  test" } }] });
+    const t2 = b.assistant({
+      calls: [{ name: "bash", args: { command: `cd ${CWD} && npm  test 2>&1 | tail -20` } }],
+    });
     b.toolResult(t2.callIds[0]!, "bash", "ok");
     const r = b.assistant({ calls: [{ name: "read", args: { path: "missing.md" } }] });
     b.toolResult(r.callIds[0]!, "read", "ENOENT", { isError: true });

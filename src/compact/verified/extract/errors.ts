@@ -19,13 +19,19 @@ export interface Attempt {
   output: string;
 }
 
+/** Output plumbing that does not change what ran: `2>&1`, and trailing pipes into head, tail, grep and the like. */
+const PLUMBING = /\s*\|\s*(head|tail|grep|rg|less|more|cat|tee|wc|sort|uniq|cut)\b[^|]*$/;
+
 function normalizeCommand(command: string, cwd: string): string {
   const root = cwd.replace(/\/+$/, "");
-  return command
+  let text = command
     .trim()
     .replace(/\s+/g, " ")
     .replace(new RegExp(`^cd ${escapeRegExp(root)}/? ?&& ?`), "")
-    .replace(/^cd \. ?&& ?/, "");
+    .replace(/^cd \. ?&& ?/, "")
+    .replace(/\s*2>&1/g, "");
+  for (let i = 0; i < 4 && PLUMBING.test(text); i++) text = text.replace(PLUMBING, "");
+  return text.trim();
 }
 
 function escapeRegExp(text: string): string {
