@@ -17,7 +17,7 @@ import {
   parseVerifiedSetting,
   type VerifiedCommand,
 } from "../src/compact/verified/command.ts";
-import { dryRunVerified, estimatedCut, renderDryRun } from "../src/compact/verified/dry-run.ts";
+import { previewVerified } from "../src/compact/verified/dry-run.ts";
 import type { VerifiedOptions } from "../src/compact/verified/strategy.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { bindCompleter } from "../src/llm/complete.ts";
@@ -184,25 +184,17 @@ export function registerCompaction(
     const settings = compactSettingsOf(ctx.sessionManager.getBranch());
     const mode = request.mode ?? settings.mode;
     if (request.dryRun) {
-      const branch = ctx.sessionManager.getBranch() as unknown as BranchEntry[];
-      const cut = estimatedCut(branch);
-      if (!cut) {
-        ctx.ui.notify("keel: nothing to compact yet", "info");
-        return;
-      }
       const model = ctx.model;
-      const preview = dryRunVerified({
-        branch,
-        firstKeptEntryId: cut,
-        tokensBefore: 0,
+      const text = previewVerified({
+        branch: ctx.sessionManager.getBranch() as unknown as BranchEntry[],
         cwd: ctx.cwd,
         protectedBlock: protect?.block() ?? "",
         mode,
         strict: settings.strict,
+        timeoutMs: settings.timeoutMs,
         model: { contextWindow: model?.contextWindow, maxTokens: model?.maxTokens },
-        ...(settings.timeoutMs > 0 ? { timeoutMs: settings.timeoutMs } : {}),
       });
-      ctx.ui.notify(renderDryRun(preview, mode), "info");
+      ctx.ui.notify(text, "info");
       return;
     }
     oneOff = { ...request, mode };

@@ -55,3 +55,27 @@ export function renderDryRun(d: DryRun, mode: string): string {
     `  estimated size after: about ${d.estimatedTokensAfter} tokens of summary`,
   ].join("\n");
 }
+
+export interface PreviewRequest {
+  branch: readonly BranchEntry[];
+  cwd: string;
+  protectedBlock: string;
+  mode: VerifiedInput["mode"];
+  strict: boolean;
+  timeoutMs: number;
+  model: VerifiedInput["model"];
+}
+
+/** The `/keel compact verified --dry-run` text for the current branch, or why there is nothing to preview. */
+export function previewVerified(request: PreviewRequest): string {
+  const cut = estimatedCut(request.branch);
+  if (!cut) return "keel: nothing to compact yet";
+  const { timeoutMs, ...rest } = request;
+  const preview = dryRunVerified({
+    ...rest,
+    firstKeptEntryId: cut,
+    tokensBefore: 0,
+    ...(timeoutMs > 0 ? { timeoutMs } : {}),
+  });
+  return renderDryRun(preview, request.mode);
+}
