@@ -6,14 +6,8 @@ import type { Labels } from "../fixtures/extract-corpus/compose.ts";
 
 export type { Labels };
 
-/** What either extractor produced, reduced to what is scored. */
-export interface Scored {
-  goal: string | null;
-  constraints: string[];
-  decisions: string[];
-  files: { read: string[]; modified: string[]; deleted: string[] };
-  errors: { command: string; resolved: boolean }[];
-}
+/** What either extractor produced, reduced to what is scored: the labels' shape without the negatives. */
+export type Scored = Omit<Labels, "negatives">;
 
 export interface Tally {
   tp: number;
