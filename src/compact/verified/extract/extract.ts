@@ -49,7 +49,10 @@ function exitCodeOf(message: Record<string, unknown>): number | null {
 
 /** Commands and keys pass the one redaction path before they can reach a summary or a details entry. */
 function scrubbed(identity: { key: string; command: string }): { key: string; command: string } {
-  return { key: scrubSecrets(identity.key).text, command: scrubSecrets(identity.command).text };
+  const command = scrubSecrets(identity.command);
+  // The key is built from the command: when the command holds no secret, neither does the key.
+  if (command.findings.length === 0) return identity;
+  return { key: scrubSecrets(identity.key).text, command: command.text };
 }
 
 function onUser(walk: Walk, text: string, entryId: string): void {
