@@ -1,7 +1,13 @@
 // Pi adapter for guard: the bash gate (loop brake, destructive confirmation), keel_verify / keel_note /
 // keel_check / keel_status, the brief before each run, the status line and the context watermark.
 // Rules live in src/guard; this file translates pi events and never throws into pi.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type {
+  ExtensionAPI,
+  ExtensionContext,
+  ToolCallEvent,
+  ToolCallEventResult,
+  ToolResultEvent,
+} from "@earendil-works/pi-coding-agent";
 import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
@@ -25,154 +31,166 @@ import {
   screenShellCommand,
   startGuardSession,
 } from "../src/guard/session/guard-session.ts";
+import { briefMessage, reassertBrief } from "../src/guard/session/reassert.ts";
 import { CheckParams, NoteParams, StatusParams, VerifyParams } from "../src/guard/tool-schemas.ts";
+import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 import type { SessionRuntime } from "./runtime.ts";
 
-export const BRIEF_TYPE = "keel.guard.brief";
 const WATERMARKS = [70, 85, 95];
 const STATUS_TTL_MS = 5_000;
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }], details: {} });
 
-export interface GuardAdapter {
+/** Guard's steps in keel's pipelines (extension/index.ts runs them in order). */
+export interface GuardSteps {
+  /** session_start, after the runtime is open: the guard session of this project, or none without a store. */
   start(ctx: ExtensionContext): Promise<void>;
   stop(): void;
+  /** tool_call: the bash gate (loop brake, destructive confirmation). */
+  gateShell(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
+  /** tool_result: loop tracking of bash outcomes. */
+  recordShell(event: ToolResultEvent, ctx: ExtensionContext): Promise<void>;
+  /** before_agent_start: the brief when it changed; ends any re-assertion. */
+  beforeRun(ctx: ExtensionContext): Promise<HiddenMessage | undefined>;
+  /** session_compact: forget the brief and re-assert it until the next run starts. */
+  compacted(ctx: ExtensionContext): Promise<void>;
+  /** context: the re-asserted brief last. */
+  request(messages: ContextMessage[]): ContextMessage[] | undefined;
+  /** turn_end: the status line and the context watermark. */
+  turnEnd(ctx: ExtensionContext): Promise<void>;
 }
 
-export function registerGuard(
+interface LiveGuard {
+  scope: GuardScope;
+  state: GuardSessionState;
+  warned: number;
+  reassert?: string;
+  status?: { at: number; value: GuardStatus };
+}
+
+export function createGuard(
   pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
-): GuardAdapter {
-  let live:
-    | {
-        scope: GuardScope;
-        state: GuardSessionState;
-        warned: number;
-        reassert?: string;
-        status?: { at: number; value: GuardStatus };
-      }
-    | undefined;
-
-  pi.on("tool_call", async (event, ctx) => {
-    if (!live || event.toolName !== "bash") return undefined;
-    const command = String((event.input as { command?: unknown }).command ?? "");
-    const decision = screenShellCommand(live.state, command, live.scope.blockAfter);
-    if (decision.kind === "block") return { block: true, reason: decision.reason };
-    if (decision.kind === "confirm") {
-      if (!ctx.hasUI)
-        return {
-          block: true,
-          reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
-        };
-      const yes = await ctx.ui.confirm(
-        "keel: destructive command",
-        `${decision.reason}\n\n${command}\n\nRun it?`,
-      );
-      if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
-    }
-    return undefined;
-  });
-
-  pi.on("tool_result", async (event, ctx) => {
-    if (!live || event.toolName !== "bash") return undefined;
-    const command = String((event.input as { command?: unknown }).command ?? "");
-    const session = live;
-    await guarded(ctx, "loop tracking", () =>
-      recordShellOutcome(session.scope, session.state, command, !event.isError),
-    );
-    return undefined;
-  });
-
-  pi.on("before_agent_start", async (_event, ctx) => {
-    if (!live) return undefined;
-    const session = live;
-    const brief = await guarded(ctx, "brief", () => briefIfChanged(session.scope, session.state));
-    session.reassert = undefined;
-    return brief ? { message: { customType: BRIEF_TYPE, content: brief, display: false } } : undefined;
-  });
-
-  pi.on("session_compact", async (_event, ctx) => {
-    const session = live;
-    if (!session) return;
-    await guarded(ctx, "brief reset", async () => {
-      await forgetBrief(session.scope, session.state);
-      session.reassert = (await composeBrief(session.scope, session.state)).text;
-    });
-  });
-
-  // A compaction in the middle of a run resumes without before_agent_start: until the next run starts, every
-  // request carries the brief (computed once at compaction, so this hook stays O(1)).
-  pi.on("context", async (event) => {
-    const brief = live?.reassert;
-    if (!brief) return undefined;
-    const message = {
-      role: "custom" as const,
-      customType: BRIEF_TYPE,
-      content: brief,
-      display: false,
-      details: undefined,
-      timestamp: Date.now(),
-    };
-    return { messages: [...event.messages, message] };
-  });
-
-  pi.on("turn_end", async (_event, ctx) => {
-    const session = live;
-    if (!session) return undefined;
-    await guarded(ctx, "status", async () => {
-      const percent = ctx.getContextUsage()?.percent ?? null;
-      // The scope audit runs git; a burst of short turns reuses the last one for a few seconds.
-      const now = session.scope.clock.now();
-      if (!session.status || now - session.status.at > STATUS_TTL_MS) {
-        session.status = { at: now, value: await guardStatus(session.scope, session.state) };
-      }
-      ctx.ui.setStatus("keel", renderStatusWidget(session.status.value, percent));
-      const crossed = WATERMARKS.filter((mark) => percent !== null && percent >= mark).at(-1) ?? 0;
-      if (crossed > session.warned) {
-        session.warned = crossed;
-        ctx.ui.notify(
-          `keel: context is ${Math.round(percent ?? 0)}% full; record decisions now (keel_note)`,
-          "warning",
-        );
-      }
-    });
-    return undefined;
-  });
-
+): GuardSteps {
+  let live: LiveGuard | undefined;
   registerGuardTools(pi, () => live);
+  registerCheckTool(pi, () => live);
+  registerJournalTools(pi, () => live);
   registerGuardCommands(router, () => live);
 
   return {
     async start(ctx) {
       live = undefined;
-      const rt = runtime();
-      if (!rt?.store || !rt.identity.ok) return;
-      const flags = readEnvFlags();
-      const scope: GuardScope = {
-        db: rt.store.db,
-        clock: systemClock,
-        projectId: rt.identity.value.id,
-        projectRoot: rt.identity.value.root,
-        sessionId: ctx.sessionManager.getSessionId(),
-        cwd: ctx.cwd,
-        personalContract: resolvePaths(flags).personalContract,
-        blockAfter: DEFAULT_BLOCK_AFTER,
-      };
-      live = { scope, state: await startGuardSession(scope), warned: 0 };
+      live = await openGuard(runtime(), ctx);
     },
     stop() {
       live = undefined;
     },
+    gateShell: async (event, ctx) => (live ? gate(live, event, ctx) : undefined),
+    async recordShell(event, ctx) {
+      const session = live;
+      if (!session || event.toolName !== "bash") return;
+      const command = String((event.input as { command?: unknown }).command ?? "");
+      await guarded(ctx, "loop tracking", () =>
+        recordShellOutcome(session.scope, session.state, command, !event.isError),
+      );
+    },
+    async beforeRun(ctx) {
+      const session = live;
+      if (!session) return undefined;
+      const brief = await guarded(ctx, "brief", () => briefIfChanged(session.scope, session.state));
+      session.reassert = undefined;
+      return brief ? briefMessage(brief) : undefined;
+    },
+    async compacted(ctx) {
+      const session = live;
+      if (!session) return;
+      await guarded(ctx, "brief reset", async () => {
+        await forgetBrief(session.scope, session.state);
+        session.reassert = (await composeBrief(session.scope, session.state)).text;
+      });
+    },
+    // A compaction in the middle of a run resumes without before_agent_start: until the next run starts, every
+    // request carries the brief (computed once at compaction, so this step stays O(1)).
+    request: (messages) => reassertBrief(messages, live?.reassert, Date.now()),
+    async turnEnd(ctx) {
+      const session = live;
+      if (session) await guarded(ctx, "status", () => showStatus(session, ctx));
+    },
   };
 }
 
+/** The guard session of this project, or none when the store or the project is unavailable. */
+async function openGuard(
+  rt: SessionRuntime | undefined,
+  ctx: ExtensionContext,
+): Promise<LiveGuard | undefined> {
+  if (!rt?.store || !rt.identity.ok) return undefined;
+  const flags = readEnvFlags();
+  const scope: GuardScope = {
+    db: rt.store.db,
+    clock: systemClock,
+    projectId: rt.identity.value.id,
+    projectRoot: rt.identity.value.root,
+    sessionId: ctx.sessionManager.getSessionId(),
+    cwd: ctx.cwd,
+    personalContract: resolvePaths(flags).personalContract,
+    blockAfter: DEFAULT_BLOCK_AFTER,
+  };
+  return { scope, state: await startGuardSession(scope), warned: 0 };
+}
+
+async function gate(
+  session: LiveGuard,
+  event: ToolCallEvent,
+  ctx: ExtensionContext,
+): Promise<ToolCallEventResult | undefined> {
+  if (event.toolName !== "bash") return undefined;
+  const command = String((event.input as { command?: unknown }).command ?? "");
+  const decision = screenShellCommand(session.state, command, session.scope.blockAfter);
+  if (decision.kind === "block") return { block: true, reason: decision.reason };
+  if (decision.kind === "confirm") {
+    if (!ctx.hasUI)
+      return {
+        block: true,
+        reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
+      };
+    const yes = await ctx.ui.confirm(
+      "keel: destructive command",
+      `${decision.reason}\n\n${command}\n\nRun it?`,
+    );
+    if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
+  }
+  return undefined;
+}
+
+async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<void> {
+  const percent = ctx.getContextUsage()?.percent ?? null;
+  // The scope audit runs git; a burst of short turns reuses the last one for a few seconds.
+  const now = session.scope.clock.now();
+  if (!session.status || now - session.status.at > STATUS_TTL_MS) {
+    session.status = { at: now, value: await guardStatus(session.scope, session.state) };
+  }
+  ctx.ui.setStatus("keel", renderStatusWidget(session.status.value, percent));
+  const crossed = WATERMARKS.filter((mark) => percent !== null && percent >= mark).at(-1) ?? 0;
+  if (crossed > session.warned) {
+    session.warned = crossed;
+    ctx.ui.notify(
+      `keel: context is ${Math.round(percent ?? 0)}% full; record decisions now (keel_note)`,
+      "warning",
+    );
+  }
+}
+
+const UNAVAILABLE = text("keel guard is not available in this session (no store or no project).");
+
 type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
 
+/** keel_verify: a shell command run as evidence. */
 function registerGuardTools(pi: ExtensionAPI, live: Live): void {
-  const unavailable = text("keel guard is not available in this session (no store or no project).");
   pi.registerTool({
     name: "keel_verify",
     label: "keel verify",
@@ -182,7 +200,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: VerifyParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const decision = screenShellCommand(session.state, params.command, session.scope.blockAfter);
       if (decision.kind !== "allow") return text(`Not run: ${decision.reason}`);
       const outcome = await verifyCommand(
@@ -204,7 +222,35 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
       );
     },
   });
+}
 
+/** keel_check: a claim against the contract and the latest evidence. */
+function registerCheckTool(pi: ExtensionAPI, live: Live): void {
+  pi.registerTool({
+    name: "keel_check",
+    label: "keel check",
+    description:
+      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
+    parameters: CheckParams,
+    async execute(_id, params, _signal, _update, ctx) {
+      const session = live();
+      if (!session) return UNAVAILABLE;
+      const { scope } = session;
+      const contract = await contractOf(scope);
+      const [last] = await listEvidence(scope.db, scope.projectId, 1);
+      const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
+      const result = checkClaim(
+        params.claim,
+        contract.rules,
+        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
+      );
+      return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
+    },
+  });
+}
+
+/** keel_note and keel_status: the agent's journal entries and the guard status. */
+function registerJournalTools(pi: ExtensionAPI, live: Live): void {
   pi.registerTool({
     name: "keel_note",
     label: "keel note",
@@ -213,7 +259,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: NoteParams,
     async execute(_id, params) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const { scope } = session;
       const written = await writeJournal(scope, {
         projectId: scope.projectId,
@@ -230,28 +276,6 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
   });
 
   pi.registerTool({
-    name: "keel_check",
-    label: "keel check",
-    description:
-      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
-    parameters: CheckParams,
-    async execute(_id, params, _signal, _update, ctx) {
-      const session = live();
-      if (!session) return unavailable;
-      const { scope } = session;
-      const contract = await contractOf(scope);
-      const [last] = await listEvidence(scope.db, scope.projectId, 1);
-      const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
-      const result = checkClaim(
-        params.claim,
-        contract.rules,
-        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
-      );
-      return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
-    },
-  });
-
-  pi.registerTool({
     name: "keel_status",
     label: "keel status",
     description:
@@ -259,7 +283,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: StatusParams,
     async execute(_id, _params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return unavailable;
+      if (!session) return UNAVAILABLE;
       const status = await guardStatus(session.scope, session.state);
       return text(renderStatusWidget(status, ctx.getContextUsage()?.percent ?? null));
     },

@@ -1,6 +1,6 @@
 // Pi adapter for context hygiene: keel_context, `/keel trim …`, artifact spill in tool_result, and the
 // turn_end step that commits queued trims, checkpoints and rewinds (and automatic trims when due) as context
-// edits through pi. Each pi event gets one step function here, so the event pipeline can order them.
+// edits through pi. Each pi event gets one step function here, which extension/index.ts runs in its pipelines.
 import type { ExtensionAPI, ExtensionContext, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
@@ -15,13 +15,11 @@ import {
   type ContextInput,
   ContextParams,
 } from "../src/recall/hygiene/tool-schema.ts";
-import type { BranchEntry } from "../src/session/entries.ts";
-import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 const STATUS_KEY = "keel-trim";
 const TRIM_USAGE = "/keel trim [plan|status|auto on|off|spill on|off]";
-const branchOf = (ctx: ExtensionContext) => ctx.sessionManager.getBranch() as unknown as BranchEntry[];
+const branchOf = (ctx: ExtensionContext) => ctx.sessionManager.getBranch();
 
 type ToolResultInput = Parameters<typeof spillCandidate>[0] & { details: unknown };
 
@@ -56,13 +54,6 @@ export function registerHygiene(pi: ExtensionAPI, router: KeelCommandRouter): Hy
     loadArtifact: (record) => readArtifactText(artifactsDir, record),
   };
   const steps = hygieneSteps(state);
-  pi.on("session_start", (_event, ctx) =>
-    guarded(ctx, "hygiene start", async () => steps.sessionChanged(ctx)),
-  );
-  pi.on("session_tree", (_event, ctx) => guarded(ctx, "hygiene tree", async () => steps.sessionChanged(ctx)));
-  pi.on("agent_settled", (_event, ctx) => guarded(ctx, "hygiene status", async () => steps.settled(ctx)));
-  pi.on("tool_result", (event, ctx) => guarded(ctx, "artifact spill", () => steps.toolResult(event, ctx)));
-  pi.on("turn_end", (event, ctx) => guarded(ctx, "hygiene", () => steps.turnEnd(event, ctx)));
   registerContextTool(pi, state);
   registerTrimCommand(pi, router, state);
   return steps;

@@ -1,7 +1,7 @@
 // The rest of memory's pi wiring: `/keel memory status|search|read` (the user's view) and indexing what a
 // confirmed keel compaction recorded (files read and modified) as derived records of the project.
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { strategyOfEntry } from "../src/compact/strategy.ts";
+import type { ExtensionContext, SessionCompactEvent } from "@earendil-works/pi-coding-agent";
+import { compactionDetailsOf } from "../src/compact/details.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { callMemory } from "../src/memory/actions.ts";
 import { indexCompactionFacts } from "../src/memory/derived.ts";
@@ -14,10 +14,9 @@ import type { SessionRuntime } from "./runtime.ts";
 const USAGE = "/keel memory [status | search <words> | read <id>]";
 
 export function registerMemoryWiring(
-  pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
-): void {
+): (event: SessionCompactEvent, ctx: ExtensionContext) => Promise<void> {
   router.add("memory", USAGE, async ([verb = "status", ...rest], ctx) => {
     const rt = runtime();
     if (!rt?.store || !rt.identity.ok) {
@@ -45,25 +44,24 @@ export function registerMemoryWiring(
     ctx.ui.notify(["keel memory:", ...text].join("\n"), "info");
   });
 
-  pi.on("session_compact", async (event, ctx) => {
+  /** session_compact: what a confirmed keel compaction recorded becomes derived records of the project. */
+  return async function indexCompaction(event, ctx) {
     const entry = event.compactionEntry;
-    if (strategyOfEntry(entry.details) === "native") return;
+    const details = compactionDetailsOf(entry);
+    if (details.strategy === "native") return;
     await guarded(ctx, "indexing the compaction in memory", async () => {
       const rt = runtime();
       if (!rt?.store || !rt.identity.ok) return;
-      const details = entry.details as { readFiles?: unknown; modifiedFiles?: unknown } | undefined;
-      const strings = (value: unknown) =>
-        Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
       await indexCompactionFacts(
         { db: rt.store.db, clock: systemClock },
         {
           projectId: rt.identity.value.id,
           sessionId: ctx.sessionManager.getSessionId(),
           branchId: entry.parentId ?? entry.id,
-          filesRead: strings(details?.readFiles),
-          filesModified: strings(details?.modifiedFiles),
+          filesRead: details.readFiles,
+          filesModified: details.modifiedFiles,
         },
       );
     });
-  });
+  };
 }

@@ -11,21 +11,18 @@ import {
   renderEnvelope,
   runMemoryAction,
 } from "../src/memory/actions.ts";
-import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memory/guidance.ts";
 import { currentProvenance } from "../src/memory/provenance.ts";
-import { memoryStatus } from "../src/memory/status.ts";
 import { MEMORY_ACTIONS, MemoryToolSchema } from "../src/memory/tool-schema.ts";
 import type { ProjectIdentity } from "../src/project/identity.ts";
 import type { Store } from "../src/project/open.ts";
+import { createMemoryGuidance, type MemorySteps } from "./memory-guidance.ts";
 
 export type MemoryRuntime = () => { store?: Store; identity: Result<ProjectIdentity> } | undefined;
 
 export { MemoryToolSchema };
 
-export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
-  let guidanceExpected = false;
-  let conflictReported = false;
-
+export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): MemorySteps {
+  const guidance = createMemoryGuidance(runtime);
   pi.registerTool({
     name: "keel_memory",
     label: "Project memory",
@@ -36,7 +33,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
     async execute(_toolCallId, params, signal, _onUpdate, ctx) {
       const result = await runTool(runtime, params as Record<string, unknown>, ctx, signal);
       if (result.ok && result.action === "status")
-        result.data = { ...(result.data as object), guidance: conflictReported ? "replaced" : "active" };
+        result.data = { ...(result.data as object), guidance: guidance.replaced() ? "replaced" : "active" };
       return {
         content: [{ type: "text", text: renderEnvelope(result) }],
         details: result,
@@ -44,49 +41,7 @@ export function registerMemory(pi: ExtensionAPI, runtime: MemoryRuntime): void {
       };
     },
   });
-
-  pi.on("before_agent_start", async (event, ctx) => {
-    try {
-      const rt = runtime();
-      const status = !rt?.store
-        ? { unavailable: "store not open" }
-        : !rt.identity.ok
-          ? { unavailable: rt.identity.reason }
-          : await memoryStatus({ db: rt.store.db, clock: systemClock }, rt.identity.value.id);
-      const guidance = buildGuidance(status);
-      event.systemPromptOptions.sections[GUIDANCE_SECTION] = guidance;
-      guidanceExpected = true;
-      const forced = event.systemPromptOptions.forceSystemPrompt;
-      if (typeof forced === "string" && !promptHasGuidance(forced))
-        return { systemPrompt: `${forced}\n\n${guidance}` };
-      return undefined;
-    } catch (error) {
-      notifyOnce(ctx, `keel: memory guidance skipped: ${describeError(error)}`);
-      return undefined;
-    }
-  });
-
-  pi.on("agent_start", async (_event, ctx) => {
-    try {
-      if (!guidanceExpected || conflictReported) return;
-      if (!promptHasGuidance(ctx.getSystemPrompt())) {
-        conflictReported = true;
-        ctx.ui.notify(
-          "keel: another extension replaced the system prompt, so keel's memory guidance is missing (keel_memory still works)",
-          "warning",
-        );
-      }
-    } catch (error) {
-      notifyOnce(ctx, `keel: memory guidance check failed: ${describeError(error)}`);
-    }
-  });
-
-  const reported = new Set<string>();
-  function notifyOnce(ctx: ExtensionContext, message: string): void {
-    if (reported.has(message)) return;
-    reported.add(message);
-    ctx.ui.notify(message, "warning");
-  }
+  return guidance;
 }
 
 async function runTool(

@@ -1,17 +1,26 @@
 // Pi adapter for protected context: `/keel protect …`, the keel_protected tool, the registry loaded from (and
-// saved to) the session, the snapshot taken inside keel's single session_before_compact handler, verification
-// on the first request after a compaction, and recovery. Rules live in src/protect; this file moves data.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+// saved to) the session, and protect's steps in keel's pipelines: the snapshot in the session_before_compact
+// handler, verification on the first request after a compaction, and recovery. The transitions are
+// src/protect/compaction-cycle.ts; rules live in src/protect; this file moves data.
+import type { ExtensionAPI, ExtensionContext, SessionCompactEvent } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
 import { systemClock } from "../src/core/clock.ts";
 import { renderProtectedBlock } from "../src/protect/block.ts";
 import { PROTECT_USAGE, runProtectCommand } from "../src/protect/commands.ts";
 import {
+  afterCompaction,
+  cycleAfterStart,
+  dropSnapshot,
+  IDLE_CYCLE,
+  type ProtectCycle,
+  takePending,
+  takeSnapshot,
+} from "../src/protect/compaction-cycle.ts";
+import {
   completeVerification,
   PENDING_TYPE,
   type PendingVerification,
   projectCandidate,
-  restoreLifecycle,
   VERIFIED_TYPE,
   verificationNotice,
 } from "../src/protect/lifecycle.ts";
@@ -19,155 +28,178 @@ import { loadProtectState } from "../src/protect/load.ts";
 import { persistedState, STATE_TYPE } from "../src/protect/state-schema.ts";
 import {
   EMPTY_STATE,
-  type ProtectedItem,
   type ProtectState,
   provenanceOf,
   type VerificationSummary,
 } from "../src/protect/types.ts";
-import type { BranchEntry } from "../src/session/entries.ts";
+import { type ContextMessage, contextMessage } from "../src/session/hidden-message.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
-import { type ProtectLive, registerProtectAux } from "./protect-aux.ts";
+import { createProtectAux, type ProtectAuxSteps, type ProtectLive } from "./protect-aux.ts";
 
 const nowIso = () => new Date(systemClock.now()).toISOString();
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }], details: {} });
 
-export interface ProtectAdapter {
-  /** The "Protected context" block keel's strategies embed (empty when nothing is protected). */
+/** Protect's steps in keel's pipelines (extension/index.ts runs them in order), and its /keel verb. */
+export interface ProtectSteps {
+  /** session_start: load the registry from the branch and restore an unconsumed verification. */
+  start(ctx: ExtensionContext): Promise<void>;
+  shutdown(): void;
+  /** session_before_compact: snapshot the registry; returns the block keel's strategies embed. */
+  snapshot(): string;
+  /** The block keel's strategies embed, without taking a snapshot (for previews). */
   block(): string;
-  /** Called by keel's session_before_compact handler: overwrite the pending snapshot with the registry. */
-  snapshot(): void;
-  /** `/keel protect <raw>` with the argument text as typed. */
-  command(raw: string, ctx: ExtensionContext): Promise<void>;
+  /** session_compact: the snapshot becomes the pending verification of this compaction. */
+  compacted(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
+  compactFailed(): void;
+  /** context: verify the first request after a compaction; the request with the recovery message, if any. */
+  request(messages: ContextMessage[], ctx: ExtensionContext): Promise<ContextMessage[] | undefined>;
+  /** input and turn_end: the opt-in extraction and discovery requests. */
+  aux: ProtectAuxSteps;
 }
 
-export function registerProtect(pi: ExtensionAPI, router: KeelCommandRouter): ProtectAdapter {
-  const live: ProtectLive = {
-    state: structuredClone(EMPTY_STATE),
-    degraded: false,
-    epoch: 0,
-    revision: 0,
-    lastExtraction: undefined,
-    lastDiscovery: undefined,
-  };
-  let snapshot: ProtectedItem[] | undefined;
-  let pending: PendingVerification | undefined;
-  let lastVerification: VerificationSummary | undefined;
-
+/** The adapter's protect state for one session: the live registry, the compaction cycle, the last verification. */
+interface ProtectSession {
+  live: ProtectLive;
+  cycle: ProtectCycle;
+  lastVerification: VerificationSummary | undefined;
   /** Every registry or mode change: persist it and drop a pending pre-compaction snapshot. */
-  const commit = (next: ProtectState) => {
-    live.state = next;
-    live.revision++;
-    snapshot = undefined;
-    pi.appendEntry(STATE_TYPE, persistedState(next));
-  };
-  const aux = registerProtectAux(pi, live, commit);
+  commit(next: ProtectState): void;
+}
 
-  pi.on("session_start", async (_event, ctx) => {
-    live.epoch++;
-    snapshot = undefined;
-    await guarded(ctx, "protect start", async () => {
-      const branch = ctx.sessionManager.getBranch() as unknown as BranchEntry[];
-      const loaded = loadProtectState(branch, nowIso());
-      live.state = loaded.state;
-      live.degraded = loaded.degraded;
-      live.lastExtraction = undefined;
-      live.lastDiscovery = undefined;
-      if (loaded.warning) ctx.ui.notify(loaded.warning, "warning");
-      if (loaded.source === "original" && !loaded.degraded) {
-        commit(loaded.state);
-        ctx.ui.notify(
-          `keel protect: imported ${loaded.state.items.length} item(s) from context-guard state.`,
-          "info",
-        );
-      }
-      const restored = restoreLifecycle(branch);
-      pending = restored.pending;
-      lastVerification = restored.verifications.at(-1);
-    });
-  });
-
-  pi.on("session_shutdown", async () => {
-    live.epoch++;
-    aux.abortAll();
-    snapshot = undefined;
-    pending = undefined;
-  });
-
-  pi.on("session_compact", async (event, ctx) => {
-    const taken = snapshot;
-    snapshot = undefined;
-    await guarded(ctx, "protect after compaction", async () => {
-      if (!taken) {
-        pending = undefined;
-        if (live.state.items.length > 0)
+export function createProtect(pi: ExtensionAPI, router: KeelCommandRouter): ProtectSteps {
+  const session = newSession(pi);
+  const { live } = session;
+  const aux = createProtectAux(live, session.commit);
+  registerProtectedTool(pi, () => ({ state: live.state, lastVerification: session.lastVerification }));
+  registerProtectCommand(router, session);
+  return {
+    aux,
+    async start(ctx) {
+      live.epoch++;
+      session.cycle = dropSnapshot(session.cycle);
+      await guarded(ctx, "protect start", async () => loadSession(session, ctx));
+    },
+    shutdown() {
+      live.epoch++;
+      aux.abortAll();
+      session.cycle = IDLE_CYCLE;
+    },
+    snapshot() {
+      session.cycle = takeSnapshot(session.cycle, live.state.items);
+      return renderProtectedBlock(live.state);
+    },
+    block: () => renderProtectedBlock(live.state),
+    async compacted(event, ctx) {
+      const next = afterCompaction(session.cycle, event.compactionEntry.id);
+      session.cycle = next.cycle;
+      await guarded(ctx, "protect after compaction", async () => {
+        if (next.kind === "pending") pi.appendEntry(PENDING_TYPE, next.record);
+        else if (live.state.items.length > 0)
           ctx.ui.notify(
             "keel protect: this compaction could not be verified (no snapshot was taken before it).",
             "warning",
           );
-        return;
-      }
-      pending = { v: 1, compactionId: event.compactionEntry.id, snapshot: taken };
-      pi.appendEntry(PENDING_TYPE, pending);
-    });
-  });
-
-  pi.on("session_compact_failed", async () => {
-    snapshot = undefined;
-  });
-
-  pi.on("context", async (event, ctx) => {
-    if (!pending) return undefined;
-    const consumed = pending;
-    pending = undefined;
-    return guarded(ctx, "protect verification", async () => {
-      const candidate = projectCandidate(event.messages, ctx.getSystemPrompt());
-      const outcome = completeVerification(consumed, candidate, live.state, nowIso());
-      lastVerification = outcome.summary;
-      const { recovery } = outcome;
-      ctx.ui.notify(verificationNotice(outcome.summary), outcome.summary.lost > 0 ? "warning" : "info");
-      // Writing to the session from inside a context dispatch is deferred until the dispatch returns.
-      queueMicrotask(() => {
-        pi.appendEntry(VERIFIED_TYPE, outcome.summary);
-        if (recovery) pi.sendMessage(recovery, { triggerTurn: false });
       });
-      if (!recovery) return undefined;
-      return {
-        messages: [...event.messages, { role: "custom" as const, ...recovery, timestamp: Date.now() }],
-      };
-    });
-  });
-
-  registerProtectedTool(pi, () => ({ state: live.state, lastVerification }));
-
-  const adapter: ProtectAdapter = {
-    block: () => renderProtectedBlock(live.state),
-    snapshot: () => {
-      snapshot = structuredClone(live.state.items);
     },
-    async command(raw, ctx) {
-      const reply = runProtectCommand(raw, live.state, {
+    compactFailed() {
+      session.cycle = dropSnapshot(session.cycle);
+    },
+    async request(messages, ctx) {
+      const taken = takePending(session.cycle);
+      session.cycle = taken.cycle;
+      const consumed = taken.pending;
+      if (!consumed) return undefined;
+      return guarded(ctx, "protect verification", async () => verify(pi, session, consumed, messages, ctx));
+    },
+  };
+}
+
+function newSession(pi: ExtensionAPI): ProtectSession {
+  const session: ProtectSession = {
+    live: {
+      state: structuredClone(EMPTY_STATE),
+      degraded: false,
+      epoch: 0,
+      revision: 0,
+      lastExtraction: undefined,
+      lastDiscovery: undefined,
+    },
+    cycle: IDLE_CYCLE,
+    lastVerification: undefined,
+    commit(next) {
+      session.live.state = next;
+      session.live.revision++;
+      session.cycle = dropSnapshot(session.cycle);
+      pi.appendEntry(STATE_TYPE, persistedState(next));
+    },
+  };
+  return session;
+}
+
+/** session_start: the registry from the branch (importing an original state once) and the restored cycle. */
+function loadSession(session: ProtectSession, ctx: ExtensionContext): void {
+  const { live } = session;
+  const branch = ctx.sessionManager.getBranch();
+  const loaded = loadProtectState(branch, nowIso());
+  live.state = loaded.state;
+  live.degraded = loaded.degraded;
+  live.lastExtraction = undefined;
+  live.lastDiscovery = undefined;
+  if (loaded.warning) ctx.ui.notify(loaded.warning, "warning");
+  if (loaded.source === "original" && !loaded.degraded) {
+    session.commit(loaded.state);
+    ctx.ui.notify(
+      `keel protect: imported ${loaded.state.items.length} item(s) from context-guard state.`,
+      "info",
+    );
+  }
+  const restored = cycleAfterStart(branch);
+  session.cycle = restored.cycle;
+  session.lastVerification = restored.lastVerification;
+}
+
+/** The first request after a compaction: verify the snapshot against it; recover lost critical items. */
+function verify(
+  pi: ExtensionAPI,
+  session: ProtectSession,
+  pending: PendingVerification,
+  messages: ContextMessage[],
+  ctx: ExtensionContext,
+): ContextMessage[] | undefined {
+  const candidate = projectCandidate(messages, ctx.getSystemPrompt());
+  const outcome = completeVerification(pending, candidate, session.live.state, nowIso());
+  session.lastVerification = outcome.summary;
+  const { recovery } = outcome;
+  ctx.ui.notify(verificationNotice(outcome.summary), outcome.summary.lost > 0 ? "warning" : "info");
+  // Writing to the session from inside a context dispatch is deferred until the dispatch returns.
+  queueMicrotask(() => {
+    pi.appendEntry(VERIFIED_TYPE, outcome.summary);
+    if (recovery) pi.sendMessage(recovery, { triggerTurn: false });
+  });
+  return recovery ? [...messages, contextMessage(recovery, Date.now())] : undefined;
+}
+
+function registerProtectCommand(router: KeelCommandRouter, session: ProtectSession): void {
+  router.add(
+    "protect",
+    `/keel protect ${PROTECT_USAGE.slice("/keel protect ".length)}`,
+    async (_args, ctx, rest) => {
+      const { live } = session;
+      const reply = runProtectCommand(rest, live.state, {
         now: nowIso(),
         extras: {
           degraded: live.degraded,
           lastExtraction: live.lastExtraction,
           lastDiscovery: live.lastDiscovery,
-          lastVerification,
-          verificationPending: pending !== undefined,
+          lastVerification: session.lastVerification,
+          verificationPending: session.cycle.pending !== undefined,
         },
       });
-      if (reply.state) commit(reply.state);
+      if (reply.state) session.commit(reply.state);
       ctx.ui.notify(reply.message, reply.level);
     },
-  };
-  router.add(
-    "protect",
-    `/keel protect ${PROTECT_USAGE.slice("/keel protect ".length)}`,
-    async (_args, ctx, rest) => {
-      await adapter.command(rest, ctx);
-    },
   );
-  return adapter;
 }
 
 /** keel_protected: the agent may read the registry and the last verification; it cannot change anything. */

@@ -1,8 +1,15 @@
 // Pi adapter for recall: keel_entries, keel_grep and keel_entry search the raw session branch (not the compacted
 // view), and keel_lookup asks a sub-agent on the session's model. One keel_lookup attempt is allowed until the
 // user speaks, a bash command runs, or another tool returns; the searches themselves never reset it.
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type {
+  ExtensionAPI,
+  ExtensionContext,
+  ToolCallEvent,
+  ToolCallEventResult,
+  ToolResultEvent,
+} from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
+import { type AskContext, askModel, type ModelReply } from "../src/llm/ask-model.ts";
 import { buildTranscript } from "../src/recall/lookup/index.ts";
 import {
   type AskModel,
@@ -17,7 +24,6 @@ import {
   type LookupToolName,
   runLookupTool,
 } from "../src/recall/lookup/tool-schemas.ts";
-import type { BranchEntry } from "../src/session/entries.ts";
 
 const RECOVERY_TOOLS = new Set(["keel_lookup", "keel_entries", "keel_grep", "keel_entry"]);
 const LOOKUP_TIMEOUT_MS = 120_000;
@@ -26,35 +32,48 @@ const text = (value: string, isError = false) => ({
   details: {},
   isError,
 });
-const transcriptOf = (ctx: ExtensionContext) =>
-  buildTranscript(ctx.sessionManager.getBranch() as unknown as BranchEntry[]);
+const transcriptOf = (ctx: ExtensionContext) => buildTranscript(ctx.sessionManager.getBranch());
 
-export function registerRecall(pi: ExtensionAPI): void {
+/** Recall's steps in keel's pipelines: the one-lookup budget and what resets it. */
+export interface RecallSteps {
+  /** session_start, before_agent_start and user_bash: the user spoke or ran something. */
+  reset(): void;
+  /** tool_result: any tool other than the recovery tools resets the budget. */
+  toolResult(event: ToolResultEvent): void;
+  /** tool_call: a second keel_lookup before a reset is blocked. */
+  toolCall(event: ToolCallEvent): ToolCallEventResult | undefined;
+}
+
+export function registerRecall(pi: ExtensionAPI): RecallSteps {
   let lookupSpent = false;
-  const reset = () => {
-    lookupSpent = false;
+  const steps: RecallSteps = {
+    reset() {
+      lookupSpent = false;
+    },
+    toolResult(event) {
+      if (!RECOVERY_TOOLS.has(event.toolName)) lookupSpent = false;
+    },
+    // Checked when the call is made, so parallel calls in one batch cannot both start a sub-agent.
+    toolCall(event) {
+      if (event.toolName !== "keel_lookup") return undefined;
+      if (lookupSpent) {
+        return {
+          block: true,
+          reason:
+            "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly.",
+        };
+      }
+      lookupSpent = true;
+      return undefined;
+    },
   };
-  pi.on("session_start", reset);
-  pi.on("before_agent_start", reset);
-  pi.on("user_bash", reset);
-  pi.on("tool_result", async (event) => {
-    if (!RECOVERY_TOOLS.has(event.toolName)) reset();
-    return undefined;
-  });
-  // Checked when the call is made, so parallel calls in one batch cannot both start a sub-agent.
-  pi.on("tool_call", async (event) => {
-    if (event.toolName !== "keel_lookup") return undefined;
-    if (lookupSpent) {
-      return {
-        block: true,
-        reason:
-          "keel_lookup was already used since the last user message or tool run; use keel_grep, keel_entries and keel_entry directly.",
-      };
-    }
-    lookupSpent = true;
-    return undefined;
-  });
+  registerDirectTools(pi);
+  registerLookupTool(pi);
+  return steps;
+}
 
+/** keel_entries, keel_grep and keel_entry: the searches over the raw branch, run by the agent directly. */
+function registerDirectTools(pi: ExtensionAPI): void {
   const direct: Array<
     [string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]
   > = [
@@ -84,7 +103,10 @@ export function registerRecall(pi: ExtensionAPI): void {
       },
     });
   }
+}
 
+/** keel_lookup: a sub-agent on the session's model answers from the raw history with the same searches. */
+function registerLookupTool(pi: ExtensionAPI): void {
   pi.registerTool({
     name: "keel_lookup",
     label: "keel lookup",
@@ -115,41 +137,36 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
     { name: "entry", description: "Read one entry.", parameters: EntryParams },
   ];
   return async (messages, withTools) => {
-    const timeout = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
-    const reply = await ctx.modelRegistry.complete(
-      model,
-      {
+    const answer = await askModel(ctx.modelRegistry, model, {
+      context: {
         systemPrompt: LOOKUP_SYSTEM_PROMPT,
-        messages: messages.map(toPiMessage) as never,
+        messages: messages.map(toPiMessage),
         ...(withTools ? { tools } : {}),
       },
-      { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, maxTokens: 2048 } as never,
-    );
-    if (reply.stopReason === "error" || reply.stopReason === "aborted")
-      throw new Error(reply.errorMessage ?? reply.stopReason);
-    const parts = reply.content as Array<{
-      type: string;
-      text?: string;
-      id?: string;
-      name?: string;
-      arguments?: Record<string, unknown>;
-    }>;
+      maxTokens: 2048,
+      deadlineMs: LOOKUP_TIMEOUT_MS,
+      signal,
+    });
+    if (!answer.ok) throw new Error(answer.detail);
+    const parts = answer.reply.content;
     return {
       text: parts
         .filter((p) => p.type === "text")
-        .map((p) => p.text ?? "")
+        .map((p) => p.text)
         .join(""),
       toolCalls: parts
         .filter((p) => p.type === "toolCall")
-        .map((p) => ({ id: p.id ?? "", name: p.name ?? "", arguments: p.arguments ?? {} })),
-      raw: reply,
+        .map((p) => ({ id: p.id, name: p.name, arguments: p.arguments })),
+      raw: answer.reply,
     };
   };
 }
 
-function toPiMessage(message: LookupMessage): unknown {
+type PiMessage = AskContext["messages"][number];
+
+function toPiMessage(message: LookupMessage): PiMessage {
   const timestamp = Date.now();
-  if (message.role === "assistant") return message.raw;
+  if (message.role === "assistant") return message.raw as ModelReply;
   if (message.role === "user")
     return { role: "user", content: [{ type: "text", text: message.text }], timestamp };
   return {

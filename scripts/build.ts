@@ -33,6 +33,16 @@ export function webAssets(dir = webStatic): Asset[] {
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The `keel ui --demo` fixture (session files real pi wrote, and the store rows to rebuild), as "demo/<file>". */
+export function demoAssets(): Asset[] {
+  const dir = join(root, "test/fixtures/ui-demo");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .sort()
+    .map((name) => ({ name: `demo/${name}`, file: join(dir, name) }));
+}
+
 /**
  * Two generated modules: embed.ts registers the text imports, entry.ts imports it first and main.ts second,
  * so every asset is registered before keel's CLI evaluates (ES modules evaluate in import order).
@@ -142,13 +152,13 @@ async function bundleExtension(): Promise<void> {
   console.log(`  ${relative(root, EXTENSION_OUT)}  ${kib(statSync(EXTENSION_OUT).size)}`);
 }
 
-/** Builds the extension bundle (unless reused) and lists every asset the binary embeds (the bundle first, then web/static/). */
+/** Builds the extension bundle (unless reused) and lists every asset the binary embeds (the bundle first, then web/static/, then the UI demo). */
 export async function collectAssets(reuseBundle = false): Promise<Asset[]> {
   if (!reuseBundle) await bundleExtension();
   else if (!existsSync(EXTENSION_OUT)) throw new Error(`${EXTENSION_OUT} is missing: build it first`);
   const web = webAssets();
   for (const asset of web) warnIfNotText(asset);
-  return [{ name: "extension/index.js", file: EXTENSION_OUT }, ...web];
+  return [{ name: "extension/index.js", file: EXTENSION_OUT }, ...web, ...demoAssets()];
 }
 
 async function main(argv: string[]): Promise<void> {

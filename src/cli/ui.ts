@@ -11,6 +11,7 @@ interface UiOptions {
   port: number;
   open?: boolean;
   sessionDir?: string[];
+  demo?: boolean;
 }
 
 export const registerUi: Register = (program, contextFor) => {
@@ -25,26 +26,41 @@ export const registerUi: Register = (program, contextFor) => {
     )
     .option("--open", "open the UI in the default browser")
     .option("--session-dir <dir>", "another folder of pi session files (repeatable)", collect)
+    .option("--demo", "serve a read-only demo built from sessions real pi wrote (its own temporary store)")
     .action(async (options: UiOptions, command: Command) => {
       const ctx = contextFor(command);
       const port = options.port;
+      if (options.demo && options.sessionDir) {
+        command.error("--demo serves its own sessions; leave out --session-dir", { exitCode: 2 });
+      }
       const { startServer } = await import("../server/serve.ts");
-      const server = await startServer({
-        storeUrl: ctx.paths.storeUrl,
-        agentDir: ctx.paths.agentDir,
-        extraSessionDirs: options.sessionDir ?? [],
-        port,
+      const demo = options.demo ? await (await import("../server/demo.ts")).prepareDemo() : undefined;
+      const server = await startServer(
+        demo
+          ? { storeUrl: demo.storeUrl, agentDir: demo.agentDir, port, readOnly: true }
+          : {
+              storeUrl: ctx.paths.storeUrl,
+              agentDir: ctx.paths.agentDir,
+              extraSessionDirs: options.sessionDir ?? [],
+              personalContract: ctx.paths.personalContract,
+              offerDemo: true,
+              port,
+            },
+      ).catch((error: unknown) => {
+        demo?.remove();
+        throw error;
       });
       if (ctx.out.json) {
         const line = { ok: true, url: server.url, port: server.port, token: server.token };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } else {
-        process.stdout.write(`keel UI: ${server.url}\n`);
+        process.stdout.write(`keel UI${demo ? " (read-only demo)" : ""}: ${server.url}\n`);
         ctx.out.info("serving until Ctrl+C");
       }
       if (options.open) openInBrowser(server.url);
       await untilSignal();
       await server.close();
+      demo?.remove();
     });
 };
 

@@ -1,14 +1,15 @@
 // Records a compaction confirmed by pi (session_compact) in the store, once per session entry.
+import type { CompactionEntry } from "@earendil-works/pi-coding-agent";
 import type { Clock } from "../core/clock.ts";
 import { recordCompaction } from "../store/compactions.ts";
 import type { KeelDb } from "../store/db.ts";
-import { strategyOfEntry } from "./strategy.ts";
+import { compactionDetailsOf } from "./details.ts";
 
 export interface ConfirmedCompaction {
   projectId: string;
   sessionId: string;
   sessionFile: string | undefined;
-  entry: { id: string; summary: string; firstKeptEntryId?: string; tokensBefore?: number; details?: unknown };
+  entry: CompactionEntry;
   reason: string;
   fromExtension: boolean;
 }
@@ -39,7 +40,7 @@ export async function recordConfirmedCompaction(
     sessionId: event.sessionId,
     sessionFile: event.sessionFile ?? null,
     entryId: event.entry.id,
-    strategy: strategyOfEntry(event.entry.details),
+    strategy: compactionDetailsOf(event.entry).strategy,
     reason: event.reason,
     fromExtension: event.fromExtension,
     tokensBefore: event.entry.tokensBefore ?? null,

@@ -1,6 +1,7 @@
 // Compaction settings per branch: `/keel compact strategy|cap` appends a custom entry, and the latest one on the
 // active branch wins, so settings follow forks, tree navigation and reloads without an in-memory flag.
 
+import type { CustomEntry } from "@earendil-works/pi-coding-agent";
 import { DEFAULT_STRATEGY, isStrategyName, type StrategyName } from "./strategy.ts";
 import { type CapSetting, parseCap } from "./verbatim/index.ts";
 import { DEFAULT_MODE, isMode, type Mode } from "./verified/modes.ts";
@@ -20,18 +21,15 @@ export interface CompactSettings {
   autoPercent: number;
 }
 
-interface SettingsEntry {
-  type?: string;
-  customType?: string;
-  data?: {
-    strategy?: unknown;
-    cap?: unknown;
-    mode?: unknown;
-    strict?: unknown;
-    timeoutMs?: unknown;
-    autoPercent?: unknown;
-  };
-}
+/** A `/keel compact …` settings entry as written; read back from disk, so its fields are checked. */
+type SettingsEntry = CustomEntry<{
+  strategy?: unknown;
+  cap?: unknown;
+  mode?: unknown;
+  strict?: unknown;
+  timeoutMs?: unknown;
+  autoPercent?: unknown;
+}>;
 
 export function defaultSettings(): CompactSettings {
   const parsed = parseCap(DEFAULT_CAP_TEXT);
@@ -51,7 +49,7 @@ export function defaultSettings(): CompactSettings {
 export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   const settings = defaultSettings();
   for (const raw of branch) {
-    const entry = raw as SettingsEntry;
+    const entry = raw as Partial<SettingsEntry> | undefined;
     if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
     const { strategy, cap, mode, strict, timeoutMs, autoPercent } = entry.data ?? {};
     if (typeof autoPercent === "number" && autoPercent >= 0 && autoPercent <= 100)

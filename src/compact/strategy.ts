@@ -4,36 +4,26 @@
 // that cannot produce a summary falls back (verified → verbatim → native): never fail closed. Only verified's
 // strict setting may cancel, with a reason.
 
-import type { BranchEntry } from "../session/entries.ts";
-import { type CapSetting, type ContextFile, renderCheckpoint } from "./verbatim/index.ts";
+import type { CompactionResult } from "@earendil-works/pi-coding-agent";
+import { type CheckpointInput, renderCheckpoint, type VerbatimDetails } from "./verbatim/index.ts";
 import { type VerifiedOptions, verifiedRun } from "./verified/strategy.ts";
 
 export const STRATEGY_NAMES = ["verbatim", "native", "verified"] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 export const DEFAULT_STRATEGY: StrategyName = "verbatim";
 
-export interface CompactionRequest {
-  reason: string;
-  firstKeptEntryId: string;
-  tokensBefore: number;
-  isSplitTurn: boolean;
-  branch: readonly BranchEntry[];
-  cwd: string;
-  cap: CapSetting;
-  contextWindow: number | undefined;
-  contextFiles: readonly ContextFile[];
-  /** The protected-items block every keel strategy embeds byte for byte. */
-  protectedBlock: string;
-  /** ISO time of the compaction. */
-  at: string;
-}
+/** What keel's handler knows at compaction time: pi's boundary and branch, plus keel's settings and context. */
+export type CompactionRequest = CheckpointInput &
+  Required<Pick<CheckpointInput, "reason" | "tokensBefore" | "isSplitTurn" | "at" | "protectedBlock">>;
 
-/** What a strategy hands back: a summary for pi to store, plus the reminder to place after it. */
+/** keel's details: the strategy's own block, which carries the reminder so a reload can place it again. */
+export type KeelCompactionDetails = Omit<VerbatimDetails, "keel"> & {
+  keel: VerbatimDetails["keel"] & { reorientation: string };
+};
+
+/** What a strategy hands back: pi's compaction result, plus the reminder to place after it. */
 export interface CompactionProposal {
-  summary: string;
-  firstKeptEntryId: string;
-  tokensBefore: number;
-  details: { keel: { strategy: StrategyName; version: number } } & Record<string, unknown>;
+  compaction: CompactionResult<KeelCompactionDetails>;
   reorientation: string;
   warnings: string[];
 }
@@ -73,10 +63,12 @@ export async function proposeWithStrategy(
   return {
     kind: "proposal",
     proposal: {
-      summary: result.summary,
-      firstKeptEntryId: request.firstKeptEntryId,
-      tokensBefore: request.tokensBefore,
-      details: result.details as CompactionProposal["details"],
+      compaction: {
+        summary: result.summary,
+        firstKeptEntryId: request.firstKeptEntryId,
+        tokensBefore: request.tokensBefore,
+        details: result.details as KeelCompactionDetails,
+      },
       reorientation: result.reorientation,
       warnings: result.warnings,
     },
@@ -85,19 +77,7 @@ export async function proposeWithStrategy(
 
 export function proposeCompaction(strategy: StrategyName, request: CompactionRequest): ProposalOutcome {
   if (strategy === "native") return { kind: "native" };
-  const rendered = renderCheckpoint({
-    branch: request.branch,
-    firstKeptEntryId: request.firstKeptEntryId,
-    isSplitTurn: request.isSplitTurn,
-    cwd: request.cwd,
-    reason: request.reason,
-    tokensBefore: request.tokensBefore,
-    at: request.at,
-    protectedBlock: request.protectedBlock,
-    contextFiles: request.contextFiles,
-    cap: request.cap,
-    contextWindow: request.contextWindow,
-  });
+  const rendered = renderCheckpoint(request);
   if (!rendered.ok)
     return {
       kind: "native",
@@ -107,22 +87,17 @@ export function proposeCompaction(strategy: StrategyName, request: CompactionReq
   return {
     kind: "proposal",
     proposal: {
-      summary: checkpoint.summary,
-      firstKeptEntryId: request.firstKeptEntryId,
-      tokensBefore: request.tokensBefore,
-      // The reminder rides along in the details so a reload before the next request can place it again.
-      details: {
-        ...checkpoint.details,
-        keel: { ...checkpoint.details.keel, reorientation: checkpoint.reorientation },
-      } as unknown as CompactionProposal["details"],
+      compaction: {
+        summary: checkpoint.summary,
+        firstKeptEntryId: request.firstKeptEntryId,
+        tokensBefore: request.tokensBefore,
+        details: {
+          ...checkpoint.details,
+          keel: { ...checkpoint.details.keel, reorientation: checkpoint.reorientation },
+        },
+      },
       reorientation: checkpoint.reorientation,
       warnings: checkpoint.warnings,
     },
   };
-}
-
-/** Which strategy produced a confirmed compaction entry: keel's own carry details.keel, the rest are pi's. */
-export function strategyOfEntry(details: unknown): string {
-  const keel = (details as { keel?: { strategy?: unknown } } | undefined)?.keel;
-  return typeof keel?.strategy === "string" ? keel.strategy : "native";
 }

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { UserError } from "./errors.ts";
 
-/** "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/. */
-export type AssetName = "extension/index.js" | `web/${string}`;
+/** "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo. */
+export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}`;
 
 const embedded = new Map<string, string>();
 
@@ -25,6 +25,7 @@ export function sourceRoot(): string {
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
+  if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
 }
 

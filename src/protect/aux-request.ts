@@ -1,20 +1,9 @@
-// Shared pieces of keel protect's two auxiliary model requests (extraction and discovery): the reasoning level
-// to ask for, the reading of a reply into text or a failure category, JSON with one optional code fence, and
+// Shared pieces of keel protect's two auxiliary model requests (extraction and discovery), sent through
+// src/llm/ask-model.ts: the reading of a reply into text or a failure category, JSON with one optional code fence, and
 // the staleness check that drops answers arriving after their session or registry changed.
 import type { AuxFailure } from "./types.ts";
 
 export const AUX_TIMEOUT_MS = 20_000;
-const LEVELS = ["minimal", "low", "medium", "high"] as const;
-
-/** The lowest reasoning level the model declares, or undefined for a model without reasoning. */
-export function lowestReasoningLevel(model: {
-  reasoning?: boolean;
-  thinkingLevelMap?: Partial<Record<string, unknown>>;
-}): string | undefined {
-  if (!model.reasoning) return undefined;
-  return LEVELS.find((level) => model.thinkingLevelMap?.[level] !== null);
-}
-
 export interface AuxReply {
   stopReason: string;
   content: unknown;

@@ -3,13 +3,19 @@
 
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
-import type { Clock } from "../core/clock.ts";
+import { type Clock, systemClock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { requireLocalToken } from "./auth.ts";
+import { csrfTokenFor, requireSameOriginPost } from "./csrf.ts";
+import type { UiDeps } from "./routes/deps.ts";
+import { guardRoutes } from "./routes/guard.tsx";
+import { memoryRoutes } from "./routes/memory.tsx";
 import { overviewRoutes } from "./routes/overview.ts";
+import { sessionRoutes } from "./routes/sessions.tsx";
 
 export interface AppOptions {
   store: Store;
@@ -18,6 +24,12 @@ export interface AppOptions {
   port: () => number;
   /** Folders holding pi session files, searched on each overview request. */
   sessionDirs: readonly string[];
+  /** The user's personal contract layer (the guard page shows it); none by default. */
+  personalContract?: string;
+  /** Serve read-only: the demo refuses every mutation. */
+  readOnly?: boolean;
+  /** Starts (once) the read-only demo and gives its URL; offered at /demo when set. */
+  demo?: () => Promise<string>;
   clock?: Clock;
   /** Where unexpected request failures are reported (default: stderr). */
   log?: (line: string) => void;
@@ -40,24 +52,52 @@ export function createApp(options: AppOptions): Hono {
   const cache: SessionSummaryCache = new Map();
   app.use(
     secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
       referrerPolicy: "no-referrer",
       xFrameOptions: "DENY",
       strictTransportSecurity: false,
     }),
   );
   app.use(requireLocalToken({ token: options.token, port: options.port }));
-  app.get("/static/*", (c) => {
-    const name = c.req.path.slice("/static/".length);
-    const asset = staticAsset(name);
-    if (asset === undefined) return c.text("not found", 404);
-    c.header("Cache-Control", "no-cache");
-    return c.body(asset.text, 200, { "Content-Type": asset.type });
-  });
-  app.route(
-    "/",
-    overviewRoutes({ store: options.store, sessionDirs: options.sessionDirs, cache, clock: options.clock }),
+  app.use(requireSameOriginPost({ token: options.token, port: options.port }));
+  app.use(
+    "/static/*",
+    serveStatic({
+      // Hono checks the path (no dot segments, no encoded separators); keel's asset reader supplies the bytes,
+      // embedded in the binary or read from web/static/ in a checkout.
+      rewriteRequestPath: (path) => path.slice("/static/".length),
+      getContent: async (name) => staticAsset(name),
+      mimes: CONTENT_TYPES,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "no-cache");
+      },
+    }),
   );
+  const deps: UiDeps = {
+    store: options.store,
+    sessionDirs: options.sessionDirs,
+    cache,
+    parsed: new Map(),
+    personalContract: options.personalContract ?? "",
+    csrfToken: csrfTokenFor(options.token),
+    readOnly: options.readOnly ?? false,
+    clock: options.clock ?? systemClock,
+  };
+  const demo = options.demo;
+  app.route("/", overviewRoutes({ ...deps, demoHint: demo ? "/demo" : undefined }));
+  if (demo) app.get("/demo", async (c) => c.redirect(await demo(), 302));
+  app.route("/", sessionRoutes(deps));
+  app.route("/", memoryRoutes(deps));
+  app.route("/", guardRoutes(deps));
   app.notFound((c) => c.text("not found", 404));
   app.onError((error, c) => {
     log(`keel ui: ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
@@ -66,14 +106,14 @@ export function createApp(options: AppOptions): Hono {
   return app;
 }
 
-function staticAsset(name: string): { text: string; type: string } | undefined {
-  if (!STATIC_NAME.test(name)) return undefined;
-  const type = CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()];
-  if (type === undefined) return undefined;
+/** A static file's text, or null for a name that is not one of web/static/'s servable files. */
+function staticAsset(name: string): string | null {
+  if (!STATIC_NAME.test(name)) return null;
+  if (CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] === undefined) return null;
   try {
-    return { text: readAsset(`web/${name}` as AssetName), type };
+    return readAsset(`web/${name}` as AssetName);
   } catch (error) {
-    if (error instanceof UserError) return undefined;
+    if (error instanceof UserError) return null;
     throw error;
   }
 }

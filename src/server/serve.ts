@@ -18,6 +18,12 @@ export interface ServerOptions {
   port?: number;
   /** A fixed token (tests); by default a fresh random one. */
   token?: string;
+  /** The personal contract layer the guard page reads. */
+  personalContract?: string;
+  /** Serve read-only (the demo). */
+  readOnly?: boolean;
+  /** Offer the read-only demo at /demo (started on first visit, on its own port, stopped with this server). */
+  offerDemo?: boolean;
   log?: (line: string) => void;
 }
 
@@ -42,7 +48,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const sessionDirs = sessionDirsFor(options.agentDir, options.extraSessionDirs);
   const store = await openStore(options.storeUrl);
   let port = options.port ?? 0;
-  const app = createApp({ store, token, port: () => port, sessionDirs, log: options.log });
+  const app = createApp({
+    store,
+    token,
+    port: () => port,
+    sessionDirs,
+    log: options.log,
+    personalContract: options.personalContract,
+    readOnly: options.readOnly,
+    demo: options.offerDemo ? () => demo.url() : undefined,
+  });
+  const demo = demoLauncher(options.log);
   let listener: Listener;
   try {
     listener = await listen(app.fetch, options.port ?? 0);
@@ -58,7 +74,40 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     token,
     sessionDirs,
-    close: once(() => shutDown(listener, store)),
+    close: once(() => demo.stop().finally(() => shutDown(listener, store))),
+  };
+}
+
+/** Starts the read-only demo server once, on first request, and stops it with its parent. */
+function demoLauncher(log: ServerOptions["log"]) {
+  let started: Promise<{ server: RunningServer; remove(): void }> | undefined;
+  const start = async () => {
+    const { prepareDemo } = await import("./demo.ts");
+    const folder = await prepareDemo();
+    try {
+      const server = await startServer({
+        storeUrl: folder.storeUrl,
+        agentDir: folder.agentDir,
+        readOnly: true,
+        log,
+      });
+      return { server, remove: folder.remove };
+    } catch (error) {
+      folder.remove();
+      throw error;
+    }
+  };
+  return {
+    url: async () => {
+      started ??= start();
+      return (await started).server.url;
+    },
+    stop: async () => {
+      if (!started) return;
+      const running = await started.catch(() => undefined);
+      await running?.server.close();
+      running?.remove();
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { listCompactions } from "../../src/store/compactions.ts";
 import { openStore } from "../../src/store/open.ts";
 import type { CompactionRow } from "../../src/store/schema/index.ts";
 import { withBrowserPage } from "../support/browser.ts";
+import { startKeelUi } from "../support/keel-ui.ts";
 import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
 
@@ -123,6 +124,21 @@ describe("keel skeleton in a real pi", () => {
     expectQuietPi(pi);
   });
 
+  it("keel ui --demo serves the read-only demo from its own temporary store", async () => {
+    const ui = await startKeelUi({ cwd: project.projectDir, env: project.env, args: ["--demo"] });
+    try {
+      const html = await (await fetch(ui.url)).text();
+      expect(html).toContain("keel-demo-");
+      expect(html).not.toContain(project.keelDb);
+      expect(html).toContain("shop");
+    } finally {
+      await ui.stop();
+    }
+    const mixed = project.keel(["ui", "--demo", "--session-dir", project.sessionsDir]);
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toContain("--demo serves its own sessions");
+  });
+
   it("the web UI shows the session and its compaction in Chromium", async () => {
     const entryId = compactionEntry?.id;
     expect(entryId).toBeDefined();
@@ -136,6 +152,10 @@ describe("keel skeleton in a real pi", () => {
         await compactionRow.waitFor({ state: "visible", timeout: 15_000 });
         expect(await compactionRow.getAttribute("data-session-id")).toBe(sessionId);
         expect(await compactionRow.textContent()).toMatch(/verbatim[\s\S]*manual/);
+        await sessionRow.locator(`a[href="/sessions/${sessionId}"]`).click();
+        await page.locator(`#entry-${entryId} a`).click();
+        await page.waitForURL(`**/compactions/${entryId}`);
+        expect(await page.locator('[data-testid="model-calls"]').textContent()).toMatch(/^0 /);
       });
     } finally {
       await ui.stop();

@@ -1,5 +1,5 @@
-// extension/memory.ts against a recording stand-in for pi's ExtensionAPI (the real-pi run belongs to the e2e
-// suite): the tool is registered with a closed schema, results come in the untrusted envelope, guidance reaches
+// extension/memory.ts (and its guidance steps, which extension/index.ts runs) against a recording stand-in for
+// pi's ExtensionAPI (the real-pi run belongs to the e2e suite): the tool is registered with a closed schema, results come in the untrusted envelope, guidance reaches
 // the prompt sections, a forced prompt keeps it, and a replaced prompt is reported once.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,8 +51,10 @@ describe("registerMemory", () => {
       identitySource: "git" as const,
       name: "proj-a",
     });
-    registerMemory(pi.api, () => ({ store: f.store, identity }));
+    const steps = registerMemory(pi.api, () => ({ store: f.store, identity }));
     expect(pi.tools.map((t) => t.name)).toEqual(["keel_memory"]);
+    // Areas hand their steps to extension/index.ts instead of subscribing to pi's events themselves.
+    expect(pi.handlers.size).toBe(0);
     const notes: string[] = [];
     const result = await pi.tools[0]!.execute(
       "call-1",
@@ -69,24 +71,24 @@ describe("registerMemory", () => {
     });
 
     const event = { systemPrompt: "", systemPromptOptions: { sections: {} as Record<string, string> } };
-    await pi.handlers.get("before_agent_start")!(event, ctx("", notes));
+    await steps.beforeRun(event as never, ctx("", notes) as never);
     const guidance = event.systemPromptOptions.sections[GUIDANCE_SECTION]!;
     expect(guidance).toContain("keel_memory");
-    await pi.handlers.get("agent_start")!({}, ctx(`base\n${guidance}`, notes));
+    await steps.agentStart(ctx(`base\n${guidance}`, notes) as never);
     expect(notes).toEqual([]);
 
     const forced = {
       systemPrompt: "",
       systemPromptOptions: { sections: {}, forceSystemPrompt: "Only this." },
     };
-    const answer = (await pi.handlers.get("before_agent_start")!(forced, ctx("", notes))) as {
+    const answer = (await steps.beforeRun(forced as never, ctx("", notes) as never)) as {
       systemPrompt: string;
     };
     expect(answer.systemPrompt.startsWith("Only this.")).toBe(true);
     expect(answer.systemPrompt).toContain("keel_memory");
 
-    await pi.handlers.get("agent_start")!({}, ctx("a prompt without keel's guidance", notes));
-    await pi.handlers.get("agent_start")!({}, ctx("a prompt without keel's guidance", notes));
+    await steps.agentStart(ctx("a prompt without keel's guidance", notes) as never);
+    await steps.agentStart(ctx("a prompt without keel's guidance", notes) as never);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain("replaced the system prompt");
     await f.store.close();

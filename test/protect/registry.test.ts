@@ -1,7 +1,7 @@
 // /keel protect commands as a pure function, the state schema (keel's own and the original v1–v5 import), the
 // protected block, supersession candidates, and the extraction and discovery gates.
 import { describe, expect, it } from "vitest";
-import { lowestReasoningLevel } from "../../src/protect/aux-request.ts";
+import { lowestReasoningLevel } from "../../src/llm/ask-model.ts";
 import { renderProtectedBlock } from "../../src/protect/block.ts";
 import { anchorsOf, findCandidateGroups } from "../../src/protect/candidates.ts";
 import { runProtectCommand } from "../../src/protect/commands.ts";

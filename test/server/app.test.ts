@@ -77,7 +77,7 @@ describe("auth", () => {
     const res = await app.request("/", { headers: HOST });
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("needs its access token");
-    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -177,7 +177,12 @@ describe("routes", () => {
 
 describe("startServer", () => {
   it("listens on 127.0.0.1 with a random token and shows empty states on an empty store", async () => {
-    const server = await startServer({ storeUrl: join(root, "empty.db"), agentDir: join(root, "no-agent") });
+    const server = await startServer({
+      storeUrl: join(root, "empty.db"),
+      agentDir: join(root, "no-agent"),
+      offerDemo: true,
+    });
+    let demoUrl = "";
     try {
       expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${server.token}`);
       expect(server.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -188,9 +193,20 @@ describe("startServer", () => {
       expect(html).toContain("No compactions yet");
       expect(html).toContain("No pi session files found");
       expect(html).toContain("No projects yet");
+      expect(html).toContain('<a href="/demo">Open the read-only demo</a>');
+      const cookie = (page.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const jump = await fetch(`${server.origin}/demo`, { headers: { cookie }, redirect: "manual" });
+      expect(jump.status).toBe(302);
+      demoUrl = jump.headers.get("location") ?? "";
+      expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect(new URL(demoUrl).port).not.toBe(String(server.port));
+      const demoPage = await (await fetch(demoUrl)).text();
+      expect(demoPage).toContain("shop");
+      expect(demoPage).not.toContain("Open the read-only demo");
     } finally {
       await server.close();
     }
     await expect(fetch(server.origin)).rejects.toThrow();
+    await expect(fetch(demoUrl)).rejects.toThrow();
   });
 });

@@ -92,7 +92,7 @@ describe("overview page in Chromium", () => {
 
   it("shows the session and its compaction, styled, and keeps working through the cookie", async () => {
     await withBrowserPage(server.url, async (page) => {
-      await expect(page.locator("#title").textContent()).resolves.toBe("keel");
+      await expect(page.locator("#title").textContent()).resolves.toBe("keel overview");
       const session = page.locator(`#sessions tr[data-session-id="${SESSION_ID}"]`);
       await session.waitFor({ state: "visible" });
       const sessionText = ((await session.textContent()) ?? "").replace(/\s+/g, " ");

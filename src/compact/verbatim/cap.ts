@@ -67,6 +67,7 @@ interface Item {
 
 /** Trims span lines to `budget` characters (null: no cap), marking every span it changes. */
 export function trimSpans(spans: readonly SavedSpan[], budget: number | null): TrimResult {
+  if (budget === null || lineCharsOf(spans) <= budget) return untrimmed(spans);
   const items: Item[] = [];
   let total = 0;
   spans.forEach((span, s) => {
@@ -133,4 +134,16 @@ function cappedSpans(
       lines[item.span]!.push(GAP_MARKER);
   });
   return spans.map((span, s) => ({ span, lines: lines[s]!, trimmed: changed.has(s) }));
+}
+
+/** No trimming needed (cap off, or every line fits): each span's lines as they are, nothing marked. */
+function untrimmed(spans: readonly SavedSpan[]): TrimResult {
+  const capped = spans.map((span) => ({ span, lines: span.lines.map((line) => line.text), trimmed: false }));
+  return { spans: capped, removed: 0, stubbed: 0, lineChars: lineCharsOf(spans) };
+}
+
+function lineCharsOf(spans: readonly SavedSpan[]): number {
+  let total = 0;
+  for (const span of spans) for (const line of span.lines) total += line.text.length + 1;
+  return total;
 }

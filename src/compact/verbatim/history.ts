@@ -1,14 +1,10 @@
 // What earlier compactions on the branch hand to the next checkpoint: keel's saved spans (re-rendered, never
 // re-summarized), an opaque base when a model-written summary came after them, cumulative file lists and the
 // startup-read selection. Only data stored in compaction details is used; summary prose is never parsed.
-import { asRecord, type BranchEntry, stringField } from "../../session/entries.ts";
+import type { BranchEntry } from "../../session/entries.ts";
+import { compactionDetailsOf, stringList } from "../details.ts";
 import type { FileLists } from "./file-evidence.ts";
-import {
-  type SavedSpan,
-  type StartupSelection,
-  VERBATIM_VERSION,
-  type VerbatimKeelDetails,
-} from "./types.ts";
+import type { SavedSpan, StartupSelection } from "./types.ts";
 
 export interface CompactedBase {
   entryId: string;
@@ -27,20 +23,6 @@ export interface History {
   compactions: number;
 }
 
-/** keel verbatim details of a compaction entry, when it has them in the current version. */
-export function verbatimDetailsOf(entry: BranchEntry): VerbatimKeelDetails | undefined {
-  if (entry.type !== "compaction") return undefined;
-  const keel = asRecord(asRecord((entry as { details?: unknown }).details)?.keel);
-  if (keel?.strategy !== "verbatim" || keel.version !== VERBATIM_VERSION) return undefined;
-  const span = asRecord(keel.span);
-  if (!span || !Array.isArray(span.lines)) return undefined;
-  return keel as unknown as VerbatimKeelDetails;
-}
-
-function listOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-}
-
 /** Reads every compaction on the branch, oldest first. */
 export function readHistory(branch: readonly BranchEntry[]): History {
   const history: History = {
@@ -54,22 +36,24 @@ export function readHistory(branch: readonly BranchEntry[]): History {
     history.compactions++;
     history.latestIndex = i;
     history.latest = entry;
-    const keel = verbatimDetailsOf(entry);
+    const details = compactionDetailsOf(entry);
+    const keel = details.verbatim;
     if (keel) {
       history.spans.push(keel.span);
-      history.files = { readFiles: listOf(keel.readFiles), modifiedFiles: listOf(keel.modifiedFiles) };
+      history.files = {
+        readFiles: stringList(keel.readFiles),
+        modifiedFiles: stringList(keel.modifiedFiles),
+      };
       history.startup = keel.startupReads;
       return;
     }
-    const details = asRecord((entry as { details?: unknown }).details);
-    const foreignKeel = asRecord(details?.keel);
     history.base = {
       entryId: entry.id,
-      kind: foreignKeel ? "legacy-checkpoint" : "model-summary",
-      summary: stringField(entry, "summary") ?? "",
+      kind: details.fromKeel ? "legacy-checkpoint" : "model-summary",
+      summary: typeof entry.summary === "string" ? entry.summary : "",
     };
     history.spans = [];
-    history.files = { readFiles: listOf(details?.readFiles), modifiedFiles: listOf(details?.modifiedFiles) };
+    history.files = { readFiles: details.readFiles, modifiedFiles: details.modifiedFiles };
   });
   return history;
 }

@@ -7,7 +7,6 @@ export {
   type OfflineBoundary,
 } from "./boundary.ts";
 export { capLimitChars, MIN_LINE_BUDGET, parseCap, USER_STUB_CHARS } from "./cap.ts";
-export { verbatimDetailsOf } from "./history.ts";
 export { instructionBlocks } from "./instruction-blocks.ts";
 export { type CheckpointResult, renderCheckpoint } from "./render.ts";
 export { isManagedReorientation } from "./span.ts";

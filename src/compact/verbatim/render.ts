@@ -143,13 +143,23 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   };
 }
 
-/** Measures the fixed overhead once, trims span lines to what is left, and assembles the final text. */
+/**
+ * Trims span lines to what the cap leaves after the fixed parts and assembles the text once. The fixed parts
+ * are measured by adding up their lengths (never by rendering a skeleton checkpoint), and not at all with the
+ * cap off.
+ */
 function applyCap(frame: Frame, input: CheckpointInput, limit: number | null) {
-  const skeleton = frame.spans.map((span) => ({ span, lines: [], trimmed: true }));
-  const overhead = assemble(frame, skeleton).length;
-  const lineBudget = limit === null ? null : Math.max(MIN_LINE_BUDGET, limit - overhead);
+  const fixed = fixedParts(frame, frame.spans.at(-1)?.at);
+  let lineBudget: number | null = null;
+  if (limit !== null) {
+    const skeleton = frame.spans.map((span) => renderSpan({ span, lines: [], trimmed: true }));
+    const parts = fixed.head.length + skeleton.length + fixed.tail.length;
+    const overhead =
+      lengthOf(fixed.head) + lengthOf(skeleton) + lengthOf(fixed.tail) + SEPARATOR.length * (parts - 1);
+    lineBudget = Math.max(MIN_LINE_BUDGET, limit - overhead);
+  }
   const trimmed = trimSpans(frame.spans, lineBudget);
-  const summary = assemble(frame, trimmed.spans);
+  const summary = [...fixed.head, ...trimmed.spans.map(renderSpan), ...fixed.tail].join(SEPARATOR);
   const report: CapReport = {
     setting: input.cap ?? { unit: "off" },
     limitChars: limit,
@@ -161,6 +171,9 @@ function applyCap(frame: Frame, input: CheckpointInput, limit: number | null) {
   };
   return { summary, report, trimmed };
 }
+
+const SEPARATOR = "\n\n";
+const lengthOf = (parts: readonly string[]) => parts.reduce((sum, part) => sum + part.length, 0);
 
 interface Frame {
   input: CheckpointInput;
@@ -191,27 +204,28 @@ function renderSpan(capped: CappedSpan): string {
   return `<compacted-span ${attrs.join(" ")}>\n${body}</compacted-span>`;
 }
 
-function assemble(frame: Frame, spans: CappedSpan[]): string {
+/** The parts before and after the spans; the checkpoint is head, spans, tail joined by blank lines. */
+function fixedParts(frame: Frame, lastAt: string | undefined): { head: string[]; tail: string[] } {
   const { input, history } = frame;
   const n = history.compactions + 1;
-  const facts = [`compacted at ${spans.at(-1)?.span.at || "?"}`, `trigger: ${input.reason ?? "manual"}`];
+  const facts = [`compacted at ${lastAt || "?"}`, `trigger: ${input.reason ?? "manual"}`];
   if (input.tokensBefore !== undefined) facts.push(`about ${input.tokensBefore} tokens before`);
-  const parts = [say.checkpointTitle(n), facts.join(" · ")];
-  if (frame.partialNote) parts.push(frame.partialNote);
-  parts.push(say.INTRO, say.RECOVERY);
-  if (input.protectedBlock) parts.push(input.protectedBlock);
+  const head = [say.checkpointTitle(n), facts.join(" · ")];
+  if (frame.partialNote) head.push(frame.partialNote);
+  head.push(say.INTRO, say.RECOVERY);
+  if (input.protectedBlock) head.push(input.protectedBlock);
   if (history.base) {
     const base = history.base;
-    parts.push(
+    head.push(
       say.MIXED_CONTEXT,
       `<compacted-base kind="${base.kind}" entry="${attr(base.entryId)}">\n${base.summary}\n</compacted-base>`,
     );
   }
-  for (const span of spans) parts.push(renderSpan(span));
-  if (frame.startupBlock) parts.push(frame.startupBlock);
-  if (frame.fileBlock) parts.push(frame.fileBlock);
-  parts.push(say.EVIDENCE_BOUNDARY, say.TAIL_MARKER);
-  return parts.join("\n\n");
+  const tail: string[] = [];
+  if (frame.startupBlock) tail.push(frame.startupBlock);
+  if (frame.fileBlock) tail.push(frame.fileBlock);
+  tail.push(say.EVIDENCE_BOUNDARY, say.TAIL_MARKER);
+  return { head, tail };
 }
 
 function compactedStartup(startup: StartupSelection, index: BranchIndex, end: number) {

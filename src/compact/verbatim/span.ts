@@ -37,7 +37,7 @@ export function renderSpanLines(
     const edit = index.edits.get(entry.id);
     if (edit === null) continue;
     for (const line of entryLines(entry, cwd, index, edit?.content))
-      lines.push({ ...line, entryId: entry.id });
+      lines.push({ kind: line.kind, text: line.text, entryId: entry.id });
   }
   return lines;
 }

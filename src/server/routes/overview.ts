@@ -1,11 +1,13 @@
 // Overview routes: `GET /` renders the page, `GET /api/overview` returns the same data as JSON.
 
 import { Hono } from "hono";
-import { renderOverviewPage } from "../../../web/pages/overview.tsx";
 import type { Clock } from "../../core/clock.ts";
 import { collectOverview } from "../../overview/overview-data.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
 import type { Store } from "../../store/db.ts";
+import { renderOverviewPage } from "../ui/pages/overview.tsx";
+import { SessionsPage } from "../ui/pages/sessions.tsx";
+import { renderDocument } from "../ui/render.ts";
 
 export interface OverviewRouteDeps {
   store: Store;
@@ -13,6 +15,8 @@ export interface OverviewRouteDeps {
   /** Shared across requests so unchanged session files are read once. */
   cache: SessionSummaryCache;
   clock?: Clock;
+  /** Shown when nothing is recorded yet: how to see the demo. */
+  demoHint?: string;
 }
 
 export function overviewRoutes(deps: OverviewRouteDeps): Hono {
@@ -26,7 +30,14 @@ export function overviewRoutes(deps: OverviewRouteDeps): Hono {
     });
   routes.get("/", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.html(await renderOverviewPage(await collect()));
+    return c.html(await renderOverviewPage(await collect(), deps.demoHint));
+  });
+  routes.get("/sessions", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const data = await collect();
+    const frame = { version: data.version, store: data.store, generatedAt: data.generatedAt };
+    const offset = Number(c.req.query("offset") ?? 0) || 0;
+    return c.html(await renderDocument(SessionsPage({ frame, sessions: data.sessions, offset })));
   });
   routes.get("/api/overview", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -1,6 +1,6 @@
 // The Projects table: every project keel has seen, with its root and how many compactions it recorded.
 /** @jsxImportSource hono/jsx */
-import type { OverviewProject } from "../../src/overview/overview-data.ts";
+import type { OverviewProject } from "../../../overview/overview-data.ts";
 import { formatCount, formatTime, isoTime, shortId } from "./format.ts";
 
 export function ProjectsTable(props: { projects: OverviewProject[] }) {
@@ -15,6 +15,7 @@ export function ProjectsTable(props: { projects: OverviewProject[] }) {
           <th scope="col" class="num">
             Compactions
           </th>
+          <th scope="col">Pages</th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +36,9 @@ export function ProjectsTable(props: { projects: OverviewProject[] }) {
               <time datetime={isoTime(p.lastSeenAt)}>{formatTime(p.lastSeenAt)}</time>
             </td>
             <td class="num">{formatCount(p.compactions)}</td>
+            <td>
+              <a href={`/projects/${p.id}/memory`}>memory</a> · <a href={`/projects/${p.id}/guard`}>guard</a>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,13 +1,16 @@
 // The overview page: projects, pi sessions and recorded compactions in one server-rendered document.
 /** @jsxImportSource hono/jsx */
 
-import type { OverviewData } from "../../src/overview/overview-data.ts";
+import type { OverviewData } from "../../../overview/overview-data.ts";
 import { CompactionsTable } from "../components/compactions-table.tsx";
 import { Layout, Section } from "../components/layout.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
 import { SessionsTable } from "../components/sessions-table.tsx";
 
-export function OverviewPage(props: { data: OverviewData }) {
+/** The overview lists this many sessions, newest first; /sessions pages through all of them. */
+export const OVERVIEW_SESSIONS = 50;
+
+export function OverviewPage(props: { data: OverviewData; demoHint?: string }) {
   const d = props.data;
   const nav = [
     { href: "#projects", label: "Projects", count: d.projects.length },
@@ -16,6 +19,7 @@ export function OverviewPage(props: { data: OverviewData }) {
   ];
   return (
     <Layout title="keel overview" version={d.version} store={d.store} generatedAt={d.generatedAt} nav={nav}>
+      {d.projects.length === 0 && d.compactionTotal === 0 ? <FirstLook hint={props.demoHint} /> : null}
       <Section
         id="projects"
         title="Projects"
@@ -33,7 +37,18 @@ export function OverviewPage(props: { data: OverviewData }) {
         id="sessions"
         title="Sessions"
         count={d.sessions.length}
-        note={<SearchedFolders roots={d.sessionRoots} />}
+        note={
+          <>
+            <SearchedFolders roots={d.sessionRoots} />
+            {d.sessions.length > OVERVIEW_SESSIONS ? (
+              <>
+                {" "}
+                Showing the newest {OVERVIEW_SESSIONS}:{" "}
+                <a href="/sessions">all {d.sessions.length} sessions</a>.
+              </>
+            ) : null}
+          </>
+        }
         empty={
           <>
             No pi session files found. They appear here once pi has run; if pi writes them elsewhere, start
@@ -41,7 +56,7 @@ export function OverviewPage(props: { data: OverviewData }) {
           </>
         }
       >
-        <SessionsTable sessions={d.sessions} />
+        <SessionsTable sessions={d.sessions.slice(0, OVERVIEW_SESSIONS)} />
       </Section>
       <Section
         id="compactions"
@@ -57,6 +72,30 @@ export function OverviewPage(props: { data: OverviewData }) {
         <CompactionsTable compactions={d.compactions} />
       </Section>
     </Layout>
+  );
+}
+
+/** What a newcomer sees on an empty store: what keel records, and the read-only demo that shows it. */
+function FirstLook(props: { hint?: string }) {
+  return (
+    <section class="first-look" aria-labelledby="first-look-title" data-testid="first-look">
+      <h2 id="first-look-title">Nothing recorded yet</h2>
+      <p>
+        keel fills these pages as pi works with it installed: each session's timeline, every compaction with
+        the checkpoint it wrote and what happened to the protected items, the project's memory and its guard
+        rails.
+      </p>
+      <p>
+        {props.hint?.startsWith("/") ? (
+          <a href={props.hint}>Open the read-only demo</a>
+        ) : (
+          <>
+            To see it first on sample sessions that real pi wrote, run{" "}
+            <code>{props.hint ?? "keel ui --demo"}</code>.
+          </>
+        )}
+      </p>
+    </section>
   );
 }
 
@@ -84,7 +123,7 @@ function SearchedFolders(props: { roots: OverviewData["sessionRoots"] }) {
 }
 
 /** The full HTML document for the overview. */
-export async function renderOverviewPage(data: OverviewData): Promise<string> {
-  const page = await (<OverviewPage data={data} />);
+export async function renderOverviewPage(data: OverviewData, demoHint?: string): Promise<string> {
+  const page = await (<OverviewPage data={data} demoHint={demoHint} />);
   return `<!doctype html>${await page.toString()}`;
 }

@@ -1,6 +1,6 @@
 // The Sessions table: pi's session files as keel read them, with counts, size and any problem found.
 /** @jsxImportSource hono/jsx */
-import type { OverviewSession } from "../../src/overview/overview-data.ts";
+import type { OverviewSession } from "../../../overview/overview-data.ts";
 import { formatBytes, formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
 
 export function SessionsTable(props: { sessions: OverviewSession[] }) {
@@ -44,9 +44,15 @@ function SessionRow(props: { session: OverviewSession }) {
       class={s.error ? "row-error" : s.warnings.length > 0 ? "row-warning" : undefined}
     >
       <td>
-        <code class="id" title={s.sessionId ?? s.path}>
-          {shortId(s.sessionId)}
-        </code>
+        {s.sessionId && !s.error ? (
+          <a href={`/sessions/${encodeURIComponent(s.sessionId)}`} aria-label={`session ${s.sessionId}`}>
+            <code class="id">{shortId(s.sessionId)}</code>
+          </a>
+        ) : (
+          <code class="id" title={s.sessionId ?? s.path}>
+            {shortId(s.sessionId)}
+          </code>
+        )}
         {s.name ? <div class="name">{s.name}</div> : null}
         <div class="file" title={s.path}>
           {baseName(s.path)}

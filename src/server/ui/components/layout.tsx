@@ -9,8 +9,19 @@ export interface LayoutProps {
   store: { location: string; driver: string };
   generatedAt: number;
   nav?: { href: string; label: string; count?: number }[];
+  /** Scripts from /static to load (deferred); most pages need none. */
+  scripts?: string[];
   children?: Child;
 }
+
+/** What every page's frame shows about the server: keel's version, the store and when the page was made. */
+export type PageFrame = Pick<LayoutProps, "version" | "store" | "generatedAt">;
+
+const SITE_LINKS = [
+  { href: "/", label: "Overview" },
+  { href: "/sessions", label: "Sessions" },
+  { href: "/dashboard", label: "Dashboard" },
+];
 
 export function Layout(props: LayoutProps) {
   return (
@@ -23,11 +34,19 @@ export function Layout(props: LayoutProps) {
         <title>{props.title}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/styles.css" />
+        {(props.scripts ?? []).map((src) => (
+          <script src={`/static/${src}`} defer />
+        ))}
       </head>
       <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="site-header">
           <div class="brand">
-            <h1 id="title">keel</h1>
+            <p class="logo">
+              <a href="/">keel</a>
+            </p>
             <span class="version" data-testid="version">
               {props.version}
             </span>
@@ -57,7 +76,15 @@ export function Layout(props: LayoutProps) {
             </nav>
           ) : null}
         </header>
-        <main>{props.children}</main>
+        <nav class="site-links" aria-label="site">
+          {SITE_LINKS.map((link) => (
+            <a href={link.href}>{link.label}</a>
+          ))}
+        </nav>
+        <main id="main">
+          <h1 id="title">{props.title}</h1>
+          {props.children}
+        </main>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 // The Compactions table: each compaction keel recorded, newest first, linked to its session row.
 /** @jsxImportSource hono/jsx */
-import type { OverviewCompaction } from "../../src/overview/overview-data.ts";
+import type { OverviewCompaction } from "../../../overview/overview-data.ts";
 import { formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
 
 export function CompactionsTable(props: { compactions: OverviewCompaction[] }) {

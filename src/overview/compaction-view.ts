@@ -1,0 +1,149 @@
+// The data behind the UI's compaction view: what one compaction entry removed from the context (the span of
+// its branch it summarized), what replaced it (the checkpoint or summary and the kept entries), the before and
+// after token counts, the model calls it cost, and the protected-item verification that followed it.
+import { compactionDetailsOf } from "../compact/details.ts";
+import { CHARS_PER_TOKEN } from "../compact/verbatim/types.ts";
+import { RECOVERY_TYPE } from "../protect/lifecycle.ts";
+import { loadProtectState } from "../protect/load.ts";
+import type { ItemKind, VerificationSummary } from "../protect/types.ts";
+import { walkBranch } from "../session/branch.ts";
+import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
+import type { ParsedSession } from "../session/parse.ts";
+import { entryRole } from "../session/render-text.ts";
+import { entryText, previewOf, verificationsOf } from "./session-view.ts";
+
+/** At most this many entries are listed on each side; the counts and token figures cover them all. */
+export const COMPACTION_LIST_LIMIT = 300;
+
+export interface ListedEntry {
+  id: string;
+  role: string;
+  timestamp: string | null;
+  preview: string;
+}
+
+export type ItemOutcome = "preserved" | "lost" | "restored" | "unverified";
+
+export interface CompactionView {
+  id: string;
+  timestamp: string | null;
+  strategy: string;
+  fromKeel: boolean;
+  reason: string | null;
+  summary: string;
+  firstKeptEntryId: string | null;
+  /** pi's count before compacting, and keel's estimate of what the next request carries. */
+  tokens: { before: number | null; after: number; saved: number | null };
+  /** Auxiliary model calls this compaction made: none for verbatim, pi's one summary call for native. */
+  modelCalls: { count: number; note: string };
+  compacted: { count: number; entries: ListedEntry[] };
+  kept: { count: number; entries: ListedEntry[] };
+  readFiles: string[];
+  modifiedFiles: string[];
+  verification: VerificationSummary | null;
+  recovery: { entryId: string; itemIds: string[] } | null;
+  items: { id: string; kind: ItemKind; critical: boolean; content: string; outcome: ItemOutcome }[];
+}
+
+export type CompactionViewResult = { ok: true; view: CompactionView } | { ok: false; reason: string };
+
+export function buildCompactionView(session: ParsedSession, entryId: string): CompactionViewResult {
+  const entry = session.byId.get(entryId);
+  if (entry?.type !== "compaction")
+    return { ok: false, reason: `no compaction entry ${entryId} in this session` };
+  const walked = walkBranch(session, entryId);
+  if (!walked.ok) return { ok: false, reason: walked.reason };
+  const branch = walked.branch.entries;
+  const record = entry as unknown as Record<string, unknown>;
+  const summary = stringField(record, "summary") ?? "";
+  const firstKept = stringField(record, "firstKeptEntryId") ?? null;
+  const { compacted, kept } = splitSpan(branch, firstKept);
+  const details = compactionDetailsOf(entry as never);
+  const before = numberField(record, "tokensBefore") ?? null;
+  const afterChars = summary.length + kept.reduce((sum, e) => sum + entryText(e).length, 0);
+  const after = Math.ceil(afterChars / CHARS_PER_TOKEN);
+  const verification = verificationsOf(session.entries).findLast((v) => v.compactionId === entryId) ?? null;
+  const state = loadProtectState(branch, entry.timestamp ?? new Date(0).toISOString()).state;
+  return {
+    ok: true,
+    view: {
+      id: entryId,
+      timestamp: entry.timestamp ?? null,
+      strategy: details.strategy,
+      fromKeel: details.fromKeel,
+      reason: reasonOf(record),
+      summary,
+      firstKeptEntryId: firstKept,
+      tokens: { before, after, saved: before === null ? null : before - after },
+      modelCalls: modelCallsOf(details.strategy, details.fromKeel),
+      compacted: listed(compacted),
+      kept: listed(kept),
+      readFiles: details.readFiles,
+      modifiedFiles: details.modifiedFiles,
+      verification,
+      recovery: recoveryFor(session.entries, entryId),
+      items: state.items.map((item) => ({ ...item, outcome: outcomeOf(item.id, verification) })),
+    },
+  };
+}
+
+/** The branch up to this compaction: entries since the previous compaction's kept start, split at firstKept. */
+function splitSpan(branch: readonly BranchEntry[], firstKept: string | null) {
+  const upTo = branch.slice(0, -1);
+  let start = 0;
+  for (let i = upTo.length - 1; i >= 0; i--) {
+    const e = upTo[i];
+    if (e?.type !== "compaction") continue;
+    const prevKept = stringField(e, "firstKeptEntryId");
+    const at = prevKept ? upTo.findIndex((x) => x.id === prevKept) : -1;
+    start = at >= 0 && at < i ? at : i + 1;
+    break;
+  }
+  const span = upTo.slice(start).filter((e) => e.type !== "compaction");
+  const cut = firstKept ? span.findIndex((e) => e.id === firstKept) : -1;
+  return cut < 0 ? { compacted: span, kept: [] } : { compacted: span.slice(0, cut), kept: span.slice(cut) };
+}
+
+function listed(entries: readonly BranchEntry[]) {
+  return {
+    count: entries.length,
+    entries: entries.slice(0, COMPACTION_LIST_LIMIT).map((e) => ({
+      id: e.id,
+      role: entryRole(e),
+      timestamp: e.timestamp ?? null,
+      preview: previewOf(e, 160),
+    })),
+  };
+}
+
+function modelCallsOf(strategy: string, fromKeel: boolean): { count: number; note: string } {
+  if (strategy === "verbatim")
+    return { count: 0, note: "keel wrote a deterministic checkpoint; no model was asked" };
+  if (!fromKeel) return { count: 1, note: "pi's own summary: one request to the session's model" };
+  return { count: 1, note: `strategy ${strategy}` };
+}
+
+function recoveryFor(entries: readonly BranchEntry[], compactionId: string) {
+  for (const entry of entries) {
+    const raw = entry as { type?: string; customType?: string; details?: unknown };
+    if (raw.customType !== RECOVERY_TYPE) continue;
+    const details = asRecord(raw.details);
+    if (details?.compactionId !== compactionId) continue;
+    const ids = Array.isArray(details.itemIds)
+      ? details.itemIds.filter((i): i is string => typeof i === "string")
+      : [];
+    return { entryId: entry.id, itemIds: ids };
+  }
+  return null;
+}
+
+function outcomeOf(id: string, verification: VerificationSummary | null): ItemOutcome {
+  if (!verification) return "unverified";
+  if (verification.recoveredIds.includes(id)) return "restored";
+  return verification.lostIds.includes(id) ? "lost" : "preserved";
+}
+
+function reasonOf(record: Record<string, unknown>): string | null {
+  const keel = asRecord(asRecord(record.details)?.keel);
+  return stringField(keel, "reason") ?? stringField(asRecord(keel?.span), "reason") ?? null;
+}

@@ -1,0 +1,246 @@
+// The data behind the UI's session page: one pi session file read whole, shown as a timeline of entries (all
+// branches, compactions as boundaries, a text search within it, one page at a time) with the protected items
+// of its current branch and every verification keel wrote. Finding the file by id is listSessionFiles' job.
+import { compactionDetailsOf } from "../compact/details.ts";
+import { VERIFIED_TYPE } from "../protect/lifecycle.ts";
+import { loadProtectState } from "../protect/load.ts";
+import {
+  type DiscoveryLifecycle,
+  type ItemKind,
+  type Provenance,
+  provenanceOf,
+  type VerificationSummary,
+} from "../protect/types.ts";
+import { walkBranch } from "../session/branch.ts";
+import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
+import type { ParsedSession } from "../session/parse.ts";
+import { readSessionFile } from "../session/read-session.ts";
+import { entryDetail, entryRole, renderEntryLines } from "../session/render-text.ts";
+import {
+  listSessionFiles,
+  type SessionFileSummary,
+  type SessionSummaryCache,
+} from "../session/session-files.ts";
+
+export const TIMELINE_PAGE = 200;
+const PREVIEW_CHARS = 240;
+const QUERY_CHARS = 200;
+
+export interface TimelineEntry {
+  id: string;
+  parentId: string | null;
+  type: string;
+  role: string;
+  detail: string;
+  timestamp: string | null;
+  preview: string;
+  onBranch: boolean;
+  /** Set on compaction entries: the boundary the timeline draws. */
+  compaction?: { strategy: string; tokensBefore: number | null };
+}
+
+export interface SessionCompaction {
+  id: string;
+  timestamp: string | null;
+  strategy: string;
+  tokensBefore: number | null;
+  summaryChars: number;
+  firstKeptEntryId: string | null;
+  verification: VerificationSummary | null;
+}
+
+export interface SessionProtectedItem {
+  id: string;
+  kind: ItemKind;
+  critical: boolean;
+  content: string;
+  provenance: Provenance;
+  lifecycle: DiscoveryLifecycle | null;
+}
+
+export interface SessionView {
+  file: SessionFileSummary;
+  leafId: string | null;
+  /** Entries with two or more children: where the session branched. */
+  branchPoints: number;
+  leaves: number;
+  problems: string[];
+  compactions: SessionCompaction[];
+  protect: {
+    items: SessionProtectedItem[];
+    source: string;
+    warning: string | null;
+    verifications: VerificationSummary[];
+  };
+  timeline: { query: string; offset: number; total: number; entries: TimelineEntry[] };
+  /** Changes whenever pi writes to the file: what the live script polls for. */
+  version: string;
+}
+
+export interface FindSessionSources {
+  sessionDirs: readonly string[];
+  cache?: SessionSummaryCache;
+}
+
+/** The listed session file with this id, or undefined. */
+export async function findSessionFile(
+  sources: FindSessionSources,
+  sessionId: string,
+): Promise<SessionFileSummary | undefined> {
+  const listing = await listSessionFiles(sources.sessionDirs, { cache: sources.cache });
+  return listing.sessions.find((s) => s.sessionId === sessionId);
+}
+
+/** A stamp of the file's size and modification time. */
+export const fileVersion = (file: Pick<SessionFileSummary, "sizeBytes" | "modifiedAt">): string =>
+  `${file.sizeBytes}-${Math.trunc(file.modifiedAt)}`;
+
+/** The few most recently viewed sessions, parsed, keyed by path and checked against the file's version. */
+export type ParsedSessionCache = Map<string, { version: string; session: ParsedSession }>;
+const PARSED_KEPT = 2;
+
+/** Reads and parses the file, or reuses the parse while the file is unchanged. */
+export async function loadSession(
+  file: Pick<SessionFileSummary, "path" | "sizeBytes" | "modifiedAt">,
+  cache?: ParsedSessionCache,
+): Promise<{ ok: true; session: ParsedSession } | { ok: false; reason: string }> {
+  const version = fileVersion(file);
+  const kept = cache?.get(file.path);
+  if (kept?.version === version) return { ok: true, session: kept.session };
+  const read = await readSessionFile(file.path);
+  if (!read.ok) return read;
+  if (cache) {
+    cache.delete(file.path);
+    cache.set(file.path, { version, session: read.session });
+    while (cache.size > PARSED_KEPT) cache.delete(cache.keys().next().value as string);
+  }
+  return { ok: true, session: read.session };
+}
+
+export function buildSessionView(
+  file: SessionFileSummary,
+  session: ParsedSession,
+  options: { query?: string; offset?: number; now?: string } = {},
+): SessionView {
+  const branch = walkBranch(session);
+  const onBranch = new Set(branch.ok ? branch.branch.entries.map((e) => e.id) : []);
+  const children = childCounts(session.entries);
+  const verifications = verificationsOf(session.entries);
+  const loaded = loadProtectState(
+    branch.ok ? branch.branch.entries : [],
+    options.now ?? new Date().toISOString(),
+  );
+  const query = (options.query ?? "").trim().slice(0, QUERY_CHARS);
+  const matching = query
+    ? session.entries.filter((e) => entryText(e).toLowerCase().includes(query.toLowerCase()))
+    : session.entries;
+  const offset = clampOffset(options.offset ?? 0, matching.length);
+  return {
+    file,
+    leafId: branch.ok ? branch.branch.leafId : null,
+    branchPoints: [...children.values()].filter((n) => n > 1).length,
+    leaves: session.entries.filter((e) => !children.has(e.id)).length,
+    problems: session.problems.slice(0, 20).map((p) => p.message),
+    compactions: session.entries
+      .filter((e) => e.type === "compaction")
+      .map((e) => compactionOf(e, verifications)),
+    protect: {
+      items: loaded.state.items.map((item) => ({
+        ...item,
+        provenance: provenanceOf(loaded.state, item.id),
+        lifecycle: loaded.state.discoveryLifecycle[item.id] ?? null,
+      })),
+      source: loaded.source,
+      warning: loaded.warning ?? null,
+      verifications,
+    },
+    timeline: {
+      query,
+      offset,
+      total: matching.length,
+      entries: matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
+    },
+    version: fileVersion(file),
+  };
+}
+
+function clampOffset(offset: number, total: number): number {
+  if (!Number.isFinite(offset) || offset < 0) return 0;
+  return Math.min(Math.trunc(offset), Math.max(0, total - 1));
+}
+
+function childCounts(entries: readonly BranchEntry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.parentId) counts.set(entry.parentId, (counts.get(entry.parentId) ?? 0) + 1);
+  return counts;
+}
+
+/** Every `keel.protect.verified` entry's summary, in file order. */
+export function verificationsOf(entries: readonly BranchEntry[]): VerificationSummary[] {
+  const found: VerificationSummary[] = [];
+  for (const entry of entries) {
+    const raw = entry as { type?: string; customType?: string; data?: unknown };
+    if (raw.type !== "custom" || raw.customType !== VERIFIED_TYPE) continue;
+    const data = asRecord(raw.data);
+    if (!data || typeof data.compactionId !== "string") continue;
+    found.push({
+      compactionId: data.compactionId,
+      at: typeof data.at === "string" ? data.at : (entry.timestamp ?? ""),
+      preserved: Number(data.preserved) || 0,
+      lost: Number(data.lost) || 0,
+      criticalFailures: Number(data.criticalFailures) || 0,
+      lostIds: stringList(data.lostIds),
+      recoveredIds: stringList(data.recoveredIds),
+    });
+  }
+  return found;
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+
+function compactionOf(entry: BranchEntry, verifications: readonly VerificationSummary[]): SessionCompaction {
+  const record = entry as unknown as Record<string, unknown>;
+  return {
+    id: entry.id,
+    timestamp: entry.timestamp ?? null,
+    strategy: compactionDetailsOf(entry as never).strategy,
+    tokensBefore: numberField(record, "tokensBefore") ?? null,
+    summaryChars: (stringField(record, "summary") ?? "").length,
+    firstKeptEntryId: stringField(record, "firstKeptEntryId") ?? null,
+    verification: verifications.findLast((v) => v.compactionId === entry.id) ?? null,
+  };
+}
+
+/** An entry's text as lookup renders it, without the header line. */
+export function entryText(entry: BranchEntry): string {
+  return renderEntryLines(entry).slice(1).join("\n");
+}
+
+export function previewOf(entry: BranchEntry, chars = PREVIEW_CHARS): string {
+  const text = entryText(entry).replace(/\s+/g, " ").trim();
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+}
+
+function timelineEntry(entry: BranchEntry, onBranch: ReadonlySet<string>): TimelineEntry {
+  const isCompaction = entry.type === "compaction";
+  return {
+    id: entry.id,
+    parentId: entry.parentId ?? null,
+    type: String(entry.type),
+    role: entryRole(entry),
+    detail: entryDetail(entry),
+    timestamp: entry.timestamp ?? null,
+    preview: previewOf(entry),
+    onBranch: onBranch.has(entry.id),
+    ...(isCompaction
+      ? {
+          compaction: {
+            strategy: compactionDetailsOf(entry as never).strategy,
+            tokensBefore: numberField(entry, "tokensBefore") ?? null,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,125 @@
+// `keel ui --demo`: a throw-away folder with its own store and session directory, built from the session file
+// real pi wrote (test/fixtures/ui-demo, embedded in the binary) and the memory and journal rows of that run.
+// The user's store and sessions are never opened; the folder is removed when the demo stops.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readAsset } from "../core/assets.ts";
+import { sha256Hex } from "../core/hash.ts";
+import { type JournalRow, writeJournal } from "../guard/journal.ts";
+import type { MemoryRecord } from "../memory/model.ts";
+import { recordMemory, supersedeMemory } from "../memory/records.ts";
+import { parseSessionText } from "../session/parse.ts";
+import { recordCompaction } from "../store/compactions.ts";
+import type { Store } from "../store/db.ts";
+import { openStore } from "../store/open.ts";
+import { upsertProject } from "../store/projects.ts";
+
+export interface DemoFolder {
+  root: string;
+  storeUrl: string;
+  /** Stands in for pi's agent dir: sessions are under `<agentDir>/sessions`. */
+  agentDir: string;
+  remove(): void;
+}
+
+interface DemoStore {
+  project: { name: string; identitySource: "git" | "configured" };
+  records: MemoryRecord[];
+  journal: JournalRow[];
+}
+
+export async function prepareDemo(): Promise<DemoFolder> {
+  const root = mkdtempSync(join(tmpdir(), "keel-demo-"));
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const text = readAsset("demo/session.jsonl");
+    const rows = JSON.parse(readAsset("demo/store.json")) as DemoStore;
+    const sessions = join(root, "agent", "sessions", "--demo--");
+    mkdirSync(sessions, { recursive: true });
+    const session = parseSessionText(text);
+    const header = session.header;
+    if (!header) throw new Error("the demo session has no header");
+    writeFileSync(join(sessions, `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`), text);
+    const storeUrl = join(root, "keel.db");
+    const store = await openStore(storeUrl);
+    try {
+      await seedStore(store, rows, { sessionId: header.id, cwd: header.cwd, entries: session.entries });
+    } finally {
+      await store.close();
+    }
+    return { root, storeUrl, agentDir: join(root, "agent"), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+async function seedStore(
+  store: Store,
+  rows: DemoStore,
+  session: { sessionId: string; cwd: string; entries: ReturnType<typeof parseSessionText>["entries"] },
+): Promise<void> {
+  const projectId = sha256Hex(`keel-demo:${session.cwd}`);
+  const now = Date.now();
+  await upsertProject(
+    store.db,
+    { id: projectId, root: session.cwd, identitySource: "configured", name: rows.project.name },
+    now,
+  );
+  for (const entry of session.entries) {
+    if (entry.type !== "compaction") continue;
+    const c = entry as unknown as {
+      summary: string;
+      tokensBefore?: number;
+      firstKeptEntryId?: string;
+      details?: { keel?: { strategy?: string } };
+    };
+    await recordCompaction(store.db, {
+      projectId,
+      sessionId: session.sessionId,
+      sessionFile: null,
+      entryId: entry.id,
+      strategy: c.details?.keel?.strategy ?? "native",
+      reason: "manual",
+      fromExtension: true,
+      tokensBefore: c.tokensBefore ?? null,
+      firstKeptEntryId: c.firstKeptEntryId ?? null,
+      summaryChars: c.summary.length,
+      createdAt: Date.parse(entry.timestamp),
+    });
+  }
+  const deps = { db: store.db, clock: { now: () => Date.now() } };
+  const newIds = new Map<string, string>();
+  for (const r of rows.records) {
+    const provenance = { sessionId: session.sessionId, head: null, worktree: null };
+    const origin = r.origin === "user" ? "user" : "agent";
+    const input = {
+      title: r.title,
+      body: r.body,
+      kind: r.kind,
+      category: r.category,
+      tags: r.tags,
+      pinned: r.pinned,
+    };
+    const made = await recordMemory(deps, { projectId, origin, provenance }, input);
+    if (made.ok) newIds.set(r.id, made.value.record.id);
+  }
+  for (const r of rows.records) {
+    const oldId = newIds.get(r.id);
+    const newId = r.supersededBy ? newIds.get(r.supersededBy) : undefined;
+    if (oldId && newId) await supersedeMemory(deps, projectId, oldId, newId);
+  }
+  for (const j of rows.journal) {
+    const tags = JSON.parse(j.tags) as string[];
+    const input = {
+      projectId,
+      sessionId: session.sessionId,
+      author: j.author,
+      type: j.type,
+      text: j.text,
+      tags,
+    };
+    await writeJournal(deps, input);
+  }
+}

@@ -1,0 +1,29 @@
+// What every UI route receives from app.ts: the open store, where session files are, the shared summary cache,
+// the personal contract file, the CSRF token pages embed in their forms, and whether mutations are allowed.
+import type { Clock } from "../../core/clock.ts";
+import { KEEL_VERSION } from "../../core/version.ts";
+import type { ParsedSessionCache } from "../../overview/session-view.ts";
+import type { SessionSummaryCache } from "../../session/session-files.ts";
+import type { Store } from "../../store/db.ts";
+import type { PageFrame } from "../ui/components/layout.tsx";
+
+export interface UiDeps {
+  store: Store;
+  sessionDirs: readonly string[];
+  cache: SessionSummaryCache;
+  /** The last few sessions viewed, parsed, so a page and its compaction views do not reparse the file. */
+  parsed: ParsedSessionCache;
+  personalContract: string;
+  csrfToken: string;
+  /** The demo serves its pages read-only: every mutation is refused. */
+  readOnly: boolean;
+  clock: Clock;
+}
+
+export function pageFrame(deps: UiDeps): PageFrame {
+  return {
+    version: KEEL_VERSION,
+    store: { location: deps.store.location, driver: deps.store.driver },
+    generatedAt: deps.clock.now(),
+  };
+}

@@ -1,0 +1,183 @@
+// Memory routes for one project: search with filters, the record view, and the mutations a person makes from
+// the page (record, pin/unpin, supersede), each through src/memory's services and only after a confirmation.
+// CSRF and origin checks run before any POST reaches here (csrf.ts).
+import { type Context, Hono } from "hono";
+import { planMemoryCleanup } from "../../memory/cleanup.ts";
+import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind, type RecordInput } from "../../memory/model.ts";
+import type { MemoryDeps } from "../../memory/policy.ts";
+import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
+import { searchMemory } from "../../memory/search.ts";
+import { memoryStatus } from "../../memory/status.ts";
+import { findProject } from "../../overview/project-of.ts";
+import { type MemoryFilters, MemoryPage } from "../ui/pages/memory.tsx";
+import { MemoryRecordPage } from "../ui/pages/memory-record.tsx";
+import { renderDocument } from "../ui/render.ts";
+import { pageFrame, type UiDeps } from "./deps.ts";
+
+const STATUS_FILTERS = ["active", "superseded", "all"] as const;
+
+export function memoryRoutes(deps: UiDeps): Hono {
+  const routes = new Hono();
+  const memory: MemoryDeps = { db: deps.store.db, clock: deps.clock };
+  routes.get("/projects/:pid/memory", async (c) => {
+    const project = await findProject(deps.store, c.req.param("pid"));
+    if (!project) return refuse(c, 404, "no such project");
+    const filters = filtersOf(c);
+    const [found, status, plan] = await Promise.all([
+      searchMemory(memory, project.id, {
+        query: filters.q,
+        kinds: filters.kind ? [filters.kind] : undefined,
+        includeSuperseded: filters.status !== "active",
+        limit: 50,
+      }),
+      memoryStatus(memory, project.id),
+      planMemoryCleanup(memory, project.id, 0),
+    ]);
+    const results = found.ok
+      ? found.value.results.filter(
+          (hit) =>
+            (filters.status !== "superseded" || hit.status === "superseded") &&
+            (!filters.tag || hit.tags.includes(filters.tag)),
+        )
+      : [];
+    const page = (
+      <MemoryPage
+        frame={pageFrame(deps)}
+        project={project}
+        filters={filters}
+        results={results}
+        error={found.ok ? null : found.error.message}
+        status={status}
+        plan={plan.ok ? plan.value : null}
+        csrf={deps.csrfToken}
+        readOnly={deps.readOnly}
+        notice={c.req.query("done") ?? null}
+      />
+    );
+    c.header("Cache-Control", "no-store");
+    return c.html(await renderDocument(page));
+  });
+  routes.get("/projects/:pid/memory/:rid", async (c) => {
+    const project = await findProject(deps.store, c.req.param("pid"));
+    if (!project) return refuse(c, 404, "no such project");
+    const read = await readMemory(memory, project.id, c.req.param("rid"));
+    if (!read.ok) return refuse(c, 404, read.error.message);
+    const page = (
+      <MemoryRecordPage
+        frame={pageFrame(deps)}
+        project={project}
+        read={read.value}
+        csrf={deps.csrfToken}
+        readOnly={deps.readOnly}
+        notice={c.req.query("done") ?? null}
+      />
+    );
+    c.header("Cache-Control", "no-store");
+    return c.html(await renderDocument(page));
+  });
+  addActions(routes, deps, memory);
+  return routes;
+}
+
+/** The POST routes: each a memory service call behind the read-only check and the confirmation box. */
+function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
+  routes.post("/projects/:pid/memory", (c) =>
+    mutate(c, deps, async (projectId, form) => {
+      const result = await recordMemory(
+        memory,
+        { projectId, origin: "user", provenance: NO_PROVENANCE },
+        recordInput(form),
+      );
+      return result.ok
+        ? { ok: true, to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" }
+        : { ok: false, message: result.error.message };
+    }),
+  );
+  routes.post("/projects/:pid/memory/:rid/retention", (c) =>
+    mutate(c, deps, async (projectId, form) => {
+      const id = c.req.param("rid");
+      const pinned = form.pinned === "true";
+      const result = await setRetention(
+        memory,
+        projectId,
+        id,
+        { pinned },
+        { unpinApproved: !pinned && form.confirm === "yes" },
+      );
+      return result.ok
+        ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" }
+        : { ok: false, message: result.error.message };
+    }),
+  );
+  routes.post("/projects/:pid/memory/:rid/supersede", (c) =>
+    mutate(c, deps, async (projectId, form) => {
+      const id = c.req.param("rid");
+      const by = (form.by ?? "").trim();
+      const result = await supersedeMemory(memory, projectId, id, by);
+      return result.ok
+        ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` }
+        : { ok: false, message: result.error.message };
+    }),
+  );
+}
+
+const NO_PROVENANCE = { sessionId: null, head: null, worktree: null };
+
+type Outcome = { ok: true; to: string; done: string } | { ok: false; message: string };
+
+/** The shared shape of every memory mutation: read-only check, project, confirmation, then redirect. */
+async function mutate(
+  c: Context,
+  deps: UiDeps,
+  work: (projectId: string, form: Record<string, string>) => Promise<Outcome>,
+): Promise<Response> {
+  if (deps.readOnly) return refuse(c, 403, "this is the read-only demo: nothing can be changed here");
+  const project = await findProject(deps.store, c.req.param("pid") ?? "");
+  if (!project) return refuse(c, 404, "no such project");
+  const form = stringFields(await c.req.parseBody());
+  if (form.confirm !== "yes") return refuse(c, 400, "confirm the change (tick the box) before submitting");
+  const outcome = await work(project.id, form);
+  if (!outcome.ok) return refuse(c, 400, outcome.message);
+  return c.redirect(`${outcome.to}?done=${encodeURIComponent(outcome.done)}`, 303);
+}
+
+function stringFields(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body))
+    if (typeof value === "string") out[key] = value.slice(0, 20_000);
+  return out;
+}
+
+function recordInput(form: Record<string, string>): RecordInput {
+  const tags = (form.tags ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    title: form.title ?? "",
+    body: form.body ?? "",
+    kind: (form.kind ?? "note") as MemoryKind,
+    category: (MEMORY_CATEGORIES as readonly string[]).includes(form.category ?? "")
+      ? (form.category as RecordInput["category"])
+      : "other",
+    ...(tags.length > 0 ? { tags } : {}),
+  };
+}
+
+function filtersOf(c: Context): MemoryFilters {
+  const kind = c.req.query("kind");
+  const status = c.req.query("status");
+  return {
+    q: (c.req.query("q") ?? "").slice(0, 500),
+    kind: (MEMORY_KINDS as readonly string[]).includes(kind ?? "") ? (kind as MemoryKind) : null,
+    tag: (c.req.query("tag") ?? "").trim().slice(0, 64) || null,
+    status: (STATUS_FILTERS as readonly string[]).includes(status ?? "")
+      ? (status as MemoryFilters["status"])
+      : "active",
+  };
+}
+
+function refuse(c: Context, status: 400 | 403 | 404, message: string): Response {
+  c.header("Cache-Control", "no-store");
+  return c.text(`keel: ${message}`, status);
+}

@@ -1,0 +1,215 @@
+// The session page: the file's facts, its compactions (each linked to its compaction view), the protected items
+// of the current branch with every verification, and the timeline of entries with search and paging.
+/** @jsxImportSource hono/jsx */
+import type { SessionView, TimelineEntry } from "../../../overview/session-view.ts";
+import { TIMELINE_PAGE } from "../../../overview/session-view.ts";
+import { Fact } from "../components/fact.tsx";
+import { formatBytes, formatCount, formatTime, isoTime, shortId } from "../components/format.ts";
+import { Layout, type PageFrame } from "../components/layout.tsx";
+import { ProtectedItems } from "../components/protected-items.tsx";
+
+export function SessionPage(props: { frame: PageFrame; view: SessionView }) {
+  const v = props.view;
+  const id = v.file.sessionId ?? "";
+  const base = `/sessions/${encodeURIComponent(id)}`;
+  return (
+    <Layout
+      {...props.frame}
+      title={`keel session ${shortId(id)}`}
+      scripts={["live.js"]}
+      nav={[
+        { href: "#compactions", label: "Compactions", count: v.compactions.length },
+        { href: "#protected", label: "Protected items", count: v.protect.items.length },
+        { href: "#timeline", label: "Timeline", count: v.timeline.total },
+      ]}
+    >
+      <div data-live-url={`/api${base}/version`} data-live-version={v.version} id="live" aria-live="polite">
+        <dl class="facts session-facts">
+          <Fact label="session" value={<code>{id}</code>} />
+          <Fact label="name" value={v.file.name ?? "—"} />
+          <Fact label="working directory" value={<code class="path">{v.file.cwd ?? "—"}</code>} />
+          <Fact label="file" value={<code class="path">{v.file.path}</code>} />
+          <Fact
+            label="size"
+            value={`${formatBytes(v.file.sizeBytes)}, ${formatCount(v.file.entries)} entries`}
+          />
+          <Fact label="branches" value={`${v.leaves} leaves, ${v.branchPoints} branch points`} />
+          <Fact
+            label="modified"
+            value={<time datetime={isoTime(v.file.modifiedAt)}>{formatTime(v.file.modifiedAt)}</time>}
+          />
+        </dl>
+        {v.problems.length > 0 ? (
+          <ul class="problems">
+            {v.problems.map((p) => (
+              <li class="warning">{p}</li>
+            ))}
+          </ul>
+        ) : null}
+        <Compactions view={v} base={base} />
+        <section id="protected" aria-labelledby="protected-title">
+          <h2 id="protected-title">
+            Protected items <span class="count">{v.protect.items.length}</span>
+          </h2>
+          {v.protect.warning ? <p class="warning-text">{v.protect.warning}</p> : null}
+          <ProtectedItems items={v.protect.items} />
+          <Verifications view={v} base={base} />
+        </section>
+        <Timeline view={v} base={base} />
+      </div>
+    </Layout>
+  );
+}
+
+function Compactions(props: { view: SessionView; base: string }) {
+  const list = props.view.compactions;
+  return (
+    <section id="compactions" aria-labelledby="compactions-title">
+      <h2 id="compactions-title">
+        Compactions <span class="count">{list.length}</span>
+      </h2>
+      {list.length === 0 ? (
+        <p class="empty">No compaction in this session yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Entry</th>
+                <th scope="col">Strategy</th>
+                <th scope="col" class="num">
+                  Tokens before
+                </th>
+                <th scope="col" class="num">
+                  Summary chars
+                </th>
+                <th scope="col">Verification</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((c) => (
+                <tr data-compaction={c.id}>
+                  <td>
+                    <time datetime={isoTime(c.timestamp)}>{formatTime(c.timestamp)}</time>
+                  </td>
+                  <td>
+                    <a href={`${props.base}/compactions/${encodeURIComponent(c.id)}`}>
+                      <code class="id">{c.id}</code>
+                    </a>
+                  </td>
+                  <td>
+                    <span class={`tag strategy-${c.strategy}`}>{c.strategy}</span>
+                  </td>
+                  <td class="num">{formatCount(c.tokensBefore)}</td>
+                  <td class="num">{formatCount(c.summaryChars)}</td>
+                  <td>
+                    {c.verification
+                      ? `${c.verification.preserved} preserved, ${c.verification.lost} lost, ${c.verification.recoveredIds.length} restored`
+                      : "not verified"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Verifications(props: { view: SessionView; base: string }) {
+  const list = props.view.protect.verifications;
+  if (list.length === 0) return <p class="empty">No verification recorded in this session.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="data" aria-label="verifications">
+        <thead>
+          <tr>
+            <th scope="col">Verified at</th>
+            <th scope="col">Compaction</th>
+            <th scope="col" class="num">
+              Preserved
+            </th>
+            <th scope="col" class="num">
+              Lost
+            </th>
+            <th scope="col">Restored</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((v) => (
+            <tr>
+              <td>
+                <time datetime={isoTime(v.at)}>{formatTime(v.at)}</time>
+              </td>
+              <td>
+                <a href={`${props.base}/compactions/${encodeURIComponent(v.compactionId)}`}>
+                  <code class="id">{v.compactionId}</code>
+                </a>
+              </td>
+              <td class="num">{v.preserved}</td>
+              <td class="num">{v.lost}</td>
+              <td>{v.recoveredIds.length > 0 ? v.recoveredIds.join(", ") : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Timeline(props: { view: SessionView; base: string }) {
+  const t = props.view.timeline;
+  const page = (offset: number) =>
+    `${props.base}?${new URLSearchParams({ ...(t.query ? { q: t.query } : {}), offset: String(offset) })}#timeline`;
+  return (
+    <section id="timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">
+        Timeline <span class="count">{t.total}</span>
+      </h2>
+      <form method="get" action={props.base} class="search">
+        <label for="timeline-q">Search this session</label>
+        <input id="timeline-q" name="q" type="search" value={t.query} maxlength={200} />
+        <button type="submit">Search</button>
+      </form>
+      <p class="note">
+        Entries {t.total === 0 ? 0 : t.offset + 1}–{Math.min(t.offset + TIMELINE_PAGE, t.total)} of {t.total},
+        in file order; entries off the current branch are marked.
+        {t.offset > 0 ? <a href={page(Math.max(0, t.offset - TIMELINE_PAGE))}> Previous</a> : null}
+        {t.offset + TIMELINE_PAGE < t.total ? <a href={page(t.offset + TIMELINE_PAGE)}> Next</a> : null}
+      </p>
+      <ol class="timeline">
+        {t.entries.map((e) => (
+          <TimelineRow entry={e} base={props.base} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function TimelineRow(props: { entry: TimelineEntry; base: string }) {
+  const e = props.entry;
+  if (e.compaction) {
+    return (
+      <li class="boundary" id={`entry-${e.id}`} data-entry-id={e.id}>
+        <a href={`${props.base}/compactions/${encodeURIComponent(e.id)}`}>
+          Compaction {e.id} ({e.compaction.strategy}, {formatCount(e.compaction.tokensBefore)} tokens before)
+        </a>
+      </li>
+    );
+  }
+  return (
+    <li
+      class={`entry role-${e.role}${e.onBranch ? "" : " off-branch"}`}
+      id={`entry-${e.id}`}
+      data-entry-id={e.id}
+    >
+      <span class="role tag">{e.role}</span>
+      {e.detail ? <span class="muted"> {e.detail}</span> : null}
+      {e.onBranch ? null : <span class="tag">other branch</span>}{" "}
+      <time datetime={isoTime(e.timestamp)}>{formatTime(e.timestamp)}</time>
+      <p class="preview">{e.preview || <span class="muted">(no text)</span>}</p>
+    </li>
+  );
+}

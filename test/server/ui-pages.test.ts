@@ -1,0 +1,257 @@
+// The UI's pages over the demo folder (a session real pi wrote, with its memory and journal rows): session
+// timeline, compaction views with their verification, memory search and record, guard; and the mutation
+// guards: no token, wrong Host, cross-origin POST, missing or wrong CSRF token, no confirmation, read-only demo.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../src/core/clock.ts";
+import { readMemory } from "../../src/memory/records.ts";
+import { createApp } from "../../src/server/app.ts";
+import { CSRF_FIELD, csrfTokenFor } from "../../src/server/csrf.ts";
+import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
+import { sessionDirsFor } from "../../src/session/session-files.ts";
+import type { Store } from "../../src/store/db.ts";
+import { openStore } from "../../src/store/open.ts";
+import { listProjects } from "../../src/store/projects.ts";
+
+const PORT = 43211;
+const TOKEN = "ui-pages-token-0123456789abcdefghijklmnopq";
+const HOST = `127.0.0.1:${PORT}`;
+const AUTH = { host: HOST, authorization: `Bearer ${TOKEN}` };
+const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
+const NATIVE = "70d60195";
+const VERBATIM = "1dea451f";
+
+let demo: DemoFolder;
+let store: Store;
+let projectId: string;
+let app: ReturnType<typeof createApp>;
+let readOnlyApp: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  demo = await prepareDemo();
+  store = await openStore(demo.storeUrl);
+  projectId = (await listProjects(store.db))[0]?.id ?? "";
+  const base = { store, token: TOKEN, port: () => PORT, sessionDirs: sessionDirsFor(demo.agentDir) };
+  app = createApp(base);
+  readOnlyApp = createApp({ ...base, readOnly: true });
+});
+
+afterAll(async () => {
+  await store?.close();
+  demo?.remove();
+});
+
+const get = async (path: string, target = app) => {
+  const res = await target.request(path, { headers: AUTH });
+  return { status: res.status, html: await res.text() };
+};
+
+const post = (
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  target = app,
+) =>
+  target.request(path, {
+    method: "POST",
+    headers: { ...AUTH, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+async function memoryIds(): Promise<string[]> {
+  const { html } = await get(`/projects/${projectId}/memory`);
+  return [...html.matchAll(/data-record-id="([^"]+)"/g)].map((m) => m[1] as string);
+}
+
+describe("session pages over a session real pi wrote", () => {
+  it("lists the session, with its timeline, compaction boundaries, protected items and verifications", async () => {
+    expect((await get("/")).html).toContain(`href="/sessions/${SESSION}"`);
+    const { status, html } = await get(`/sessions/${SESSION}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`class="boundary" id="entry-${NATIVE}"`);
+    expect(html).toContain(`class="boundary" id="entry-${VERBATIM}"`);
+    expect(html).toContain('data-item-id="phpstan"');
+    expect(html).toContain("0 preserved, 3 lost, 2 restored");
+    expect(html).toContain("3 preserved, 0 lost, 0 restored");
+    expect(html).toContain(`data-live-url="/api/sessions/${SESSION}/version"`);
+  });
+
+  it("searches within the session", async () => {
+    const all = (await get(`/sessions/${SESSION}`)).html.match(/data-entry-id=/g)?.length ?? 0;
+    const found = (await get(`/sessions/${SESSION}?q=EUR+locale`)).html;
+    const hits = found.match(/data-entry-id=/g)?.length ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(hits).toBeLessThan(all);
+    expect(found).toContain("EUR locale");
+  });
+
+  it("shows what a native compaction lost and what keel restored", async () => {
+    const { html } = await get(`/sessions/${SESSION}/compactions/${NATIVE}`);
+    expect(html).toContain('class="tag strategy-native"');
+    expect(html).toContain("0 preserved, 3 lost, 2 restored");
+    expect(html).toMatch(/data-item-id="phpstan" data-outcome="restored"/);
+    expect(html).toMatch(/data-item-id="baseline" data-outcome="lost"/);
+    expect(html).toContain("pi&#39;s own summary");
+    expect(html).toMatch(/data-testid="compacted"[\s\S]*data-entry-id=/);
+  });
+
+  it("shows a verbatim checkpoint with no model call and every item preserved", async () => {
+    const { html } = await get(`/sessions/${SESSION}/compactions/${VERBATIM}`);
+    expect(html).toContain("## Protected context");
+    expect(html).toMatch(/data-testid="model-calls">0/);
+    expect(html).toMatch(/data-item-id="public-api" data-outcome="preserved"/);
+  });
+
+  it("answers 404 for an unknown session or compaction, and the version endpoint with JSON", async () => {
+    expect((await get("/sessions/nope")).status).toBe(404);
+    expect((await get(`/sessions/${SESSION}/compactions/nope`)).status).toBe(404);
+    const version = await app.request(`/api/sessions/${SESSION}/version`, { headers: AUTH });
+    expect(await version.json()).toMatchObject({ version: expect.stringMatching(/^\d+-\d+$/) });
+  });
+});
+
+describe("memory and guard pages", () => {
+  it("searches memory with filters and shows a record", async () => {
+    const found = (await get(`/projects/${projectId}/memory?q=rounded+half-even`)).html;
+    expect(found).toContain("prices are rounded half-even in the cart");
+    const none = (await get(`/projects/${projectId}/memory?q=rounded&kind=runbook`)).html;
+    expect(none).toContain('data-testid="memory-empty"');
+    const [id] = await memoryIds();
+    const record = (await get(`/projects/${projectId}/memory/${id}`)).html;
+    expect(record).toContain('data-testid="record-status">active');
+    expect(record).toContain(`name="${CSRF_FIELD}" value="${csrfTokenFor(TOKEN)}"`);
+  });
+
+  it("shows the contract by layer and the agent's journal apart from the owner's", async () => {
+    const { html } = await get(`/projects/${projectId}/guard`);
+    expect(html).toContain('data-rule-id="k01-restate-the-goal"');
+    expect(html).toMatch(/data-testid="journal-agent"[\s\S]*the discount tests need the EUR locale/);
+    expect(html).toMatch(/data-testid="journal-owner"[\s\S]*Nothing yet/);
+  });
+});
+
+describe("dashboard", () => {
+  it("counts the compactions by strategy, the model calls verbatim avoided, and draws one bar pair each", async () => {
+    const { status, html } = await get("/dashboard");
+    expect(status).toBe(200);
+    expect(html).toContain("1 native, 1 verbatim");
+    expect(html).toMatch(/data-testid="calls-avoided">1 /);
+    expect(html.match(/class="bar-before"/g)).toHaveLength(2);
+    expect(html.match(/class="bar-after"/g)).toHaveLength(2);
+  });
+});
+
+describe("mutations and their guards", () => {
+  const csrf = csrfTokenFor(TOKEN);
+
+  it("refuses a POST without the token, from a foreign Host, cross-origin, cross-site, or without CSRF", async () => {
+    const [id] = await memoryIds();
+    const path = `/projects/${projectId}/memory/${id}/retention`;
+    const fields = { pinned: "true", confirm: "yes", [CSRF_FIELD]: csrf };
+    const noToken = await app.request(path, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(noToken.status).toBe(401);
+    expect((await post(path, fields, { host: "evil.example" })).status).toBe(403);
+    const crossOrigin = await post(path, fields, { origin: "http://evil.example" });
+    expect(crossOrigin.status).toBe(403);
+    expect(await crossOrigin.text()).toContain("cross-origin");
+    expect((await post(path, fields, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post(path, fields, { origin: "null" })).status).toBe(403);
+    expect((await post(path, fields, { origin: "null", "sec-fetch-site": "cross-site" })).status).toBe(403);
+    const { [CSRF_FIELD]: _dropped, ...withoutCsrf } = fields;
+    const missing = await post(path, withoutCsrf, { origin: `http://${HOST}` });
+    expect(missing.status).toBe(403);
+    expect(await missing.text()).toContain("CSRF");
+    expect((await post(path, { ...fields, [CSRF_FIELD]: "wrong" })).status).toBe(403);
+    const unchanged = await readMemory({ db: store.db, clock: systemClock }, projectId, id as string);
+    expect(unchanged.ok && unchanged.value.record.pinned).toBe(false);
+  });
+
+  it("needs the confirmation box, then pins, unpins and supersedes through the memory services", async () => {
+    const [newer, older] = await memoryIds();
+    const base = `/projects/${projectId}/memory`;
+    const deps = { db: store.db, clock: systemClock };
+    const unconfirmed = await post(`${base}/${older}/retention`, { pinned: "true", [CSRF_FIELD]: csrf });
+    expect(unconfirmed.status).toBe(400);
+    const pinned = await post(`${base}/${older}/retention`, {
+      pinned: "true",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(pinned.status).toBe(303);
+    expect(pinned.headers.get("location")).toBe(`${base}/${older}?done=pinned`);
+    let read = await readMemory(deps, projectId, older as string);
+    expect(read.ok && read.value.record.pinned).toBe(true);
+    const unpinned = await post(
+      `${base}/${older}/retention`,
+      { pinned: "false", confirm: "yes", [CSRF_FIELD]: csrf },
+      { origin: `http://${HOST}`, "sec-fetch-site": "same-origin" },
+    );
+    expect(unpinned.status).toBe(303);
+    read = await readMemory(deps, projectId, older as string);
+    expect(read.ok && read.value.record.pinned).toBe(false);
+    const superseded = await post(`${base}/${older}/supersede`, {
+      by: newer as string,
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(superseded.status).toBe(303);
+    read = await readMemory(deps, projectId, older as string);
+    expect(read.ok && read.value.record.status).toBe("superseded");
+    expect((await get(`${base}/${older}`)).html).toMatch(
+      new RegExp(`data-testid="superseded-by">[^]*${newer}`),
+    );
+    const again = await post(`${base}/${older}/supersede`, {
+      by: newer as string,
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it("records a memory from the page form", async () => {
+    const res = await post(`/projects/${projectId}/memory`, {
+      title: "the cart uses integer cents",
+      body: "All cart arithmetic is in integer cents.",
+      kind: "fact",
+      category: "structure",
+      tags: "checkout, money",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(res.status).toBe(303);
+    const id = /memory\/([^?]+)\?done=recorded/.exec(res.headers.get("location") ?? "")?.[1];
+    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    expect(read.ok && read.value.record).toMatchObject({
+      kind: "fact",
+      origin: "user",
+      tags: ["checkout", "money"],
+    });
+  });
+
+  it("refuses every mutation in the read-only demo and shows no forms there", async () => {
+    const [id] = await memoryIds();
+    const res = await post(
+      `/projects/${projectId}/memory/${id}/retention`,
+      { pinned: "true", confirm: "yes", [CSRF_FIELD]: csrf },
+      {},
+      readOnlyApp,
+    );
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("read-only demo");
+    const page = (await get(`/projects/${projectId}/memory/${id}`, readOnlyApp)).html;
+    expect(page).not.toContain('method="post"');
+  });
+
+  it("sends a strict CSP that forbids framing and inline script", async () => {
+    const res = await app.request("/", { headers: AUTH });
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+});

@@ -1,0 +1,143 @@
+// Every UI page in real headless Chromium over the demo folder (a session real pi wrote, with its memory and
+// journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
+// test-results/screenshots/; then a compaction view is opened from the timeline, memory is searched, a record
+// is superseded through the page's confirmation form, and the session page updates live when pi's file grows.
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
+import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import { listSessionFiles, sessionDirsFor } from "../../src/session/session-files.ts";
+import { openStore } from "../../src/store/open.ts";
+import { listProjects } from "../../src/store/projects.ts";
+import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
+import { REPO_ROOT } from "../support/cli.ts";
+
+const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
+const NATIVE = "70d60195";
+const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
+const AXE = readFileSync(join(REPO_ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+
+let demo: DemoFolder;
+let server: RunningServer;
+let browser: LaunchedBrowser;
+let page: Page;
+let projectId: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  demo = await prepareDemo();
+  const store = await openStore(demo.storeUrl);
+  projectId = (await listProjects(store.db))[0]?.id ?? "";
+  await store.close();
+  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir });
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  expect((await page.goto(server.url))?.status()).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  demo?.remove();
+});
+
+/** axe-core's serious and critical violations on the current page, as "rule: target" lines. */
+async function seriousViolations(): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))`)) as {
+    id: string;
+    impact: string;
+    targets: string[];
+  }[];
+  return found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.targets.join(", ")}`);
+}
+
+async function visit(path: string, shot: string): Promise<void> {
+  const response = await page.goto(`${server.origin}${path}`);
+  expect(response?.status(), path).toBe(200);
+  expect(await seriousViolations(), path).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+}
+
+describe("every page in Chromium", () => {
+  it("walks every page with no serious or critical axe violation, screenshotting each", async () => {
+    const pages: [string, string][] = [
+      ["/", "overview"],
+      ["/dashboard", "dashboard"],
+      [`/sessions/${SESSION}`, "session"],
+      [`/sessions/${SESSION}?q=phpstan`, "session-search"],
+      [`/sessions/${SESSION}/compactions/${NATIVE}`, "compaction"],
+      [`/projects/${projectId}/memory`, "memory"],
+      [`/projects/${projectId}/guard`, "guard"],
+    ];
+    for (const [path, shot] of pages) await visit(path, shot);
+    await page.goto(`${server.origin}/projects/${projectId}/memory`);
+    await page.locator("[data-record-id] a").first().click();
+    expect(await seriousViolations()).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "memory-record.png"), fullPage: true });
+  }, 120_000);
+
+  it("opens a compaction view from the timeline and shows lost and restored items", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    await page.locator(`#entry-${NATIVE} a`).click();
+    await page.waitForURL(`**/compactions/${NATIVE}`);
+    await expect(page.locator('[data-testid="verification-summary"]').textContent()).resolves.toContain(
+      "0 preserved, 3 lost, 2 restored",
+    );
+    await expect(page.locator('[data-item-id="phpstan"]').getAttribute("data-outcome")).resolves.toBe(
+      "restored",
+    );
+  });
+
+  it("searches memory and supersedes a record through the confirmation form", async () => {
+    await page.goto(`${server.origin}/projects/${projectId}/memory`);
+    await page.getByLabel("Words").fill("discounts rounded");
+    await page.getByRole("button", { name: "Search" }).click();
+    const hit = page.locator("[data-record-id]").first();
+    await expect(hit.textContent()).resolves.toContain("discounts are rounded per line");
+    const newer = (await hit.getAttribute("data-record-id")) ?? "";
+    await page.getByLabel("Words").fill("half-even");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.locator("[data-record-id] a", { hasText: "half-even" }).click();
+    await page.getByLabel("Replaced by").fill(newer);
+    await page.getByRole("button", { name: "Supersede" }).click();
+    expect(await page.locator('[data-testid="record-status"]').textContent()).toBe("active");
+    await page.getByLabel("Mark this record superseded").check();
+    await page.getByRole("button", { name: "Supersede" }).click();
+    await page.waitForURL(/done=superseded/, { timeout: 10_000 }).catch(async (error) => {
+      throw new Error(`${error}\n${page.url()}\n${(await page.content()).slice(0, 600)}`);
+    });
+    await expect(page.locator('[data-testid="record-status"]').textContent()).resolves.toBe("superseded");
+    await expect(page.locator('[data-testid="superseded-by"]').textContent()).resolves.toContain(newer);
+  });
+
+  it("updates the session page without a reload when pi appends to the file", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    const [file] = (await listSessionFiles(sessionDirsFor(demo.agentDir))).sessions;
+    const entry = {
+      type: "message",
+      id: "live0001",
+      parentId: null,
+      timestamp: new Date().toISOString(),
+      message: {
+        role: "user",
+        content: "a live line appended while the page is open",
+        timestamp: Date.now(),
+      },
+    };
+    appendFileSync(file?.path ?? "", `${JSON.stringify(entry)}\n`);
+    await page.locator("#entry-live0001").waitFor({ state: "attached", timeout: 15_000 });
+    await expect(page.locator("#entry-live0001").textContent()).resolves.toContain("a live line appended");
+    await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe(
+      "same document",
+    );
+  });
+});
