@@ -10,6 +10,7 @@ import { registerCompact } from "./compact.ts";
 import { createContext } from "./context.ts";
 import { registerContract } from "./contract.ts";
 import { registerDoctor } from "./doctor.ts";
+import { registerExtract } from "./extract.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
 import { registerJournal } from "./journal.ts";
 import { registerLookup } from "./lookup.ts";
@@ -39,6 +40,7 @@ const COMMANDS: Register[] = [
   registerCompact,
   registerLookup,
   registerProtect,
+  registerExtract,
   registerVerify,
   registerJournal,
   registerContract,
