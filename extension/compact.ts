@@ -1,5 +1,6 @@
 // Pi adapter for compaction: the single session_before_compact owner (strategy per branch, verbatim by default),
-// recording confirmed compactions, the re-orientation reminder, and `/keel compact [strategy|cap]`.
+// recording confirmed compactions, the re-orientation reminder, and `/keel compact [strategy|cap|verified…]`.
+// The verified strategy's one-off runs, options and idle auto-compaction live in compact-verified.ts.
 import type {
   BeforeAgentStartEvent,
   ExtensionAPI,
@@ -19,10 +20,12 @@ import {
   stageReminder,
 } from "../src/compact/reorientation.ts";
 import { COMPACT_SETTINGS_TYPE, compactSettingsOf } from "../src/compact/settings.ts";
-import { isStrategyName, proposeCompaction, STRATEGY_NAMES } from "../src/compact/strategy.ts";
+import { isStrategyName, proposeWithStrategy, STRATEGY_NAMES } from "../src/compact/strategy.ts";
 import { type ContextFile, instructionBlocks, parseCap } from "../src/compact/verbatim/index.ts";
+import { parseVerifiedSetting } from "../src/compact/verified/command.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { type ContextMessage, contextMessage, type HiddenMessage } from "../src/session/hidden-message.ts";
+import { COMPACT_USAGE, createVerifiedRuns, type VerifiedRuns } from "./compact-verified.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 import type { SessionRuntime } from "./runtime.ts";
@@ -44,6 +47,8 @@ export interface CompactionSteps {
   beforeRun(event: BeforeAgentStartEvent): HiddenMessage | undefined;
   /** context: the reminder placed last on the first request after a compaction. */
   request(messages: ContextMessage[]): ContextMessage[] | undefined;
+  /** agent_settled: the verified strategy's automatic compaction at idle, never inside a tool loop. */
+  settled(event: { aborted?: boolean }, ctx: ExtensionContext): Promise<void>;
 }
 
 interface CompactionLive {
@@ -55,15 +60,15 @@ export function createCompaction(
   pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
+  /** protect's current block without a snapshot (for the verified dry run). */
+  protectedBlock: () => string,
 ): CompactionSteps {
   const live: CompactionLive = { contextFiles: [], reminder: NO_REMINDER };
-  router.add(
-    "compact",
-    "/keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
-    async (args, ctx) => {
-      await compactCommand(pi, args, ctx);
-    },
-  );
+  const verified = createVerifiedRuns(protectedBlock);
+  router.add("compact", COMPACT_USAGE, async (args, ctx) => {
+    if (args[0] === "verified") return verified.command(args.slice(1), ctx);
+    await compactCommand(pi, args, ctx);
+  });
   return {
     async start(ctx) {
       live.reminder = NO_REMINDER;
@@ -72,7 +77,7 @@ export function createCompaction(
       });
     },
     propose: (event, ctx, snapshot) =>
-      guarded(ctx, "compaction", async () => propose(live, event, ctx, snapshot)),
+      guarded(ctx, "compaction", async () => propose(live, verified, event, ctx, snapshot)),
     async compacted(event, ctx) {
       live.reminder = confirmReminder(live.reminder, {
         compactionId: event.compactionEntry.id,
@@ -96,32 +101,44 @@ export function createCompaction(
       live.reminder = placed.state;
       return placed.messages;
     },
+    settled: (event, ctx) => guarded(ctx, "automatic compaction", async () => verified.settled(event, ctx)),
   };
 }
 
-function propose(
+async function propose(
   live: CompactionLive,
+  verified: VerifiedRuns,
   event: SessionBeforeCompactEvent,
   ctx: ExtensionContext,
   snapshot: () => string,
-): SessionBeforeCompactResult | undefined {
+): Promise<SessionBeforeCompactResult | undefined> {
   const protectedBlock = snapshot();
   const settings = compactSettingsOf(event.branchEntries);
-  const outcome = proposeCompaction(settings.strategy, {
-    reason: event.reason,
-    firstKeptEntryId: event.preparation.firstKeptEntryId,
-    tokensBefore: event.preparation.tokensBefore,
-    isSplitTurn: event.preparation.isSplitTurn,
-    branch: event.branchEntries,
-    cwd: ctx.cwd,
-    cap: settings.cap,
-    contextWindow: ctx.model?.contextWindow,
-    contextFiles: live.contextFiles.length > 0 ? live.contextFiles : instructionBlocks(ctx.getSystemPrompt()),
-    protectedBlock,
-    at: new Date(systemClock.now()).toISOString(),
-  });
-  if (outcome.kind === "native") {
+  const run = verified.takeOneOff();
+  const outcome = await proposeWithStrategy(
+    run ? "verified" : settings.strategy,
+    {
+      reason: event.reason,
+      firstKeptEntryId: event.preparation.firstKeptEntryId,
+      tokensBefore: event.preparation.tokensBefore,
+      isSplitTurn: event.preparation.isSplitTurn,
+      branch: event.branchEntries,
+      cwd: ctx.cwd,
+      cap: settings.cap,
+      contextWindow: ctx.model?.contextWindow,
+      contextFiles:
+        live.contextFiles.length > 0 ? live.contextFiles : instructionBlocks(ctx.getSystemPrompt()),
+      protectedBlock,
+      at: new Date(systemClock.now()).toISOString(),
+    },
+    verified.options(ctx, settings, run, event.signal),
+  );
+  if (outcome.kind !== "proposal") {
     live.reminder = stageReminder(live.reminder, undefined);
+    if (outcome.kind === "cancel") {
+      ctx.ui.notify(`keel: ${outcome.reason}`, "warning");
+      return { cancel: true };
+    }
     if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
     return undefined;
   }
@@ -171,6 +188,12 @@ async function compactCommand(
     pi.appendEntry(COMPACT_SETTINGS_TYPE, { strategy: value });
     return ctx.ui.notify(`keel: this branch now compacts with ${value}`, "info");
   }
+  if (verb === "strict" || verb === "mode" || verb === "timeout" || verb === "auto") {
+    const change = parseVerifiedSetting(verb, value);
+    if (!change.ok) return ctx.ui.notify(`keel: ${change.reason}`, "warning");
+    pi.appendEntry(COMPACT_SETTINGS_TYPE, change.data);
+    return ctx.ui.notify(`keel: ${change.text} on this branch`, "info");
+  }
   if (verb === "cap") {
     if (value === undefined)
       return ctx.ui.notify(`keel: checkpoint size cap on this branch: ${settings.capText}`, "info");
@@ -179,8 +202,5 @@ async function compactCommand(
     pi.appendEntry(COMPACT_SETTINGS_TYPE, { cap: value });
     return ctx.ui.notify(`keel: checkpoint size cap set to ${value}`, "info");
   }
-  ctx.ui.notify(
-    "keel: usage: /keel compact [strategy [verbatim|native] | cap [off|<n>|<n>tokens|<n>%]]",
-    "warning",
-  );
+  ctx.ui.notify(`keel: usage: ${COMPACT_USAGE}`, "warning");
 }

@@ -11,15 +11,9 @@ import type {
 import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
-import { checkClaim } from "../src/guard/claim-check.ts";
-import { listEvidence } from "../src/guard/evidence/records.ts";
-import { isStale, readTreeState } from "../src/guard/evidence/tree-state.ts";
-import { verifyCommand } from "../src/guard/evidence/verify.ts";
-import { writeJournal } from "../src/guard/journal.ts";
 import {
   briefIfChanged,
   composeBrief,
-  contractOf,
   DEFAULT_BLOCK_AFTER,
   forgetBrief,
   type GuardScope,
@@ -33,6 +27,13 @@ import {
 } from "../src/guard/session/guard-session.ts";
 import { briefMessage, reassertBrief } from "../src/guard/session/reassert.ts";
 import { CheckParams, NoteParams, StatusParams, VerifyParams } from "../src/guard/tool-schemas.ts";
+import {
+  runCheckTool,
+  runNoteTool,
+  runStatusTool,
+  runVerifyTool,
+  type ToolAnswer,
+} from "../src/guard/tools.ts";
 import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
@@ -186,6 +187,10 @@ async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<vo
 }
 
 const UNAVAILABLE = text("keel guard is not available in this session (no store or no project).");
+const reply = (answer: ToolAnswer) => ({
+  content: [{ type: "text" as const, text: answer.text }],
+  details: answer.data,
+});
 
 type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
 
@@ -200,26 +205,7 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: VerifyParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return UNAVAILABLE;
-      const decision = screenShellCommand(session.state, params.command, session.scope.blockAfter);
-      if (decision.kind !== "allow") return text(`Not run: ${decision.reason}`);
-      const outcome = await verifyCommand(
-        { db: session.scope.db, clock: session.scope.clock },
-        {
-          projectId: session.scope.projectId,
-          sessionId: session.scope.sessionId,
-          cwd: ctx.cwd,
-          command: params.command,
-          timeoutS: params.timeout_s,
-        },
-      );
-      const row = outcome.evidence;
-      await recordShellOutcome(session.scope, session.state, params.command, row.exitCode === 0);
-      const verdict = row.timedOut ? "timed out" : `exit ${row.exitCode}`;
-      const trust = row.trusted ? "" : ` UNTRUSTED (${row.trustNote})`;
-      return text(
-        `evidence #${row.number}: ${verdict} in ${(row.durationMs / 1000).toFixed(1)}s${trust}\n${row.outputTail.slice(-2000)}`,
-      );
+      return session ? text((await runVerifyTool(session, params, ctx.cwd)).text) : UNAVAILABLE;
     },
   });
 }
@@ -234,17 +220,7 @@ function registerCheckTool(pi: ExtensionAPI, live: Live): void {
     parameters: CheckParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
-      if (!session) return UNAVAILABLE;
-      const { scope } = session;
-      const contract = await contractOf(scope);
-      const [last] = await listEvidence(scope.db, scope.projectId, 1);
-      const stale = last ? isStale(last.treeHash, readTreeState(ctx.cwd).treeHash) : true;
-      const result = checkClaim(
-        params.claim,
-        contract.rules,
-        last && { exitCode: last.exitCode, trusted: last.trusted, stale },
-      );
-      return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], details: result };
+      return session ? reply(await runCheckTool(session, params, ctx.cwd)) : UNAVAILABLE;
     },
   });
 }
@@ -259,19 +235,7 @@ function registerJournalTools(pi: ExtensionAPI, live: Live): void {
     parameters: NoteParams,
     async execute(_id, params) {
       const session = live();
-      if (!session) return UNAVAILABLE;
-      const { scope } = session;
-      const written = await writeJournal(scope, {
-        projectId: scope.projectId,
-        sessionId: scope.sessionId,
-        author: "agent",
-        ...params,
-      });
-      if (!written.ok) return text(`Not journaled: ${written.reason}`);
-      const row = written.value;
-      return text(
-        `journaled #${row.number} (${row.type}, agent note: unverified until the user confirms it)`,
-      );
+      return session ? text((await runNoteTool(session, params)).text) : UNAVAILABLE;
     },
   });
 
@@ -284,8 +248,7 @@ function registerJournalTools(pi: ExtensionAPI, live: Live): void {
     async execute(_id, _params, _signal, _update, ctx) {
       const session = live();
       if (!session) return UNAVAILABLE;
-      const status = await guardStatus(session.scope, session.state);
-      return text(renderStatusWidget(status, ctx.getContextUsage()?.percent ?? null));
+      return text((await runStatusTool(session, ctx.getContextUsage()?.percent ?? null)).text);
     },
   });
 }

@@ -45,10 +45,11 @@ export default function keel(pi: ExtensionAPI): void {
     }
     ctx.ui.notify(renderStatusLines(await collectStatus(rt.store, rt.identity)).join("\n"), "info");
   });
+  const protect = createProtect(pi, router);
   const areas: Areas = {
-    protect: createProtect(pi, router),
+    protect,
     guard: createGuard(pi, runtime, router),
-    compaction: createCompaction(pi, runtime, router),
+    compaction: createCompaction(pi, runtime, router, () => protect.block()),
     memory: registerMemory(pi, runtime),
     indexCompaction: registerMemoryWiring(runtime, router),
     recall: registerRecall(pi),
@@ -155,8 +156,10 @@ function subscribeRun(pi: ExtensionAPI, a: Areas): void {
     await a.guard.turnEnd(ctx);
     return guarded(ctx, "hygiene", () => a.hygiene.turnEnd(event, ctx));
   });
-  pi.on("agent_settled", async (_event, ctx) => {
+  // agent_settled: hygiene's status line → the verified strategy's automatic compaction at idle.
+  pi.on("agent_settled", async (event, ctx) => {
     await guarded(ctx, "hygiene status", async () => a.hygiene.settled(ctx));
+    await a.compaction.settled(event, ctx);
   });
 }
 

@@ -47,6 +47,8 @@ export interface ProtectSteps {
   shutdown(): void;
   /** session_before_compact: snapshot the registry; returns the block keel's strategies embed. */
   snapshot(): string;
+  /** The block keel's strategies embed, without taking a snapshot (for previews). */
+  block(): string;
   /** session_compact: the snapshot becomes the pending verification of this compaction. */
   compacted(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
   compactFailed(): void;
@@ -87,6 +89,7 @@ export function createProtect(pi: ExtensionAPI, router: KeelCommandRouter): Prot
       session.cycle = takeSnapshot(session.cycle, live.state.items);
       return renderProtectedBlock(live.state);
     },
+    block: () => renderProtectedBlock(live.state),
     async compacted(event, ctx) {
       const next = afterCompaction(session.cycle, event.compactionEntry.id);
       session.cycle = next.cycle;

@@ -45,10 +45,13 @@ async function withMemory(
     const deps = { db: store.db, clock: ctx.clock };
     const call: Scope["call"] = async (params, options) => {
       // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
       const actor = {
         projectId: project.id,
         origin: "user" as const,
-        provenance: currentProvenance(ctx.cwd, null),
+        get provenance() {
+          return currentProvenance(ctx.cwd, null);
+        },
         approve: async () => true,
         confirmation: options?.confirmation,
       };

@@ -26,7 +26,12 @@ export interface Output {
   error(message: string, hint?: string): void;
 }
 
-export function createOutput(json: boolean, write = defaultWriters()): Output {
+export interface Writers {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function createOutput(json: boolean, write: Writers = defaultWriters()): Output {
   return {
     json,
     result(data, text) {

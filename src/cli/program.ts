@@ -5,18 +5,22 @@ import { resolvePaths } from "../config/paths.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
 import { escapeControl } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import type { SharedStore } from "../project/open.ts";
 import { storeFaultError } from "../store/store-errors.ts";
 import { registerAudit } from "./audit.ts";
+import { registerBatch } from "./batch.ts";
 import { registerCompact } from "./compact.ts";
 import { createContext } from "./context.ts";
 import { registerContract } from "./contract.ts";
 import { registerDoctor } from "./doctor.ts";
+import { registerExtract } from "./extract.ts";
 import { registerInstall, registerUninstall } from "./install.ts";
 import { registerJournal } from "./journal.ts";
 import { registerLookup } from "./lookup.ts";
+import { registerMcp } from "./mcp.ts";
 import { registerMemory } from "./memory.ts";
 import { registerOrientation } from "./orientation.ts";
-import { createOutput } from "./output.ts";
+import { createOutput, type Writers } from "./output.ts";
 import { registerProtect } from "./protect.ts";
 import { type ContextFactory, exitCodeOf, type Register } from "./register.ts";
 import { registerScreen } from "./screen.ts";
@@ -39,6 +43,7 @@ const COMMANDS: Register[] = [
   registerCompact,
   registerLookup,
   registerProtect,
+  registerExtract,
   registerVerify,
   registerJournal,
   registerContract,
@@ -46,29 +51,40 @@ const COMMANDS: Register[] = [
   registerScreen,
   registerOrientation,
   registerMemory,
+  registerMcp,
 ];
 
+/** Where a run's output goes and what it may reuse; `keel batch` collects output and shares one open store. */
+export interface CliIo {
+  write: Writers;
+  shared?: SharedStore;
+}
+
+const STD_IO: CliIo = {
+  write: { out: (text) => writeAll(1, text), err: (text) => writeAll(2, text) },
+};
+
 /** Runs the CLI and returns the exit code; never throws. */
-export async function runCli(argv: string[]): Promise<number> {
+export async function runCli(argv: string[], io: CliIo = STD_IO): Promise<number> {
   const wantsJson = argv.includes("--json");
-  const out = createOutput(wantsJson);
+  const out = createOutput(wantsJson, io.write);
   if (isVersionRequest(argv)) {
     printVersion(out);
     return ExitCode.ok;
   }
   let exitCode: number = ExitCode.ok;
-  const program = buildProgram((code) => {
+  const program = buildProgram(io, (code) => {
     exitCode = code;
   });
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
-    return reportFailure(error, out);
+    return reportFailure(error, out, io);
   }
 }
 
-function buildProgram(setExit: (code: number) => void): Command {
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("keel")
     .description("keel keeps a Pi coding agent's context on course across long sessions")
     .version(
@@ -80,8 +96,8 @@ function buildProgram(setExit: (code: number) => void): Command {
     .showHelpAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => writeAll(1, text),
-      writeErr: (text) => writeAll(2, text),
+      writeOut: io.write.out,
+      writeErr: io.write.err,
       outputError: (text, write) => write(commanderError(text)),
     });
   program.command("help [command]", { hidden: true }).action((name?: string) => {
@@ -90,13 +106,14 @@ function buildProgram(setExit: (code: number) => void): Command {
   });
   const contextFor: ContextFactory = (command) => {
     const json = Boolean(command.optsWithGlobals().json);
-    return createContext(createOutput(json));
+    return createContext(createOutput(json, io.write), process.cwd(), io.shared);
   };
   for (const register of COMMANDS) register(program, contextFor);
   program.hook("postAction", (_parent, action) => {
     const code = exitCodeOf(action);
     if (code !== undefined) setExit(code);
   });
+  registerBatch(program, contextFor, (argv, batchIo) => runCli(argv, batchIo));
   return program;
 }
 
@@ -108,7 +125,7 @@ function commanderError(text: string): string {
     .join("\n");
 }
 
-function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): number {
+function reportFailure(error: unknown, out: ReturnType<typeof createOutput>, io: CliIo): number {
   if (error instanceof CommanderError) {
     if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
     if (error.code === "commander.help") return ExitCode.ok;
@@ -125,6 +142,6 @@ function reportFailure(error: unknown, out: ReturnType<typeof createOutput>): nu
     return fault.exitCode;
   }
   out.error(`unexpected failure: ${describeError(error)}`);
-  if (readEnvFlags().debug) writeAll(2, `${(error as Error)?.stack ?? ""}\n`);
+  if (readEnvFlags().debug) io.write.err(`${(error as Error)?.stack ?? ""}\n`);
   return ExitCode.usage;
 }

@@ -14,6 +14,7 @@ export function locationOf(ctx: CommandContext): project.ProjectLocation {
     configuredRoot: ctx.flags.projectRoot,
     storeUrl: ctx.paths.storeUrl,
     clock: ctx.clock,
+    shared: ctx.shared,
   };
 }
 

@@ -4,7 +4,9 @@
 import type { Command } from "commander";
 import { childProcess } from "../core/builtins.ts";
 import { describeError } from "../core/errors.ts";
+import { resolveProjectIdentity } from "../project/identity.ts";
 import { collect, intOption } from "./parse.ts";
+import { locationOf } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 interface UiOptions {
@@ -35,6 +37,8 @@ export const registerUi: Register = (program, contextFor) => {
       }
       const { startServer } = await import("../server/serve.ts");
       const demo = options.demo ? await (await import("../server/demo.ts")).prepareDemo() : undefined;
+      // MCP at /mcp serves the project keel ui starts in; the read-only demo serves none.
+      const identity = demo ? undefined : resolveProjectIdentity(locationOf(ctx));
       const server = await startServer(
         demo
           ? { storeUrl: demo.storeUrl, agentDir: demo.agentDir, port, readOnly: true }
@@ -45,16 +49,26 @@ export const registerUi: Register = (program, contextFor) => {
               personalContract: ctx.paths.personalContract,
               offerDemo: true,
               port,
+              mcp: identity?.ok
+                ? {
+                    project: identity.value,
+                    cwd: ctx.cwd,
+                    clock: ctx.clock,
+                    personalContract: ctx.paths.personalContract,
+                  }
+                : undefined,
             },
       ).catch((error: unknown) => {
         demo?.remove();
         throw error;
       });
+      const mcp = identity?.ok ? `${server.origin}/mcp` : null;
       if (ctx.out.json) {
-        const line = { ok: true, url: server.url, port: server.port, token: server.token };
+        const line = { ok: true, url: server.url, port: server.port, token: server.token, mcp };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } else {
         process.stdout.write(`keel UI${demo ? " (read-only demo)" : ""}: ${server.url}\n`);
+        if (mcp) ctx.out.info(`MCP (Streamable HTTP): ${mcp} with Authorization: Bearer <the token above>`);
         ctx.out.info("serving until Ctrl+C");
       }
       if (options.open) openInBrowser(server.url);

@@ -14,6 +14,23 @@ export interface ConfirmedCompaction {
   fromExtension: boolean;
 }
 
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** The verified strategy's report from the entry's details, as the store's columns (null for other strategies). */
+function verifiedColumns(details: unknown) {
+  const keel = (details as { keel?: Record<string, unknown> } | undefined)?.keel;
+  if (keel?.strategy !== "verified") return {};
+  const gaps = Array.isArray(keel.gaps) ? (keel.gaps as { kind?: unknown }[]).map((g) => String(g.kind)) : [];
+  return {
+    tokensAfter: num(keel.tokensAfter),
+    coverage: num(keel.coverage),
+    outcome: typeof keel.outcome === "string" ? keel.outcome : null,
+    modelCalls: num(keel.modelCalls),
+    latencyMs: num(keel.latencyMs),
+    gaps: JSON.stringify(gaps),
+  };
+}
+
 export async function recordConfirmedCompaction(
   deps: { db: KeelDb; clock: Clock },
   event: ConfirmedCompaction,
@@ -29,6 +46,7 @@ export async function recordConfirmedCompaction(
     tokensBefore: event.entry.tokensBefore ?? null,
     firstKeptEntryId: event.entry.firstKeptEntryId ?? null,
     summaryChars: event.entry.summary.length,
+    ...verifiedColumns(event.entry.details),
     createdAt: deps.clock.now(),
   });
 }

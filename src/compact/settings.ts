@@ -4,6 +4,7 @@
 import type { CustomEntry } from "@earendil-works/pi-coding-agent";
 import { DEFAULT_STRATEGY, isStrategyName, type StrategyName } from "./strategy.ts";
 import { type CapSetting, parseCap } from "./verbatim/index.ts";
+import { DEFAULT_MODE, isMode, type Mode } from "./verified/modes.ts";
 
 export const COMPACT_SETTINGS_TYPE = "keel.compact.settings";
 export const DEFAULT_CAP_TEXT = "25%";
@@ -12,15 +13,36 @@ export interface CompactSettings {
   strategy: StrategyName;
   cap: CapSetting;
   capText: string;
+  /** The verified strategy's mode, strict setting and per-call timeout override (0: scaled to the model). */
+  mode: Mode;
+  strict: boolean;
+  timeoutMs: number;
+  /** Compact with the verified strategy at idle once context use reaches this percent (0: off). */
+  autoPercent: number;
 }
 
-/** A `/keel compact strategy|cap` entry as written; read back from disk, so its fields are checked. */
-type SettingsEntry = CustomEntry<{ strategy?: unknown; cap?: unknown }>;
+/** A `/keel compact …` settings entry as written; read back from disk, so its fields are checked. */
+type SettingsEntry = CustomEntry<{
+  strategy?: unknown;
+  cap?: unknown;
+  mode?: unknown;
+  strict?: unknown;
+  timeoutMs?: unknown;
+  autoPercent?: unknown;
+}>;
 
 export function defaultSettings(): CompactSettings {
   const parsed = parseCap(DEFAULT_CAP_TEXT);
   if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
-  return { strategy: DEFAULT_STRATEGY, cap: parsed.cap, capText: DEFAULT_CAP_TEXT };
+  return {
+    strategy: DEFAULT_STRATEGY,
+    cap: parsed.cap,
+    capText: DEFAULT_CAP_TEXT,
+    mode: DEFAULT_MODE,
+    strict: false,
+    timeoutMs: 0,
+    autoPercent: 0,
+  };
 }
 
 /** Folds every settings entry on the branch, oldest first; malformed values are skipped. */
@@ -29,7 +51,13 @@ export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   for (const raw of branch) {
     const entry = raw as Partial<SettingsEntry> | undefined;
     if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
-    const { strategy, cap } = entry.data ?? {};
+    const { strategy, cap, mode, strict, timeoutMs, autoPercent } = entry.data ?? {};
+    if (typeof autoPercent === "number" && autoPercent >= 0 && autoPercent <= 100)
+      settings.autoPercent = autoPercent;
+    if (typeof mode === "string" && isMode(mode)) settings.mode = mode;
+    if (typeof strict === "boolean") settings.strict = strict;
+    if (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs >= 0)
+      settings.timeoutMs = timeoutMs;
     if (typeof strategy === "string" && isStrategyName(strategy)) settings.strategy = strategy;
     if (typeof cap === "string") {
       const parsed = parseCap(cap);

@@ -1,11 +1,14 @@
 // The compaction strategy registry: keel's single session_before_compact owner asks it for a proposal.
 // `verbatim` (default) renders a deterministic checkpoint without a model call; `native` returns nothing so pi
-// writes its own summary. A strategy that cannot produce a checkpoint falls back to native: never fail closed.
+// writes its own summary; `verified` extracts, synthesizes through the model, verifies and repairs. A strategy
+// that cannot produce a summary falls back (verified → verbatim → native): never fail closed. Only verified's
+// strict setting may cancel, with a reason.
 
 import type { CompactionResult } from "@earendil-works/pi-coding-agent";
 import { type CheckpointInput, renderCheckpoint, type VerbatimDetails } from "./verbatim/index.ts";
+import { type VerifiedOptions, verifiedRun } from "./verified/strategy.ts";
 
-export const STRATEGY_NAMES = ["verbatim", "native"] as const;
+export const STRATEGY_NAMES = ["verbatim", "native", "verified"] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 export const DEFAULT_STRATEGY: StrategyName = "verbatim";
 
@@ -27,10 +30,49 @@ export interface CompactionProposal {
 
 export type ProposalOutcome =
   | { kind: "proposal"; proposal: CompactionProposal }
-  | { kind: "native"; note?: string };
+  | { kind: "native"; note?: string }
+  | { kind: "cancel"; reason: string };
 
 export function isStrategyName(value: string): value is StrategyName {
   return (STRATEGY_NAMES as readonly string[]).includes(value);
+}
+
+/** Any strategy, verified included (it needs the model and its options; without them it uses the floor). */
+export async function proposeWithStrategy(
+  strategy: StrategyName,
+  request: CompactionRequest,
+  verified: VerifiedOptions,
+): Promise<ProposalOutcome> {
+  if (strategy !== "verified") return proposeCompaction(strategy, request);
+  const result = await verifiedRun(
+    {
+      branch: request.branch,
+      firstKeptEntryId: request.firstKeptEntryId,
+      tokensBefore: request.tokensBefore,
+      cwd: request.cwd,
+      protectedBlock: request.protectedBlock,
+    },
+    verified,
+  );
+  if (result.kind === "refused") return { kind: "cancel", reason: result.reason };
+  if (result.kind === "verbatim") {
+    const fallback = proposeCompaction("verbatim", request);
+    if (fallback.kind === "proposal") fallback.proposal.warnings.unshift(result.note);
+    return fallback;
+  }
+  return {
+    kind: "proposal",
+    proposal: {
+      compaction: {
+        summary: result.summary,
+        firstKeptEntryId: request.firstKeptEntryId,
+        tokensBefore: request.tokensBefore,
+        details: result.details as KeelCompactionDetails,
+      },
+      reorientation: result.reorientation,
+      warnings: result.warnings,
+    },
+  };
 }
 
 export function proposeCompaction(strategy: StrategyName, request: CompactionRequest): ProposalOutcome {

@@ -31,3 +31,39 @@ export const CheckParams = Type.Object({ claim: Type.String({ minLength: 1, maxL
 export type CheckParams = Static<typeof CheckParams>;
 
 export const StatusParams = Type.Object({}, closed);
+
+export const EvidenceParams = Type.Object(
+  {
+    number: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e9, description: "one run in full" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "how many recent runs" })),
+  },
+  closed,
+);
+export type EvidenceParams = Static<typeof EvidenceParams>;
+
+export const JournalListParams = Type.Object(
+  {
+    type: Type.Optional(Type.Enum(JOURNAL_TYPES)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  closed,
+);
+export type JournalListParams = Static<typeof JournalListParams>;
+
+export const ScreenParams = Type.Object({ command: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
+export type ScreenParams = Static<typeof ScreenParams>;
+
+export const DiffParams = Type.Object(
+  {
+    baseline: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: "^[^-\\s][^\\s]*$",
+        description: "commit to compare with (default: the session's baseline)",
+      }),
+    ),
+  },
+  closed,
+);
+export type DiffParams = Static<typeof DiffParams>;

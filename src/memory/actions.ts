@@ -22,7 +22,8 @@ import { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSch
 
 export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema };
 
-const FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
+/** Which of the tool's fields each action takes (hosts with one tool per action derive their schemas here). */
+export const MEMORY_ACTION_FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
   status: { required: [], optional: [] },
   search: { required: ["query"], optional: ["kinds", "includeSuperseded", "source", "limit"] },
   read: { required: ["id"], optional: [] },
@@ -56,7 +57,7 @@ export type ActionResult =
 /** Checks the action, that only its own fields are present, and every field's shape against the schema. */
 export function checkParams(params: Record<string, unknown>): MemoryResult<MemoryToolParams> {
   const action = params.action as MemoryAction;
-  const spec = FIELDS[action];
+  const spec = MEMORY_ACTION_FIELDS[action];
   if (!spec) return fail("INVALID_INPUT", `action must be one of ${MEMORY_ACTIONS.join(", ")}`, "action");
   for (const key of Object.keys(params)) {
     if (key === "action" || params[key] === undefined) continue;

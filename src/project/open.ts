@@ -18,6 +18,32 @@ export interface ProjectLocation {
   configuredRoot?: string;
   storeUrl: string;
   clock: Clock;
+  /** A store already open for many operations (`keel batch`): used as is and left open. */
+  shared?: SharedStore;
+}
+
+/** A store kept open across many operations, with the identities it resolved and the projects it registered. */
+export interface SharedStore {
+  store: Store;
+  identities: Map<string, Result<ProjectIdentity>>;
+  registered: Set<string>;
+}
+
+export function shareStore(store: Store): SharedStore {
+  return { store, identities: new Map(), registered: new Set() };
+}
+
+/** The project's identity; resolved once per folder and root while a shared store is open. */
+function identityOf(location: ProjectLocation): Result<ProjectIdentity> {
+  const { shared } = location;
+  if (!shared) return resolveProjectIdentity(location);
+  const key = `${location.cwd}\0${location.configuredRoot ?? ""}`;
+  let identity = shared.identities.get(key);
+  if (!identity) {
+    identity = resolveProjectIdentity(location);
+    shared.identities.set(key, identity);
+  }
+  return identity;
 }
 
 export interface ProjectScope {
@@ -31,18 +57,24 @@ export interface ProjectScope {
  */
 export async function openProjectStore(
   identity: Result<ProjectIdentity>,
-  location: Pick<ProjectLocation, "storeUrl" | "clock">,
+  location: Pick<ProjectLocation, "storeUrl" | "clock" | "shared">,
   options: { register: boolean } = { register: true },
 ): Promise<Store> {
-  const store = await openStore(location.storeUrl);
-  if (!identity.ok || !options.register) return store;
+  const { shared } = location;
+  const store = shared?.store ?? (await openStore(location.storeUrl));
+  if (!identity.ok || !options.register || shared?.registered.has(identity.value.id)) return store;
   try {
     await registerProject(store, identity.value, location.clock.now());
+    shared?.registered.add(identity.value.id);
     return store;
   } catch (error) {
-    await store.close();
+    await closeUnlessShared(store, location);
     throw storeFaultError(error, store.location) ?? error;
   }
+}
+
+function closeUnlessShared(store: Store, location: Pick<ProjectLocation, "shared">): Promise<void> {
+  return store === location.shared?.store ? Promise.resolve() : store.close();
 }
 
 /** Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). */
@@ -50,7 +82,7 @@ export async function withProjectStore<T>(
   location: ProjectLocation,
   body: (scope: ProjectScope) => Promise<T>,
 ): Promise<T> {
-  const identity = resolveProjectIdentity(location);
+  const identity = identityOf(location);
   if (!identity.ok) throw new UserError(identity.reason);
   const store = await openProjectStore(identity, location);
   try {
@@ -58,7 +90,7 @@ export async function withProjectStore<T>(
   } catch (error) {
     throw storeFaultError(error, store.location) ?? error;
   } finally {
-    await store.close();
+    await closeUnlessShared(store, location);
   }
 }
 
@@ -67,11 +99,11 @@ export async function withStoreReadOnly<T>(
   location: ProjectLocation,
   body: (store: Store, identity: Result<ProjectIdentity>) => Promise<T>,
 ): Promise<T> {
-  const identity = resolveProjectIdentity(location);
+  const identity = identityOf(location);
   const store = await openProjectStore(identity, location, { register: false });
   try {
     return await body(store, identity);
   } finally {
-    await store.close();
+    await closeUnlessShared(store, location);
   }
 }

@@ -1,4 +1,5 @@
-// The UI server's Hono app: security headers, the local-token gate, static files and the page routes.
+// The UI server's Hono app: security headers, the Host/Origin policy and local-token gate (auth.ts), the CSRF
+// token on mutations (csrf.ts), static files, the page routes and MCP at /mcp.
 // Listening (Bun or Node) is serve.ts's job; the data each page shows comes from the engine and store.
 
 import { Hono } from "hono";
@@ -7,10 +8,11 @@ import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
 import { type Clock, systemClock } from "../core/clock.ts";
 import { describeError, UserError } from "../core/errors.ts";
+import type { McpHttp } from "../mcp/http.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { requireLocalToken } from "./auth.ts";
-import { csrfTokenFor, requireSameOriginPost } from "./csrf.ts";
+import { csrfTokenFor, requireCsrfToken } from "./csrf.ts";
 import type { UiDeps } from "./routes/deps.ts";
 import { guardRoutes } from "./routes/guard.tsx";
 import { memoryRoutes } from "./routes/memory.tsx";
@@ -31,6 +33,8 @@ export interface AppOptions {
   /** Starts (once) the read-only demo and gives its URL; offered at /demo when set. */
   demo?: () => Promise<string>;
   clock?: Clock;
+  /** MCP over Streamable HTTP at /mcp, when the server serves a project. */
+  mcp?: McpHttp;
   /** Where unexpected request failures are reported (default: stderr). */
   log?: (line: string) => void;
 }
@@ -68,7 +72,7 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   app.use(requireLocalToken({ token: options.token, port: options.port }));
-  app.use(requireSameOriginPost({ token: options.token, port: options.port }));
+  app.use(requireCsrfToken({ token: options.token, apiPaths: ["/mcp"] }));
   app.use(
     "/static/*",
     serveStatic({
@@ -81,6 +85,11 @@ export function createApp(options: AppOptions): Hono {
         c.header("Cache-Control", "no-cache");
       },
     }),
+  );
+  app.all("/mcp", (c) =>
+    options.mcp
+      ? options.mcp.handle(c.req.raw)
+      : c.text("keel serves MCP only when started in a project", 404),
   );
   const deps: UiDeps = {
     store: options.store,

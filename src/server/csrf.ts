@@ -1,40 +1,29 @@
-// Cross-site request checks for every UI mutation: a POST must come from this server's own origin (Origin and
-// Sec-Fetch-Site, when the browser sends them) and carry the page's CSRF token, derived from the access token so
-// it needs no storage. Runs after the token gate in auth.ts; safe methods pass untouched.
+// The CSRF token on every UI mutation: a POST carries the page's CSRF token, derived from the access token so it
+// needs no storage. Runs after auth.ts, which holds the server's one Host/Origin policy (Origin and
+// Sec-Fetch-Site included) and the token gate; safe methods pass untouched. The API paths (MCP at /mcp) take no
+// form posts: there a request that authenticates with `Authorization: Bearer <access token>` needs no CSRF
+// token (a browser never attaches that header to a cross-site request by itself); one that relies on the
+// cookie still does, so it is refused.
 import type { Context, MiddlewareHandler } from "hono";
 import { nodeCrypto } from "../core/builtins.ts";
-import { allowedHosts, tokensMatch } from "./auth.ts";
+import { bearerToken, isSafeMethod, tokensMatch } from "./auth.ts";
 
 export const CSRF_FIELD = "_csrf";
 export const CSRF_HEADER = "x-keel-csrf";
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The CSRF token the server's pages embed in their forms: an HMAC of a fixed label under the access token. */
 export function csrfTokenFor(accessToken: string): string {
   return nodeCrypto().createHmac("sha256", accessToken).update("keel-ui-csrf").digest("base64url");
 }
 
-export function allowedOrigins(port: number): string[] {
-  return allowedHosts(port).map((host) => `http://${host}`);
-}
-
-export function requireSameOriginPost(options: { token: string; port: () => number }): MiddlewareHandler {
+export function requireCsrfToken(options: { token: string; apiPaths: readonly string[] }): MiddlewareHandler {
   const expected = csrfTokenFor(options.token);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    const site = c.req.header("sec-fetch-site");
-    // Pages are served with Referrer-Policy no-referrer, so a browser's own form posts say `Origin: null`;
-    // that is accepted only when the browser also vouches the request is same-origin.
-    const nullFromSameOrigin = origin === "null" && site === "same-origin";
-    if (
-      origin !== undefined &&
-      !nullFromSameOrigin &&
-      !allowedOrigins(options.port()).includes(origin.toLowerCase())
-    )
-      return refuse(c, "cross-origin request refused");
-    if (site !== undefined && site !== "same-origin" && site !== "none")
-      return refuse(c, "cross-site request refused");
+    if (isSafeMethod(c.req.method)) return next();
+    if (options.apiPaths.includes(c.req.path)) {
+      const bearer = bearerToken(c.req.header("authorization"));
+      if (bearer !== undefined && tokensMatch(bearer, options.token)) return next();
+    }
     const given = c.req.header(CSRF_HEADER) ?? (await formField(c, CSRF_FIELD));
     if (given === undefined || !tokensMatch(given, expected))
       return refuse(c, "missing or wrong CSRF token: reload the page and try again");

@@ -2,6 +2,10 @@
 // Bun or @hono/node-server under Node, and hands back the URL with its token plus a close() that undoes it all.
 import type { AddressInfo } from "node:net";
 import { describeError, UserError } from "../core/errors.ts";
+import { ok } from "../core/result.ts";
+import { createMcpHttp } from "../mcp/http.ts";
+import type { McpHost } from "../mcp/session.ts";
+import { openProjectStore } from "../project/open.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
@@ -25,6 +29,8 @@ export interface ServerOptions {
   /** Offer the read-only demo at /demo (started on first visit, on its own port, stopped with this server). */
   offerDemo?: boolean;
   log?: (line: string) => void;
+  /** The project to serve MCP for at /mcp (registered in the store); without it /mcp answers 404. */
+  mcp?: Omit<McpHost, "store" | "sessionDirs">;
 }
 
 export interface RunningServer {
@@ -46,7 +52,11 @@ type Listener = { port: number; stop(): Promise<void> };
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const token = options.token ?? createToken();
   const sessionDirs = sessionDirsFor(options.agentDir, options.extraSessionDirs);
-  const store = await openStore(options.storeUrl);
+  const project = options.mcp;
+  const store = project
+    ? await openProjectStore(ok(project.project), { storeUrl: options.storeUrl, clock: project.clock })
+    : await openStore(options.storeUrl);
+  const mcp = project ? createMcpHttp({ ...project, store, sessionDirs }) : undefined;
   let port = options.port ?? 0;
   const app = createApp({
     store,
@@ -57,6 +67,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     personalContract: options.personalContract,
     readOnly: options.readOnly,
     demo: options.offerDemo ? () => demo.url() : undefined,
+    mcp,
   });
   const demo = demoLauncher(options.log);
   let listener: Listener;
@@ -74,7 +85,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     token,
     sessionDirs,
-    close: once(() => demo.stop().finally(() => shutDown(listener, store))),
+    close: once(async () => {
+      try {
+        await mcp?.close();
+      } finally {
+        await demo.stop().finally(() => shutDown(listener, store));
+      }
+    }),
   };
 }
 

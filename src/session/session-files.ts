@@ -3,7 +3,7 @@
 // file: its problem is reported on its row. Parsing rules live in session-scan.ts.
 import { createReadStream, type Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { describeError } from "../core/errors.ts";
 import { MAX_LINE_CHARS } from "./read-session.ts";
 import {
@@ -82,6 +82,19 @@ export async function listSessionFiles(
   );
   sessions.sort((a, b) => b.modifiedAt - a.modifiedAt || a.path.localeCompare(b.path));
   return { roots, sessions };
+}
+
+/** The newest session file whose header's folder is `projectRoot` or inside it; undefined when there is none. */
+export async function latestProjectSession(
+  dirs: readonly string[],
+  projectRoot: string,
+  cache?: SessionSummaryCache,
+): Promise<string | undefined> {
+  const root = resolve(projectRoot);
+  const inside = (cwd: string | null) =>
+    cwd !== null && (resolve(cwd) === root || resolve(cwd).startsWith(`${root}${sep}`));
+  const { sessions } = await listSessionFiles(dirs, { cache });
+  return sessions.find((session) => inside(session.cwd))?.path;
 }
 
 /** Reads one session file; I/O problems end up in `error`, never thrown. */

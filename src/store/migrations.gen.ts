@@ -79,5 +79,19 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nCREATE TRIGGER `memory_records_usage_delete` AFTER DELETE ON `memory_records` BEGIN\n\tUPDATE `memory_usage` SET\n\t\t`records` = `records` - (old.origin <> 'derived'),\n\t\t`bytes` = `bytes` - CASE WHEN old.origin <> 'derived' THEN old.bytes ELSE 0 END,\n\t\t`derived` = `derived` - (old.origin = 'derived')\n\tWHERE `project_id` = old.project_id;\nEND;\n",
       "\nCREATE TRIGGER `memory_records_usage_update` AFTER UPDATE OF `project_id`, `origin`, `bytes` ON `memory_records` BEGIN\n\tUPDATE `memory_usage` SET\n\t\t`records` = `records` - (old.origin <> 'derived'),\n\t\t`bytes` = `bytes` - CASE WHEN old.origin <> 'derived' THEN old.bytes ELSE 0 END,\n\t\t`derived` = `derived` - (old.origin = 'derived')\n\tWHERE `project_id` = old.project_id;\n\tINSERT INTO `memory_usage` (`project_id`, `records`, `bytes`, `derived`)\n\tVALUES (new.project_id, new.origin <> 'derived', CASE WHEN new.origin <> 'derived' THEN new.bytes ELSE 0 END, new.origin = 'derived')\n\tON CONFLICT (`project_id`) DO UPDATE SET\n\t\t`records` = `records` + excluded.`records`,\n\t\t`bytes` = `bytes` + excluded.`bytes`,\n\t\t`derived` = `derived` + excluded.`derived`;\nEND;\n"
     ]
+  },
+  {
+    "name": "20261130214525_compaction_report",
+    "folderMillis": 1796075125000,
+    "hash": "58e1fc1173a3ab5decf8bd229d9287f50a443810488e16c166a9f1dfd7330e16",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `compactions` ADD `tokens_after` integer;",
+      "\nALTER TABLE `compactions` ADD `coverage` real;",
+      "\nALTER TABLE `compactions` ADD `outcome` text;",
+      "\nALTER TABLE `compactions` ADD `model_calls` integer;",
+      "\nALTER TABLE `compactions` ADD `latency_ms` integer;",
+      "\nALTER TABLE `compactions` ADD `gaps` text;"
+    ]
   }
 ];

@@ -1,6 +1,7 @@
 // The UI's pages over the demo folder (a session real pi wrote, with its memory and journal rows): session
 // timeline, compaction views with their verification, memory search and record, guard; and the mutation
-// guards: no token, wrong Host, cross-origin POST, missing or wrong CSRF token, no confirmation, read-only demo.
+// guards: no token, wrong Host, cross-origin POST, missing or wrong CSRF token, no confirmation, read-only demo;
+// the one Host/Origin policy shared with /mcp.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/core/clock.ts";
 import { readMemory } from "../../src/memory/records.ts";
@@ -167,6 +168,30 @@ describe("mutations and their guards", () => {
     expect((await post(path, { ...fields, [CSRF_FIELD]: "wrong" })).status).toBe(403);
     const unchanged = await readMemory({ db: store.db, clock: systemClock }, projectId, id as string);
     expect(unchanged.ok && unchanged.value.record.pinned).toBe(false);
+  });
+
+  it("holds one Host/Origin policy: a browser's own form post (Origin null, same-origin) passes, other origins never do", async () => {
+    const [id] = await memoryIds();
+    const path = `/projects/${projectId}/memory/${id}/retention`;
+    const browserForm = await post(
+      path,
+      { pinned: "false", confirm: "yes", [CSRF_FIELD]: csrf },
+      { origin: "null", "sec-fetch-site": "same-origin" },
+    );
+    expect(browserForm.status).toBe(303);
+    const foreignGet = await app.request("/", { headers: { ...AUTH, origin: "http://evil.example" } });
+    expect(foreignGet.status).toBe(403);
+    expect(await foreignGet.text()).toContain("cross-origin");
+    const ownGet = await app.request("/", { headers: { ...AUTH, origin: `http://${HOST}` } });
+    expect(ownGet.status).toBe(200);
+    // /mcp (404 here: this app serves no project) needs no CSRF token with the bearer header, but the cookie
+    // alone does not do, and a cross-site mutation is refused before the token is looked at.
+    const mcp = (headers: Record<string, string>) =>
+      app.request("/mcp", { method: "POST", headers: { host: HOST, ...headers }, body: "{}" });
+    expect((await mcp({ authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+    expect((await mcp({ cookie: `keel_token_${PORT}=${TOKEN}` })).status).toBe(403);
+    const crossSite = await mcp({ authorization: `Bearer ${TOKEN}`, "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
   });
 
   it("needs the confirmation box, then pins, unpins and supersedes through the memory services", async () => {

@@ -1,5 +1,5 @@
 // Table recording each compaction keel saw confirmed in a pi session, and which strategy produced it.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects } from "./projects.sql.ts";
 
 export const compactions = sqliteTable(
@@ -19,6 +19,14 @@ export const compactions = sqliteTable(
     tokensBefore: integer("tokens_before"),
     firstKeptEntryId: text("first_kept_entry_id"),
     summaryChars: integer("summary_chars").notNull(),
+    /** Verified compactions only (null otherwise): estimated tokens after, coverage 0..1, how it ended. */
+    tokensAfter: integer("tokens_after"),
+    coverage: real("coverage"),
+    outcome: text("outcome"),
+    modelCalls: integer("model_calls"),
+    latencyMs: integer("latency_ms"),
+    /** JSON array of the gap kinds left in the applied summary. */
+    gaps: text("gaps"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [

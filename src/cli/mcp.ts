@@ -1,0 +1,36 @@
+// `keel mcp`: serves this project's guard, memory and recall tools to another agent host over MCP on stdio.
+// stdout belongs to the protocol; diagnostics go to stderr.
+import type { Command } from "commander";
+import { UserError } from "../core/errors.ts";
+import { isSessionId, type McpHost, openMcpSession } from "../mcp/session.ts";
+import { serveStdio } from "../mcp/stdio.ts";
+import { sessionDirsFor } from "../session/session-files.ts";
+import type { CommandContext } from "./context.ts";
+import { withProjectStore } from "./project-store.ts";
+import type { Register } from "./register.ts";
+
+export const registerMcp: Register = (program, contextFor) => {
+  program
+    .command("mcp")
+    .description("serve keel's tools to an MCP host on stdio (guard, memory, session recall)")
+    .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
+    .action(async (options: { sessionId?: string }, command: Command) => {
+      const ctx = contextFor(command);
+      if (options.sessionId !== undefined && !isSessionId(options.sessionId))
+        throw new UserError("--session-id takes 1-100 letters, digits or . _ : -");
+      await withProjectStore(ctx, async ({ store, project }) => {
+        await serveStdio(openMcpSession(mcpHost(ctx, store, project), options.sessionId));
+      });
+    });
+};
+
+export function mcpHost(ctx: CommandContext, store: McpHost["store"], project: McpHost["project"]): McpHost {
+  return {
+    store,
+    project,
+    cwd: ctx.cwd,
+    clock: ctx.clock,
+    personalContract: ctx.paths.personalContract,
+    sessionDirs: sessionDirsFor(ctx.paths.agentDir),
+  };
+}

@@ -1,0 +1,189 @@
+// Deterministic extraction over a branch (no model): files, errors with resolution, constraints and
+// preferences, decisions, the current goal, open loops, earlier summaries tagged as recap, and the ledger
+// carried from the previous verified compaction with the changes since it. One linear pass; bounded output.
+
+import { scrubSecrets } from "../../../core/secrets.ts";
+import {
+  type BranchEntry,
+  messageOf,
+  numberField,
+  stringField,
+  type ToolCallInfo,
+  textOf,
+  toolCallsOf,
+} from "../../../session/entries.ts";
+import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
+import { callFileOps, callShape, createFileTracker } from "./files.ts";
+import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
+import type { DecisionFact, Extraction, Ledger, OpenLoop, RecapFact, RuleFact } from "./types.ts";
+import { factsOfUserMessage } from "./user-facts.ts";
+
+const MAX_RULES = 300;
+const MAX_DECISIONS = 200;
+const MAX_ERRORS = 500;
+const MAX_LOOPS = 100;
+
+export interface ExtractOptions {
+  cwd: string;
+}
+
+interface Walk {
+  rules: RuleFact[];
+  decisions: DecisionFact[];
+  goal: { text: string; entryId: string } | null;
+  followUps: OpenLoop[];
+  attempts: Attempt[];
+  recaps: RecapFact[];
+  previous: Ledger | null;
+  userMessages: number;
+  toolCalls: number;
+}
+
+function exitCodeOf(message: Record<string, unknown>): number | null {
+  const details = message.details;
+  const code = numberField(details, "exit_code") ?? numberField(details, "exitCode");
+  if (code !== undefined) return code;
+  const m = /Command exited with code (\d+)\s*$/.exec(textOf(message.content).slice(-200));
+  return m ? Number(m[1]) : null;
+}
+
+/** Commands and keys pass the one redaction path before they can reach a summary or a details entry. */
+function scrubbed(identity: { key: string; command: string }): { key: string; command: string } {
+  const command = scrubSecrets(identity.command);
+  // The key is built from the command: when the command holds no secret, neither does the key.
+  if (command.findings.length === 0) return identity;
+  return { key: scrubSecrets(identity.key).text, command: command.text };
+}
+
+function onUser(walk: Walk, text: string, entryId: string): void {
+  walk.userMessages++;
+  const facts = factsOfUserMessage(text, entryId);
+  walk.rules.push(...facts.rules);
+  walk.decisions.push(...facts.decisions);
+  if (facts.goal) walk.goal = { text: facts.goal, entryId };
+  for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
+}
+
+/** Each tool attempt in order and whether it succeeded: the evidence outcome claims are checked against. */
+export interface AttemptEvidence {
+  command: string;
+  ok: boolean;
+}
+
+export function extractBranch(branch: readonly BranchEntry[], options: ExtractOptions): Extraction {
+  return extractDetailed(branch, options).extraction;
+}
+
+export function extractDetailed(
+  branch: readonly BranchEntry[],
+  options: ExtractOptions,
+): { extraction: Extraction; attempts: AttemptEvidence[] } {
+  const { cwd } = options;
+  const walk: Walk = {
+    rules: [],
+    decisions: [],
+    goal: null,
+    followUps: [],
+    attempts: [],
+    recaps: [],
+    previous: null,
+    userMessages: 0,
+    toolCalls: 0,
+  };
+  const calls = new Map<string, ToolCallInfo>();
+  const files = createFileTracker();
+  for (const entry of branch) {
+    const recap = recapOf(entry);
+    if (recap) {
+      walk.recaps.push(recap);
+      walk.previous = ledgerOf((entry as { details?: unknown }).details) ?? walk.previous;
+      continue;
+    }
+    const message = messageOf(entry);
+    if (!message) continue;
+    const role = message.role;
+    if (role === "user") onUser(walk, scrubSecrets(textOf(message.content, "\n")).text, entry.id);
+    else if (role === "assistant") {
+      for (const call of toolCallsOf(message)) {
+        calls.set(call.id, call);
+        walk.toolCalls++;
+      }
+    } else if (role === "toolResult") {
+      const call = calls.get(stringField(message, "toolCallId") ?? "");
+      if (!call) continue;
+      const exitCode = exitCodeOf(message);
+      const failed = message.isError === true || (exitCode !== null && exitCode !== 0);
+      const shape = callShape(call);
+      files.apply(callFileOps(shape, cwd, failed));
+      walk.attempts.push({
+        ...scrubbed(attemptIdentity(call.name, shape, call.args, cwd)),
+        tool: call.name,
+        entryId: entry.id,
+        failed,
+        exitCode,
+        output: textOf(message.content),
+      });
+    } else if (role === "bashExecution") {
+      const command = scrubSecrets(stringField(message, "command") ?? "").text;
+      const exitCode = numberField(message, "exitCode") ?? null;
+      const failed = message.cancelled === true || (exitCode !== null && exitCode !== 0);
+      files.apply(callFileOps({ kind: "execute", command }, cwd, failed));
+      walk.attempts.push({
+        key: shellKey(command, cwd),
+        command,
+        tool: "bash",
+        entryId: entry.id,
+        failed,
+        exitCode,
+        output: stringField(message, "output") ?? "",
+      });
+    }
+  }
+  return {
+    extraction: finish(walk, files.lists(), branch.length),
+    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed })),
+  };
+}
+
+function dedupe<T extends { text: string }>(items: T[], max: number): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const item of items) {
+    const key = item.text.toLowerCase().replace(/\s+/g, " ").trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(item);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+function finish(walk: Walk, files: Extraction["files"], entries: number): Extraction {
+  const errors = catalogErrors(walk.attempts).slice(-MAX_ERRORS);
+  const openLoops: OpenLoop[] = [
+    ...errors
+      .filter((e) => !e.resolved)
+      .map(
+        (e): OpenLoop => ({
+          text: `unresolved error: ${e.command}`,
+          kind: "unresolved-error",
+          entryId: e.entryId,
+        }),
+      ),
+    ...dedupe(walk.followUps, MAX_LOOPS),
+  ].slice(0, MAX_LOOPS);
+  const base = {
+    goal: walk.goal?.text ?? walk.previous?.goal ?? null,
+    goalEntryId: walk.goal?.entryId ?? null,
+    constraints: dedupe(walk.rules, MAX_RULES),
+    decisions: dedupe(walk.decisions, MAX_DECISIONS),
+    files,
+    errors,
+    openLoops,
+    recaps: walk.recaps,
+    previous: walk.previous,
+    stats: { entries, userMessages: walk.userMessages, toolCalls: walk.toolCalls },
+  };
+  const changes = walk.previous ? ledgerDelta(walk.previous, ledgerFrom(base)) : null;
+  return { ...base, changes };
+}

@@ -1,0 +1,118 @@
+// Splits a user message into the sentences rule, decision and goal mining look at. Text that is not the
+// user speaking is dropped first: fenced code, `>` quotes, pasted tool/linter/CI output and quoted log lines.
+// Every sentence returned is an exact substring of the message, so `text` stays "as written".
+
+export interface Sentence {
+  text: string;
+  /** True when the sentence introduces pasted or quoted material (`CI says:`, `the log reads "…"`). */
+  introducesQuote: boolean;
+}
+
+const MAX_MESSAGE_CHARS = 20_000;
+const MAX_SENTENCE_CHARS = 600;
+
+/** A line that looks like pasted output rather than prose. */
+export function isPastedLine(line: string): boolean {
+  const t = line.trim();
+  if (t === "") return false;
+  if (/^(>|\$ |# |\|)/.test(t)) return true;
+  if (/^\S+\.[A-Za-z]{1,5}[:(]\d+/.test(t)) return true; // src/a.ts:12:5 …, a.py(3)
+  if (/^\d+:\d+\s+(error|warning|warn|info)\b/i.test(t)) return true; // 12:5  error  …
+  if (/^(error|fatal|panic)(\[[^\]]*\])?\s*[:!]/i.test(t) || /^(warning|warn)\[/i.test(t)) return true;
+  if (/^(ERROR|WARN|WARNING|FAIL|FAILED|PASS|INFO|DEBUG)\b/.test(t)) return true;
+  if (/^(npm|yarn|pnpm) (ERR|WARN)/.test(t)) return true;
+  if (/^(at |Traceback|File ")/.test(t)) return true;
+  if (/^[✖✗✘×✓✔▶•›»]\s/.test(t)) return true;
+  if (/^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(t)) return true; // timestamps
+  if (/^\[[A-Za-z0-9 _:/.-]{1,40}\]\s/.test(t) && !/^\[x?\s?\]/i.test(t)) return true; // [lint] …, [CI] …
+  if (/\s{2,}(error|warning)\s{2,}/i.test(t)) return true; // eslint table rows
+  if (/\s[@a-z-]+\/[a-z-]+\s*$/.test(t) && /\b(error|warning)\b/i.test(t)) return true; // rule ids
+  return false;
+}
+
+const QUOTE_INTRO =
+  /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*["“'`]/i;
+/** Reported speech: someone else's words relayed, not the user's own rule. */
+const REPORTED =
+  /\b(says|said|told (me|us)|mentions|mentioned|suggests|suggested|recommends|recommended|claims|claimed|insists|insisted) (to|that|we|you|i)\b|^according to\b|\baccording to (the|my|our|his|her|their)\b/i;
+const INLINE_INTRO =
+  /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
+const COLON_INTRO =
+  /\b(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
+
+/** Strips code fences and pasted lines; lines under an intro such as "CI says:" are marked quoted. */
+function proseLines(message: string): { line: string; quoted: boolean }[] {
+  const out: { line: string; quoted: boolean }[] = [];
+  let inFence = false;
+  let underIntro = false;
+  for (const raw of message.slice(0, MAX_MESSAGE_CHARS).split("\n")) {
+    if (/^\s*(```|~~~)/.test(raw)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    if (raw.trim() === "") {
+      underIntro = false;
+      continue;
+    }
+    if (isPastedLine(raw)) continue;
+    out.push({ line: raw, quoted: underIntro });
+    if (!underIntro) underIntro = COLON_INTRO.test(raw.trim());
+  }
+  return out;
+}
+
+/** Sentence boundaries: . ! ? followed by space and a capital/quote/digit, or the line's end. */
+function splitLine(line: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=[A-Z])/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    const end = m.index + m[0].trimEnd().length;
+    if (isAbbreviation(line.slice(start, end))) continue;
+    parts.push(line.slice(start, end));
+    start = m.index + m[0].length;
+  }
+  parts.push(line.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+function isAbbreviation(piece: string): boolean {
+  return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no)\.$/i.test(piece.trim());
+}
+
+/** The sentences of a user message, with list markers and emphasis kept as the user typed them. */
+export function sentencesOf(message: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  for (const { line, quoted } of proseLines(message)) {
+    if (quoted) continue; // a block pasted under "CI says:" is not the user speaking
+    for (const text of splitLine(line)) {
+      const sentence = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      sentences.push({
+        text: sentence,
+        introducesQuote:
+          QUOTE_INTRO.test(sentence) ||
+          COLON_INTRO.test(sentence) ||
+          INLINE_INTRO.test(sentence) ||
+          REPORTED.test(sentence),
+      });
+    }
+  }
+  return sentences;
+}
+
+/** The sentence without list markers, emphasis and leading "please"/"also", lowercased, for cue matching. */
+export function normalizeSentence(text: string): string {
+  return text
+    .replace(/^\s*([-*+]|\d+[.)])\s+/, "")
+    .replace(/[*_`]/g, "")
+    .replace(
+      /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,
+      "",
+    )
+    .replace(/^(please|pls|kindly)[,]?\s+/i, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase()
+    .replace(/[’‘]/g, "'");
+}

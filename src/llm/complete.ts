@@ -1,0 +1,38 @@
+// The verified strategy's text-in, text-out model calls on top of the one seam (ask-model.ts): binds pi's model
+// registry and the session's model to keel's `Complete` shape, with the call's deadline and the caller's abort,
+// the model's lowest reasoning level, the output cap clamped to the model, and secrets scrubbed from every request.
+import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
+import type { Complete, ModelReply } from "../compact/verified/synthesize.ts";
+import { scrubSecrets } from "../core/secrets.ts";
+import { replyText } from "../protect/aux-request.ts";
+import { type AskableModel, askModel } from "./ask-model.ts";
+
+export function bindCompleter(
+  registry: Pick<ModelRegistry, "complete">,
+  model: AskableModel,
+  signal?: AbortSignal,
+): Complete {
+  return async (call): Promise<ModelReply> => {
+    const asked = await askModel(registry, model, {
+      context: {
+        systemPrompt: scrubSecrets(call.system).text,
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "text", text: scrubSecrets(call.prompt).text }],
+            timestamp: Date.now(),
+          },
+        ],
+      },
+      maxTokens: Math.min(call.maxTokens, model.maxTokens ?? call.maxTokens),
+      deadlineMs: call.timeoutMs,
+      ...(signal ? { signal } : {}),
+      lowestReasoning: true,
+    });
+    // A caller's abort here is the compaction being cancelled; the strategy treats it like a timeout.
+    if (!asked.ok) return { ok: false, failure: asked.failure === "provider" ? "provider" : "timeout" };
+    const read = replyText(asked.reply);
+    if (read.ok) return { ok: true, text: read.text };
+    return { ok: false, failure: read.failure === "provider" ? "provider" : "invalid-response" };
+  };
+}

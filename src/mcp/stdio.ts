@@ -1,0 +1,16 @@
+// `keel mcp` on stdio: one host, one session, the store open until the host closes stdin.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createMcpServer } from "./server.ts";
+import type { McpSession } from "./session.ts";
+
+/** Serves `session` on this process's stdin/stdout; resolves when the host disconnects. */
+export async function serveStdio(session: McpSession): Promise<void> {
+  const server = createMcpServer(session);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    process.stdin.once("end", () => resolve());
+  });
+  await server.connect(new StdioServerTransport());
+  await closed;
+  await server.close();
+}

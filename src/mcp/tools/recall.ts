@@ -1,0 +1,68 @@
+// The session recall tools over MCP: list, grep and show on one pi session file (by default this project's
+// newest session), with the lookup tools' own parameter schemas plus the file. Each call reads the file's current branch and runs runLookupTool, the
+// dispatcher the pi lookup tools use.
+import { type TObject, Type } from "typebox";
+import { buildTranscript } from "../../recall/lookup/index.ts";
+import {
+  EntriesParams,
+  EntryParams,
+  GrepParams,
+  type LookupToolName,
+  runLookupTool,
+} from "../../recall/lookup/tool-schemas.ts";
+import { loadSessionBranch } from "../../session/load-branch.ts";
+import { latestProjectSession } from "../../session/session-files.ts";
+import { defineTool, type McpTool, READ_ONLY } from "./tool.ts";
+
+const SessionFile = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 4096,
+    description: "path of a pi session JSONL file (default: this project's newest session)",
+  }),
+);
+
+function withSession(params: TObject): TObject {
+  return Type.Object({ session: SessionFile, ...params.properties }, { additionalProperties: false });
+}
+
+function recallTool(verb: string, name: LookupToolName, params: TObject, description: string): McpTool {
+  return defineTool({
+    name: `keel_recall_${verb}`,
+    title: `keel recall ${verb}`,
+    description,
+    schema: withSession(params),
+    annotations: READ_ONLY,
+    async run(session, args) {
+      const { session: given, ...rest } = args as { session?: string } & Record<string, unknown>;
+      const { sessionDirs, project } = session.host;
+      const file = given ?? (await latestProjectSession(sessionDirs, project.root));
+      if (file === undefined)
+        return {
+          text: `error: no pi session of ${project.root} in ${sessionDirs.join(", ")}`,
+          data: null,
+          isError: true,
+        };
+      const loaded = await loadSessionBranch(file);
+      if (!loaded.ok) return { text: `error: ${loaded.reason}`, data: null, isError: true };
+      const answer = runLookupTool(buildTranscript(loaded.loaded.branch), name, rest);
+      return { ...answer, data: null };
+    },
+  });
+}
+
+export const RECALL_TOOLS: McpTool[] = [
+  recallTool(
+    "list",
+    "entries",
+    EntriesParams,
+    "List a session branch's entries with ids, roles and previews (paged).",
+  ),
+  recallTool(
+    "grep",
+    "grep",
+    GrepParams,
+    "Search a session branch's rendered text, with context lines (paged).",
+  ),
+  recallTool("show", "entry", EntryParams, "Show one entry of a session branch in full (paged by lines)."),
+];

@@ -1,0 +1,182 @@
+// The verified strategy in a real pi on the faux model, which answers keel's synthesis requests from the
+// facts block keel sends: a good summary is applied; one missing a constraint is repaired; one claiming
+// "all tests passed" without evidence is caught; a timeout and a garbage answer still give a labelled
+// compaction; re-compacting over an earlier summary works and does not re-mine it; strict refuses and says
+// why; a dry run makes no model call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCompactions } from "../../src/store/compactions.ts";
+import { openStore } from "../../src/store/open.ts";
+import type { PiRpc } from "../support/pi-rpc.ts";
+import { createTempProject, type FauxRule, type TempProject } from "../support/temp-project.ts";
+
+const PAD = " This sentence pads the turn so that the small keep window leaves older turns to compact.";
+const RULE = "Never write to stdout from library code.";
+const DECISION = "Decision: quoting follows RFC 4180.";
+const SYSTEM = "working summary that replaces";
+/** Goal, constraints, decisions and the rest of keel's facts block, as capture groups 1-4. */
+const FACTS =
+  "Goal: (.*)\\nConstraints \\(copy word for word\\):\\n((?:- .*\\n)*)Decisions \\(copy word for word\\):\\n((?:- .*\\n)*)([\\s\\S]*?)</facts>";
+const GOOD = "## Goal\n$1\n\n## Constraints\n$2\n## Decisions\n$3\n## Progress\n$4";
+
+type Entry = { type: string; id: string; summary?: string; details?: { keel?: Record<string, unknown> } };
+
+function summaryRule(reply: string, extra: Partial<FauxRule> = {}): FauxRule {
+  return { on: "user", system: SYSTEM, match: FACTS, reply, ...extra };
+}
+
+async function compactions(pi: PiRpc): Promise<Entry[]> {
+  return ((await pi.readSessionEntries()) as Entry[]).filter((e) => e.type === "compaction");
+}
+
+async function talk(pi: PiRpc, n: number): Promise<void> {
+  await pi.prompt(`Add CSV export to the report command. ${RULE}${PAD}`);
+  await pi.prompt(`${DECISION}${PAD}`);
+  for (let i = 0; i < n; i++) await pi.prompt(`Now handle the header row number ${i}.${PAD}`);
+}
+
+describe("verified compaction in a real pi", () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createTempProject({ name: "verified-demo" });
+  });
+  afterAll(() => project?.cleanup());
+
+  it("applies a good summary, repairs a missing constraint, catches an unsupported claim, and re-compacts", async () => {
+    project.writeFauxScript({ rules: [summaryRule(GOOD)] });
+    const pi = await project.startPi();
+    try {
+      await pi.command("/keel compact strategy verified");
+      await talk(pi, 2);
+      const good = await pi.compact();
+      expect(good.summary).toMatch(/^# keel summary \(verified, balanced, synthesized, coverage 100%\)/);
+      expect(good.summary).toContain(RULE);
+      expect(project.fauxRequests().filter((r) => r.systemHead.includes("working summary"))).toHaveLength(1);
+
+      project.writeFauxScript({ rules: [summaryRule("## Goal\n$1\n\n## Decisions\n$3\n## Progress\n$4")] });
+      await talk(pi, 1);
+      const repaired = await pi.compact();
+      expect(repaired.summary).toMatch(/^# keel summary \(verified, balanced, patched, coverage 100%\)/);
+      expect(repaired.summary).toContain(`- ${RULE}`);
+
+      project.writeFauxScript({ rules: [summaryRule(`${GOOD}\n- all tests passed`)] });
+      await talk(pi, 1);
+      const claim = await pi.compact();
+      expect(claim.summary).toMatch(/patched, coverage 100%/);
+      expect(claim.summary).not.toContain("all tests passed");
+      const [first, second, third] = await compactions(pi);
+      expect(first?.details?.keel).toMatchObject({
+        strategy: "verified",
+        outcome: "synthesized",
+        modelCalls: 1,
+      });
+      expect(second?.details?.keel?.foundGaps).toEqual([{ kind: "missing-constraint", item: RULE }]);
+      expect(third?.details?.keel?.foundGaps).toEqual([
+        { kind: "unsupported-claim", item: "- all tests passed" },
+      ]);
+      // The earlier summaries are recap: the third compaction's ledger holds the user's rule once, nothing more.
+      expect((third?.details?.keel?.ledger as { constraints: string[] } | undefined)?.constraints).toEqual([
+        RULE,
+      ]);
+    } finally {
+      await pi.close();
+    }
+    const store = await openStore(project.keelDb);
+    try {
+      const rows = (await listCompactions(store.db)).reverse();
+      expect(rows.map((r) => [r.strategy, r.outcome, r.coverage, r.modelCalls, r.gaps])).toEqual([
+        ["verified", "synthesized", 1, 1, "[]"],
+        ["verified", "patched", 1, 1, "[]"],
+        ["verified", "patched", 1, 1, "[]"],
+      ]);
+      expect(rows.every((r) => (r.tokensAfter ?? 0) > 0 && (r.latencyMs ?? -1) >= 0)).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("labels the floor when the model times out or answers garbage, and strict refuses with a reason", async () => {
+    const pi = await project.startPi();
+    try {
+      await pi.command("/keel compact strategy verified");
+      await pi.command("/keel compact timeout 1");
+      project.writeFauxScript({ rules: [summaryRule(GOOD, { delayMs: 5_000 })] });
+      await talk(pi, 2);
+      const slow = await pi.compact();
+      expect(slow.summary).toMatch(/^# keel summary \(verified, balanced, floor, coverage 100%\)/);
+      expect(slow.summary).toContain(RULE);
+
+      project.writeFauxScript({ rules: [summaryRule("I would rather not.")] });
+      await talk(pi, 1);
+      const garbage = await pi.compact();
+      expect(garbage.summary).toMatch(/floor, coverage 100%/);
+      const floors = (await compactions(pi)).map((c) => c.details?.keel?.failure);
+      expect(floors).toEqual(["timeout", "invalid-response"]);
+
+      await pi.command("/keel compact strict on");
+      await talk(pi, 1);
+      const before = (await compactions(pi)).length;
+      const from = pi.records.length;
+      await expect(pi.compact()).rejects.toThrow();
+      expect((await compactions(pi)).length).toBe(before);
+      expect(
+        pi
+          .notifications(from)
+          .map((n) => n.message)
+          .join("\n"),
+      ).toMatch(
+        /strict mode: the model call failed \(invalid-response\), so the conversation was left unchanged/,
+      );
+    } finally {
+      await pi.close();
+    }
+  });
+
+  it("previews with --dry-run without a model call, then runs /keel compact verified thorough with a focus", async () => {
+    project.writeFauxScript({ rules: [summaryRule(GOOD)] });
+    const pi = await project.startPi();
+    try {
+      await talk(pi, 2);
+      const requests = project.fauxRequests().length;
+      const preview = await pi.command("/keel compact verified thorough --dry-run");
+      expect(preview.notifications.map((n) => n.message).join("\n")).toMatch(
+        /verified compaction preview \(thorough, no model call made\)/,
+      );
+      expect(project.fauxRequests().length).toBe(requests);
+      const from = pi.records.length;
+      await pi.command("/keel compact verified thorough the CSV header");
+      await pi.waitFor((r) => r.type === "compaction_end", { after: from, timeoutMs: 30_000 });
+      const [entry] = await compactions(pi);
+      expect(entry?.summary).toMatch(/^# keel summary \(verified, thorough, synthesized/);
+      const asked = project
+        .fauxRequests()
+        .slice(requests)
+        .find((r) => r.systemHead.includes("working summary"));
+      expect(asked).toBeDefined();
+    } finally {
+      await pi.close();
+    }
+  });
+
+  it("compacts on its own at idle once context use passes the auto threshold", async () => {
+    project.writeFauxScript({ rules: [summaryRule(GOOD)] });
+    const pi = await project.startPi({ env: { ...project.env, KEEL_FAUX_CONTEXT_WINDOW: "30000" } });
+    try {
+      // pi's own threshold (window minus its reserve) stays out of reach; keel's 10% is passed within a few turns.
+      await pi.command("/keel compact auto 10");
+      const from = pi.records.length;
+      await talk(pi, 1);
+      await pi.prompt(`Now handle quoted fields.${PAD}${PAD}${PAD}`);
+      await pi.waitFor((r) => r.type === "compaction_end", { after: from, timeoutMs: 30_000 });
+      const [entry] = await compactions(pi);
+      expect(entry?.summary).toMatch(/^# keel summary \(verified, balanced, synthesized/);
+      expect(
+        pi
+          .notifications(from)
+          .map((n) => n.message)
+          .join("\n"),
+      ).toMatch(/context at \d+% of the window \(threshold 10%\)/);
+    } finally {
+      await pi.close();
+    }
+  });
+});
