@@ -24,6 +24,7 @@ import {
   type LookupToolName,
   runLookupTool,
 } from "../src/recall/lookup/tool-schemas.ts";
+import { textOf } from "../src/session/entries.ts";
 
 const RECOVERY_TOOLS = new Set(["keel_lookup", "keel_entries", "keel_grep", "keel_entry"]);
 const LOOKUP_TIMEOUT_MS = 120_000;
@@ -150,10 +151,7 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
     if (!answer.ok) throw new Error(answer.detail);
     const parts = answer.reply.content;
     return {
-      text: parts
-        .filter((p) => p.type === "text")
-        .map((p) => p.text)
-        .join(""),
+      text: textOf(parts, ""),
       toolCalls: parts
         .filter((p) => p.type === "toolCall")
         .map((p) => ({ id: p.id, name: p.name, arguments: p.arguments })),

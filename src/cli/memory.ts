@@ -1,13 +1,15 @@
 // `keel memory …`: status, search, read, record, supersede, retention, cleanup plan|apply and policy for the
 // project of the current folder. Parses flags and prints; the work is in src/memory/. A person at the CLI is the
 // approval that ask-mode cleanup and unpinning need.
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { readUserInput } from "../core/bounded-read.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
 import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
 import {
+  CLEANUP_MODES,
   type CleanupMode,
+  MEMORY_CATEGORIES,
   MEMORY_LIMITS,
   type MemoryKind,
   type MemoryResult,
@@ -183,11 +185,14 @@ export const registerMemory: Register = (program, contextFor) => {
       "quota for recorded memory",
       intOption("--max-bytes", { min: 1, max: BYTES.max }),
     )
-    .option("--cleanup-mode <mode>", "auto (expired records go unasked) or ask (every cleanup needs a token)")
+    .addOption(
+      new Option(
+        "--cleanup-mode <mode>",
+        "auto (expired records go unasked) or ask (every cleanup needs a token)",
+      ).choices(CLEANUP_MODES),
+    )
     .action((o: { maxBytes?: number; cleanupMode?: string }, command: Command) =>
       run(command, async ({ deps, projectId, ctx }) => {
-        if (o.cleanupMode !== undefined && o.cleanupMode !== "auto" && o.cleanupMode !== "ask")
-          throw new UserError(`--cleanup-mode is auto or ask, got "${o.cleanupMode}"`);
         const policy = await setPolicy(deps.db, projectId, {
           maxBytes: o.maxBytes,
           cleanupMode: o.cleanupMode as CleanupMode | undefined,
@@ -224,7 +229,11 @@ function registerRecord(memory: Command, run: Runner): void {
       "-k, --kind <kind>",
       "context, decision, fact, handoff, lesson, note, preference or runbook",
     )
-    .option("-c, --category <category>", "session, structure, decision or other", "other")
+    .addOption(
+      new Option("-c, --category <category>", "the record's category")
+        .choices(MEMORY_CATEGORIES)
+        .default("other"),
+    )
     .option("-t, --tag <tag>", "a tag (repeatable)", collect)
     .option("--link <id>", "a record this one refers to (repeatable)", collect)
     .option("--pin", "protect from cleanup")

@@ -2,6 +2,7 @@
 // active branch wins, so settings follow forks, tree navigation and reloads without an in-memory flag.
 
 import type { CustomEntry } from "@earendil-works/pi-coding-agent";
+import { isCustomEntry } from "../session/custom-entries.ts";
 import { DEFAULT_STRATEGY, isStrategyName, type StrategyName } from "./strategy.ts";
 import { type CapSetting, parseCap } from "./verbatim/index.ts";
 import { DEFAULT_MODE, isMode, type Mode } from "./verified/modes.ts";
@@ -49,9 +50,9 @@ export function defaultSettings(): CompactSettings {
 export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   const settings = defaultSettings();
   for (const raw of branch) {
-    const entry = raw as Partial<SettingsEntry> | undefined;
-    if (entry?.type !== "custom" || entry.customType !== COMPACT_SETTINGS_TYPE) continue;
-    const { strategy, cap, mode, strict, timeoutMs, autoPercent } = entry.data ?? {};
+    if (!isCustomEntry(raw, COMPACT_SETTINGS_TYPE)) continue;
+    const data = (raw as Partial<SettingsEntry>).data;
+    const { strategy, cap, mode, strict, timeoutMs, autoPercent } = data ?? {};
     if (typeof autoPercent === "number" && autoPercent >= 0 && autoPercent <= 100)
       settings.autoPercent = autoPercent;
     if (typeof mode === "string" && isMode(mode)) settings.mode = mode;

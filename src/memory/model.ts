@@ -22,7 +22,8 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 /** Who wrote a record. Derived records come from confirmed compactions and are searched separately. */
 export type MemoryOrigin = "user" | "agent" | "derived";
 
-export type CleanupMode = "auto" | "ask";
+export const CLEANUP_MODES = ["auto", "ask"] as const;
+export type CleanupMode = (typeof CLEANUP_MODES)[number];
 
 export const MEMORY_LIMITS = {
   titleChars: 200,

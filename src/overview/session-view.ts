@@ -12,6 +12,7 @@ import {
   type VerificationSummary,
 } from "../protect/types.ts";
 import { walkBranch } from "../session/branch.ts";
+import { isCustomEntry } from "../session/custom-entries.ts";
 import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
 import { readSessionFile } from "../session/read-session.ts";
@@ -180,9 +181,8 @@ function childCounts(entries: readonly BranchEntry[]): Map<string, number> {
 export function verificationsOf(entries: readonly BranchEntry[]): VerificationSummary[] {
   const found: VerificationSummary[] = [];
   for (const entry of entries) {
-    const raw = entry as { type?: string; customType?: string; data?: unknown };
-    if (raw.type !== "custom" || raw.customType !== VERIFIED_TYPE) continue;
-    const data = asRecord(raw.data);
+    if (!isCustomEntry(entry, VERIFIED_TYPE)) continue;
+    const data = asRecord(entry.data);
     if (!data || typeof data.compactionId !== "string") continue;
     found.push({
       compactionId: data.compactionId,

@@ -1,6 +1,7 @@
 // Shared pieces of keel protect's two auxiliary model requests (extraction and discovery), sent through
 // src/llm/ask-model.ts: the reading of a reply into text or a failure category, JSON with one optional code fence, and
 // the staleness check that drops answers arriving after their session or registry changed.
+import { textOf } from "../session/entries.ts";
 import type { AuxFailure } from "./types.ts";
 
 export const AUX_TIMEOUT_MS = 20_000;
@@ -14,16 +15,7 @@ export function replyText(reply: AuxReply): { ok: true; text: string } | { ok: f
   if (reply.stopReason === "aborted") return { ok: false, failure: "aborted" };
   if (reply.stopReason === "error") return { ok: false, failure: "provider" };
   if (reply.stopReason !== "stop") return { ok: false, failure: "invalid-response" };
-  const blocks = Array.isArray(reply.content)
-    ? (reply.content as Array<{ type?: string; text?: unknown }>)
-    : [];
-  return {
-    ok: true,
-    text: blocks
-      .filter((b) => b.type === "text" && typeof b.text === "string")
-      .map((b) => b.text)
-      .join(""),
-  };
+  return { ok: true, text: textOf(Array.isArray(reply.content) ? reply.content : [], "") };
 }
 
 /** Parses JSON, allowing the whole answer to be wrapped in one code fence. */

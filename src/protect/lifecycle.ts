@@ -1,7 +1,8 @@
 // The compaction lifecycle of protected context as pure steps: the candidate context projected from the
 // messages of the first request after a compaction, the verification of a pending snapshot against it, the
 // one recovery message per compaction, and the restore of a pending verification after a reload.
-import type { BranchEntry } from "../session/entries.ts";
+import { isCustomEntry } from "../session/custom-entries.ts";
+import { type BranchEntry, textOf } from "../session/entries.ts";
 import { isPendingVerification, isVerificationSummary } from "./lifecycle-schema.ts";
 import { isRecoverable } from "./registry.ts";
 import type { ProtectedItem, ProtectState, VerificationSummary } from "./types.ts";
@@ -27,14 +28,7 @@ export interface RecoveryMessage {
 
 type Loose = Record<string, unknown>;
 
-function textBlocks(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const parts: string[] = [];
-  for (const block of content as Loose[])
-    if (block?.type === "text" && typeof block.text === "string") parts.push(block.text);
-  return parts.join("\n");
-}
+const textBlocks = (content: unknown): string => textOf(content, "\n");
 
 /** One message's contribution to the candidate context (text only; thinking and tool calls are not context). */
 function messageText(message: Loose): string {
@@ -114,10 +108,8 @@ export function verificationNotice(summary: VerificationSummary): string {
 }
 
 const customOf = (entry: BranchEntry, type: string): Loose | undefined => {
-  const e = entry as { type?: string; customType?: string; data?: unknown };
-  return e.type === "custom" && e.customType === type && e.data && typeof e.data === "object"
-    ? (e.data as Loose)
-    : undefined;
+  const data = isCustomEntry(entry, type) ? entry.data : undefined;
+  return data && typeof data === "object" ? (data as Loose) : undefined;
 };
 
 /**

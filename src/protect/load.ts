@@ -1,6 +1,7 @@
 // Which protect state a branch carries: the latest `keel.protect.state` entry is authoritative; without one,
 // the latest original `agent-context-guard-state` entry is imported. A malformed latest entry yields an empty,
 // degraded registry and a warning — never a silent repair and never a fall back to an older entry.
+import { latestCustomEntry } from "../session/custom-entries.ts";
 import type { BranchEntry } from "../session/entries.ts";
 import { ORIGINAL_STATE_TYPE, parseKeelState, parseOriginalState, STATE_TYPE } from "./state-schema.ts";
 import { EMPTY_STATE, type ProtectState } from "./types.ts";
@@ -14,11 +15,8 @@ export interface LoadedState {
 }
 
 function latestCustom(branch: readonly BranchEntry[], type: string): { found: boolean; data: unknown } {
-  for (let i = branch.length - 1; i >= 0; i--) {
-    const entry = branch[i] as { type?: string; customType?: string; data?: unknown };
-    if (entry.type === "custom" && entry.customType === type) return { found: true, data: entry.data };
-  }
-  return { found: false, data: undefined };
+  const entry = latestCustomEntry(branch, type);
+  return { found: entry !== undefined, data: entry?.data };
 }
 
 export function loadProtectState(branch: readonly BranchEntry[], now: string): LoadedState {

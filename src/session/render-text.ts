@@ -118,7 +118,7 @@ function renderMessage(message: Record<string, unknown>, push: Push): void {
       push("[summary]", stringField(message, "summary") ?? "");
       return;
     case "system":
-      push("[system]", typeof message.content === "string" ? message.content : textOf(message.content));
+      push("[system]", textOf(message.content));
       return;
     default:
       push("[text]", renderContent(message.content));

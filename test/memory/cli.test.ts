@@ -130,6 +130,12 @@ describe("keel memory", () => {
     expect(bad.status).toBe(2);
     expect(bad.json().error).toContain("INVALID_INPUT");
     expect(keel(alpha, "read", "mem-20270101-000000000000").status).toBe(1);
+    const mode = keel(alpha, "policy", "--cleanup-mode", "never");
+    expect(mode.status).toBe(2);
+    expect(mode.stderr).toContain("Allowed choices are auto, ask");
+    const category = keel(alpha, "record", "--title", "x", "-k", "note", "-c", "misc", "--json");
+    expect(category.status).toBe(2);
+    expect(category.json().error).toContain("Allowed choices are session, structure, decision, other");
     const outside = mkdtempSync(join(tmpdir(), "keel-no-git-"));
     expect(runKeel(["memory", "status"], { cwd: outside, env }).status).toBe(2);
     rmSync(outside, { recursive: true, force: true });

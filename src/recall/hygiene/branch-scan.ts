@@ -2,6 +2,7 @@
 // context edit per target, assistant turn positions, where model context starts after the latest compaction,
 // and keel's own hygiene records (trims, checkpoints, rewinds, settings). Pure; O(branch).
 import { positionFinder } from "../../session/branch.ts";
+import { isCustomEntry } from "../../session/custom-entries.ts";
 import { asRecord, type BranchEntry, messageOf, toolCallsOf } from "../../session/entries.ts";
 
 export const TRIM_RECORD = "keel.recall.trim";
@@ -54,11 +55,8 @@ export interface BranchScan {
   settings: HygieneSettings;
 }
 
-const recordOf = (entry: BranchEntry, type: string) => {
-  if (entry.type !== "custom") return undefined;
-  const raw = entry as unknown as { customType?: unknown; data?: unknown };
-  return raw.customType === type ? (asRecord(raw.data) ?? {}) : undefined;
-};
+const recordOf = (entry: BranchEntry, type: string) =>
+  isCustomEntry(entry, type) ? (asRecord(entry.data) ?? {}) : undefined;
 
 export function scanBranch(branch: readonly BranchEntry[]): BranchScan {
   const scan: BranchScan = {
