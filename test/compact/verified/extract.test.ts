@@ -154,6 +154,6 @@ describe("keel extract", () => {
     expect(doc.constraints[0]).toEqual(expect.objectContaining({ text: expect.any(String) }));
     const missing = runKeel(["extract", "nope.jsonl"], { cwd: process.cwd(), env: process.env });
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain("no such file");
+    expect(missing.stderr).toContain("nope.jsonl does not exist");
   });
 });
