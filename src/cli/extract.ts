@@ -3,9 +3,8 @@
 import type { Command } from "commander";
 import { extractBranch } from "../compact/verified/extract/index.ts";
 import { renderExtraction } from "../compact/verified/render-extraction.ts";
-import { ExitCode, UserError } from "../core/errors.ts";
-import { loadSessionBranch } from "../session/load-branch.ts";
 import type { Register } from "./register.ts";
+import { readSessionFile } from "./session-file.ts";
 
 const HELP = `
 Paths are relative to the session's working folder. Earlier summaries on the branch are listed as
@@ -23,10 +22,7 @@ export const registerExtract: Register = (program, contextFor) => {
     .addHelpText("after", HELP)
     .action(async (file: string, options: { leaf?: string }, command: Command) => {
       const ctx = contextFor(command);
-      const result = await loadSessionBranch(file, options.leaf);
-      if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
-      const { branch, leafId, problems, session } = result.loaded;
-      for (const problem of problems) ctx.out.info(`keel: ${problem.message}`);
+      const { branch, leafId, session } = await readSessionFile(ctx, file, options.leaf);
       const cwd = session.header?.cwd ?? "";
       const extraction = extractBranch(branch, { cwd });
       ctx.out.result({ file, leafId, cwd, ...extraction }, renderExtraction(extraction));

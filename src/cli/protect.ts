@@ -1,13 +1,13 @@
 // `keel protect <session.jsonl>`: what one branch of a pi session file protects and how each compaction on it
 // verified, offline. The text is the same as `/keel protect status` and `list` in pi; nothing is written.
 import type { Command } from "commander";
-import { ExitCode, UserError } from "../core/errors.ts";
+import { ExitCode } from "../core/errors.ts";
 import { restoreLifecycle } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
 import { renderList, renderStatus } from "../protect/render.ts";
 import type { VerificationSummary } from "../protect/types.ts";
-import { loadSessionBranch } from "../session/load-branch.ts";
 import { type Register, setExitCode } from "./register.ts";
+import { readSessionFile } from "./session-file.ts";
 
 const HELP = `
 The registry is the branch's latest keel.protect.state entry (or, without one, an imported
@@ -39,10 +39,7 @@ export const registerProtect: Register = (program, contextFor) => {
     .addHelpText("after", HELP)
     .action(async (file: string, options: { leaf?: string }, command: Command) => {
       const ctx = contextFor(command);
-      const result = await loadSessionBranch(file, options.leaf);
-      if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
-      const { branch, leafId, problems } = result.loaded;
-      for (const problem of problems) ctx.out.info(`keel: ${problem.message}`);
+      const { branch, leafId } = await readSessionFile(ctx, file, options.leaf);
       const loaded = loadProtectState(branch, new Date(ctx.clock.now()).toISOString());
       const { pending, verifications } = restoreLifecycle(branch);
       const last = verifications.at(-1);
