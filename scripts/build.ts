@@ -101,30 +101,33 @@ export interface CompileOptions {
   cross?: { target: string; executablePath: string };
 }
 
-export function compile(entryFile: string, options: CompileOptions = { outfile: BINARY_OUT }): void {
-  const bun = typeof Bun !== "undefined" ? process.execPath : "bun";
-  const cross = options.cross
-    ? [`--target=${options.cross.target}`, `--compile-executable-path=${options.cross.executablePath}`]
-    : [];
-  const args = [
-    "build",
-    "--compile",
-    "--minify",
-    "--bytecode",
-    "--format=esm",
+export async function compile(
+  entryFile: string,
+  options: CompileOptions = { outfile: BINARY_OUT },
+): Promise<void> {
+  if (typeof Bun === "undefined") throw new Error("compiling the binary needs Bun: run this script with bun");
+  const result = await Bun.build({
+    entrypoints: [entryFile],
+    compile: {
+      outfile: options.outfile,
+      ...(options.cross
+        ? {
+            target: options.cross.target as Bun.Build.CompileTarget,
+            executablePath: options.cross.executablePath,
+          }
+        : {}),
+    },
+    minify: true,
+    bytecode: true,
+    format: "esm",
     // Dynamically imported modules become separate chunks inside the binary, so what they import (bun:sqlite,
     // node:http, the libSQL client) loads only when a command needs it, not on every start.
-    "--splitting",
-    ...cross,
-    entryFile,
-    "--outfile",
-    options.outfile,
-  ];
-  const run = spawnSync(bun, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
-  if (run.error) throw new Error(`could not run bun: ${run.error.message}`);
-  if (run.status !== 0) {
-    process.stdout.write(run.stdout);
-    throw new Error(`\`bun ${args.join(" ")}\` exited ${run.status}`);
+    splitting: true,
+    throw: false,
+  });
+  if (!result.success) {
+    const messages = result.logs.map((log) => `  ${String(log.message ?? log)}`).join("\n");
+    throw new Error(`bun could not compile ${relative(root, entryFile)}:\n${messages}`);
   }
 }
 
@@ -170,7 +173,7 @@ async function main(argv: string[]): Promise<void> {
   console.log(`  ${relative(root, entryFile)}  ${assets.length} assets, ${kib(embeddedBytes)}`);
   if (argv.includes("--skip-compile")) return;
 
-  await timed("bun build --compile", () => compile(entryFile));
+  await timed("Bun.build compile", () => compile(entryFile));
   console.log(`  ${relative(root, BINARY_OUT)}  ${mib(statSync(BINARY_OUT).size)}`);
   console.log(`${"total".padEnd(34)} ${(performance.now() - started).toFixed(0).padStart(6)} ms`);
 }
