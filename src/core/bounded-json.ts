@@ -16,6 +16,8 @@ export function boundedJson(value: unknown, bounds: JsonBounds = {}): string | u
   const indent = bounds.indent ?? 0;
   const maxDepth = bounds.maxDepth ?? 64;
   const maxChars = bounds.maxChars ?? 8 * 1024 * 1024;
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return scalarJson(value, maxChars);
   const parts: string[] = [];
   let length = 0;
   let full = false;
@@ -70,4 +72,17 @@ export function boundedJson(value: unknown, bounds: JsonBounds = {}): string | u
     return true;
   };
   return write(value, 0) ? parts.join("") : undefined;
+}
+
+/**
+ * A string, number, boolean or null as the general path would write it, without its bookkeeping: most values
+ * previewed are scalars. A long string is cut before encoding (escapes only lengthen text, so the first
+ * `maxChars` characters of the encoding come from at most that many characters of the string).
+ */
+function scalarJson(value: string | number | boolean | null, maxChars: number): string {
+  const text =
+    typeof value === "number" && !Number.isFinite(value)
+      ? "null"
+      : JSON.stringify(typeof value === "string" && value.length > maxChars ? value.slice(0, maxChars) : value);
+  return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars))}…` : text;
 }

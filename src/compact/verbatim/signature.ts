@@ -27,7 +27,8 @@ export function clip(text: string, max: number): string {
 
 /** A path relative to `cwd` when it lies inside it; otherwise unchanged. `cwd` itself becomes `.`. */
 export function displayPath(path: string, cwd: string): string {
-  if (!cwd || !isAbsolute(path)) return path;
+  // A leading "/" is absolute on every platform; only other paths need node's platform rule.
+  if (!cwd || (path.charCodeAt(0) !== 47 && !isAbsolute(path))) return path;
   const root = cwd.endsWith("/") ? cwd : `${cwd}/`;
   if (path.startsWith(root) && !path.includes("/.") && !path.includes("//"))
     return path.slice(root.length) || ".";
@@ -41,7 +42,7 @@ const PATH_CHAR = /[A-Za-z0-9_.~+@-]/;
 
 /** Replaces the cwd with `.` where it stands as a whole path segment run (`cd /p && ls /p/src` → `cd . && ls ./src`). */
 export function shellCwdToDot(command: string, cwd: string): string {
-  const root = cwd.replace(/\/+$/, "");
+  const root = cwd.endsWith("/") ? cwd.replace(/\/+$/, "") : cwd;
   if (root === "" || !command.includes(root)) return command;
   let out = "";
   let from = 0;
@@ -71,10 +72,16 @@ function formatArg(key: string, value: unknown, pathKey: string | undefined, cwd
 const lengthOf = (value: unknown) =>
   typeof value === "string" ? value.length : (boundedJson(value) ?? "").length;
 
+const PLAIN_NAME = /^[\w.:/-]{1,80}$/;
+
 /** `name(key=value, …)` on one line. */
 export function formatToolCall(call: ToolCallInfo, cwd: string): string {
-  const name = /^[\w.:/-]{1,80}$/.test(call.name) ? call.name : previewJson(call.name);
-  const pathKey = pathKeyOf(call.name, call.args);
-  const args = Object.entries(call.args).map(([key, value]) => formatArg(key, value, pathKey, cwd));
-  return `${name}(${args.join(", ")})`;
+  const name = PLAIN_NAME.test(call.name) ? call.name : previewJson(call.name);
+  const { args } = call;
+  const pathKey = pathKeyOf(call.name, args);
+  let shown = "";
+  for (const key of Object.keys(args)) {
+    shown += `${shown === "" ? "" : ", "}${formatArg(key, args[key], pathKey, cwd)}`;
+  }
+  return `${name}(${shown})`;
 }

@@ -15,8 +15,7 @@ import { formatToolCall, previewJson, shellCwdToDot } from "./signature.ts";
 import { REORIENT_CUSTOM_TYPE, type SpanLine } from "./types.ts";
 
 /** Whether an entry is keel's managed re-orientation message (skipped in spans, regenerated instead). */
-export function isManagedReorientation(entry: BranchEntry): boolean {
-  const message = messageOf(entry);
+export function isManagedReorientation(entry: BranchEntry, message = messageOf(entry)): boolean {
   const type =
     entry.type === "custom_message" ? stringField(entry, "customType") : stringField(message, "customType");
   return type === REORIENT_CUSTOM_TYPE;
@@ -33,81 +32,79 @@ export function renderSpanLines(
   const lines: SpanLine[] = [];
   for (let i = from; i < to; i++) {
     const entry = branch[i]!;
-    if (isManagedReorientation(entry)) continue;
+    const message = messageOf(entry);
+    if (isManagedReorientation(entry, message)) continue;
     const edit = index.edits.get(entry.id);
     if (edit === null) continue;
-    for (const line of entryLines(entry, cwd, index, edit?.content))
-      lines.push({ kind: line.kind, text: line.text, entryId: entry.id });
+    entryLines({ entry, message, cwd, index, lines }, edit?.content);
   }
   return lines;
 }
 
-type Line = Omit<SpanLine, "entryId">;
+/** One entry's rendering job: its lines go straight into the span's list. */
+interface EntryJob {
+  entry: BranchEntry;
+  message: Record<string, unknown> | undefined;
+  cwd: string;
+  index: BranchIndex;
+  lines: SpanLine[];
+}
 
-function entryLines(entry: BranchEntry, cwd: string, index: BranchIndex, replaced: unknown): Line[] {
-  if (entry.type === "custom_message") return [customStub(stringField(entry, "customType"))];
-  if (entry.type === "branch_summary") {
-    return [{ kind: "other", text: `[Branch summary]: ${stringField(entry, "summary") ?? ""}` }];
-  }
-  const message = messageOf(entry);
-  if (!message) return [];
+const add = (job: EntryJob, kind: SpanLine["kind"], text: string) =>
+  job.lines.push({ kind, text, entryId: job.entry.id });
+
+function entryLines(job: EntryJob, replaced: unknown): void {
+  const { entry, message, cwd } = job;
+  if (entry.type === "custom_message") return add(job, "other", customStub(stringField(entry, "customType")));
+  if (entry.type === "branch_summary")
+    return add(job, "other", `[Branch summary]: ${stringField(entry, "summary") ?? ""}`);
+  if (!message) return;
   const content = replaced !== undefined ? replaced : message.content;
   switch (message.role) {
     case "user":
-      return [{ kind: "user", text: `[User]: ${userText(content)}` }];
+      return add(job, "user", `[User]: ${userText(content)}`);
     case "assistant":
-      return assistantLines(message, content, cwd, index);
+      return assistantLines(job, message, content);
     case "bashExecution": {
       const command = previewJson(shellCwdToDot(stringField(message, "command") ?? "", cwd));
       const exit = numberField(message, "exitCode");
       const status =
         message.cancelled === true ? "cancelled" : exit === undefined ? "unknown" : `exit ${exit}`;
-      return [{ kind: "other", text: `[User shell] command=${command} [${status}]` }];
+      return add(job, "other", `[User shell] command=${command} [${status}]`);
     }
     case "custom":
-      return [customStub(stringField(message, "customType"))];
+      return add(job, "other", customStub(stringField(message, "customType")));
     case "branchSummary":
-      return [{ kind: "other", text: `[Branch summary]: ${stringField(message, "summary") ?? ""}` }];
-    default:
-      return [];
+      return add(job, "other", `[Branch summary]: ${stringField(message, "summary") ?? ""}`);
   }
 }
 
-function customStub(type: string | undefined): Line {
-  return { kind: "other", text: `[Custom message] type=${previewJson(type ?? "?")} (content removed)` };
+function customStub(type: string | undefined): string {
+  return `[Custom message] type=${previewJson(type ?? "?")} (content removed)`;
 }
 
 function userText(content: unknown): string {
   const text = textOf(content);
+  if (typeof content === "string") return text;
   const images = contentBlocks(content).filter((block) => block.type === "image").length;
   if (images === 0) return text;
   const note = `(+${images} image${images === 1 ? "" : "s"} removed)`;
   return text === "" ? note : `${text} ${note}`;
 }
 
-function assistantLines(
-  message: Record<string, unknown>,
-  content: unknown,
-  cwd: string,
-  index: BranchIndex,
-): Line[] {
-  const lines: Line[] = [];
+function assistantLines(job: EntryJob, message: Record<string, unknown>, content: unknown): void {
   const prose = textOf(content);
-  if (prose.trim() !== "") lines.push({ kind: "other", text: `[Assistant]: ${prose}` });
+  const silent = prose.trim() === "";
+  if (!silent) add(job, "other", `[Assistant]: ${prose}`);
   const stop = stringField(message, "stopReason");
-  if ((stop === "error" || stop === "aborted") && prose.trim() === "") {
+  if ((stop === "error" || stop === "aborted") && silent) {
     const why = stringField(message, "errorMessage");
-    lines.push({
-      kind: "other",
-      text: `[Assistant] (response ${stop}${why ? `: ${previewJson(why)}` : ""})`,
-    });
+    add(job, "other", `[Assistant] (response ${stop}${why ? `: ${previewJson(why)}` : ""})`);
   }
   // Tool calls come from the original message: a context edit replaces content, not what was executed.
+  const { index, cwd } = job;
   for (const call of toolCallsOf(message)) {
-    lines.push({
-      kind: "other",
-      text: `[Tool call] ${formatToolCall(call, cwd)} [${neverRan(message, call.id, index) ? "not run" : outcomeOf(index, call.id)}]`,
-    });
+    const outcome = neverRan(message, call.id, index) ? "not run" : outcomeOf(index, call.id);
+    add(job, "other", `[Tool call] ${formatToolCall(call, cwd)} [${outcome}]`);
   }
-  return lines;
 }

@@ -57,23 +57,28 @@ const CHANGE_KEYS = new Set([
   "replacement",
 ]);
 
+const BUILT_IN_PATH_KEYS = ["path", "file_path", "filePath"];
+
 const READING_NAME = /(?:^|[_.:-])(?:read|view|cat|open|load|show)(?:$|[_.:-])|^(?:read|view)[A-Z_]/;
+const LINE_BREAK_OR_NUL = /[\n\r\0]/;
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** A value that can only be a file path: one line, no URL scheme, within a sane length. */
 function isPathLike(value: unknown): value is string {
   return (
     typeof value === "string" &&
-    value.trim() !== "" &&
     value.length <= 4096 &&
-    !/[\n\r\0]/.test(value) &&
-    !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+    value.trim() !== "" &&
+    !LINE_BREAK_OR_NUL.test(value) &&
+    !(value.includes("://") && URL_SCHEME.test(value))
   );
 }
 
 /** The key holding the call's file path, if its arguments have one. */
 export function pathKeyOf(tool: string, args: Record<string, unknown>): string | undefined {
-  const keys = BUILT_IN_FILE_TOOLS.has(tool) ? ["path", "file_path", "filePath"] : PATH_KEYS;
-  return keys.find((key) => isPathLike(args[key]));
+  const keys = BUILT_IN_FILE_TOOLS.has(tool) ? BUILT_IN_PATH_KEYS : PATH_KEYS;
+  for (const key of keys) if (isPathLike(args[key])) return key;
+  return undefined;
 }
 
 export function pathArg(tool: string, args: Record<string, unknown>): string | undefined {
@@ -98,5 +103,5 @@ export function fileOperation(call: Pick<ToolCallInfo, "name" | "args">): FileOp
 /** Whether an argument is a body to summarise by size: a content-like key, or any multi-line text. */
 export function isBodyArg(key: string, value: unknown): boolean {
   if (typeof value !== "string") return CONTENT_KEYS.has(key) && value !== null && typeof value === "object";
-  return CONTENT_KEYS.has(key) || (key !== "command" && /\n/.test(value));
+  return CONTENT_KEYS.has(key) || (key !== "command" && value.includes("\n"));
 }
