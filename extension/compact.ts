@@ -131,7 +131,7 @@ async function propose(
       protectedBlock,
       at: new Date(systemClock.now()).toISOString(),
     },
-    verified.options(ctx, settings, run, event.signal),
+    () => verified.options(ctx, settings, run, event.signal),
   );
   if (outcome.kind !== "proposal") {
     live.reminder = stageReminder(live.reminder, undefined);

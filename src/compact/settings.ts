@@ -32,12 +32,16 @@ type SettingsEntry = CustomEntry<{
   autoPercent?: unknown;
 }>;
 
-export function defaultSettings(): CompactSettings {
+const DEFAULT_CAP = (() => {
   const parsed = parseCap(DEFAULT_CAP_TEXT);
   if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
+  return parsed.cap;
+})();
+
+export function defaultSettings(): CompactSettings {
   return {
     strategy: DEFAULT_STRATEGY,
-    cap: parsed.cap,
+    cap: DEFAULT_CAP,
     capText: DEFAULT_CAP_TEXT,
     mode: DEFAULT_MODE,
     strict: false,

@@ -37,13 +37,17 @@ export function isStrategyName(value: string): value is StrategyName {
   return (STRATEGY_NAMES as readonly string[]).includes(value);
 }
 
-/** Any strategy, verified included (it needs the model and its options; without them it uses the floor). */
+/**
+ * Any strategy, verified included (it needs the model and its options; without them it uses the floor). The
+ * verified options are built only when that strategy runs.
+ */
 export async function proposeWithStrategy(
   strategy: StrategyName,
   request: CompactionRequest,
-  verified: VerifiedOptions,
+  verifiedOptions: () => VerifiedOptions,
 ): Promise<ProposalOutcome> {
   if (strategy !== "verified") return proposeCompaction(strategy, request);
+  const verified = verifiedOptions();
   const result = await verifiedRun(
     {
       branch: request.branch,

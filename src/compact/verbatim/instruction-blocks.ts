@@ -7,5 +7,6 @@ const BLOCK = /<project_instructions path="(.*?)">\n([\s\S]*?)\n<\/project_instr
 
 /** Every instruction block in a rendered system prompt, in order; none when the prompt has no such blocks. */
 export function instructionBlocks(systemPrompt: string): ContextFile[] {
+  if (!systemPrompt.includes("<project_instructions")) return [];
   return [...systemPrompt.matchAll(BLOCK)].map((match) => ({ path: match[1]!, content: match[2]! }));
 }
