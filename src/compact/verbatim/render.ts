@@ -151,16 +151,18 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
  */
 function applyCap(frame: Frame, input: CheckpointInput, limit: number | null) {
   const fixed = fixedParts(frame, frame.spans.at(-1)?.at);
+  const attrs = frame.spans.map(spanAttrs);
   let lineBudget: number | null = null;
   if (limit !== null) {
-    const skeleton = frame.spans.map((span) => renderSpan({ span, lines: [], trimmed: true }));
+    const skeleton = frame.spans.map((span, s) => renderSpan({ span, lines: [], trimmed: true }, attrs[s]!));
     const parts = fixed.head.length + skeleton.length + fixed.tail.length;
     const overhead =
       lengthOf(fixed.head) + lengthOf(skeleton) + lengthOf(fixed.tail) + SEPARATOR.length * (parts - 1);
     lineBudget = Math.max(MIN_LINE_BUDGET, limit - overhead);
   }
   const trimmed = trimSpans(frame.spans, lineBudget);
-  const summary = [...fixed.head, ...trimmed.spans.map(renderSpan), ...fixed.tail].join(SEPARATOR);
+  const spans = trimmed.spans.map((capped, s) => renderSpan(capped, attrs[s]!));
+  const summary = [...fixed.head, ...spans, ...fixed.tail].join(SEPARATOR);
   const report: CapReport = {
     setting: input.cap ?? { unit: "off" },
     limitChars: limit,
@@ -194,22 +196,20 @@ const attr = (value: unknown) =>
       : (boundedJson(value, { maxChars: 200 }) ?? "")
   ).replace(/[&"<>\n]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function renderSpan(capped: CappedSpan): string {
+/** A span's attributes before the trimmed mark; computed once, for the measured skeleton and the real span. */
+function spanAttrs(span: SavedSpan): string {
+  const split = span.splitTurn ? ' split-turn="true"' : "";
+  return `n="${span.n}" from="${attr(span.fromEntryId ?? "")}" to="${attr(span.toEntryId ?? "")}" at="${attr(span.at)}" reason="${attr(span.reason)}"${split}`;
+}
+
+function renderSpan(capped: CappedSpan, attrs: string): string {
   const { span, lines, trimmed } = capped;
-  const attrs = [
-    `n="${span.n}"`,
-    `from="${attr(span.fromEntryId ?? "")}"`,
-    `to="${attr(span.toEntryId ?? "")}"`,
-  ];
-  attrs.push(`at="${attr(span.at)}"`, `reason="${attr(span.reason)}"`);
-  if (span.splitTurn) attrs.push('split-turn="true"');
   const marked = trimmed && span.lines.length > 0;
-  if (marked) attrs.push('trimmed="true"');
   let body = "";
   for (const line of lines) body += `${line}\n`;
   if (marked && lines.length === 0) body += `${say.EMPTY_AFTER_TRIM}\n`;
   if (marked) body += `${say.TRIM_NOTE}\n`;
-  return `<compacted-span ${attrs.join(" ")}>\n${body}</compacted-span>`;
+  return `<compacted-span ${attrs}${marked ? ' trimmed="true"' : ""}>\n${body}</compacted-span>`;
 }
 
 /** The parts before and after the spans; the checkpoint is head, spans, tail joined by blank lines. */

@@ -59,24 +59,25 @@ export interface ReorientationFacts {
   hasBase: boolean;
 }
 
+/** The reminder's fixed guidance, joined once. */
+const REORIENTATION_GUIDANCE = [
+  "- Recover only inputs the next step needs: re-read files you are about to change, redo cheap checks, and use",
+  `  ${RECOVERY_TOOLS} for earlier output or reasoning that is costly to reproduce.`,
+  "- Look at git status and diff before deciding what is done; do not repeat writes that already landed.",
+  "- Before replacing an existing file with write, read its current contents unless they are in view; never rebuild unchanged parts from memory.",
+  "- Settle task-relevant doubts or contradictions with supporting output or a fresh check; label unsupported claims unverified. Recovered reasoning is a past hypothesis, and old outputs do not show the current state of files, builds or tests.",
+].join("\n");
+
 /** The reminder the adapter places last on the first request after compaction (and keeps in history after). */
 export function reorientationText(facts: ReorientationFacts): string {
   const startup =
     facts.startupPaths.length > 0
       ? `the startup reads kept in the checkpoint (${facts.startupPaths.join(", ")}) and the verbatim conversation after it are`
       : "the verbatim conversation after the checkpoint is";
-  const lines = [
-    `[keel: resuming after checkpoint ${facts.n}]`,
-    `The earlier conversation was compacted into checkpoint ${facts.n}. Continue from the latest user request; ${startup} available evidence.`,
-    "- Recover only inputs the next step needs: re-read files you are about to change, redo cheap checks, and use",
-    `  ${RECOVERY_TOOLS} for earlier output or reasoning that is costly to reproduce.`,
-    "- Look at git status and diff before deciding what is done; do not repeat writes that already landed.",
-    "- Before replacing an existing file with write, read its current contents unless they are in view; never rebuild unchanged parts from memory.",
-    "- Settle task-relevant doubts or contradictions with supporting output or a fresh check; label unsupported claims unverified. Recovered reasoning is a past hypothesis, and old outputs do not show the current state of files, builds or tests.",
-  ];
+  let text = `[keel: resuming after checkpoint ${facts.n}]\nThe earlier conversation was compacted into checkpoint ${facts.n}. Continue from the latest user request; ${startup} available evidence.\n${REORIENTATION_GUIDANCE}`;
   const recap: string[] = [];
   if (facts.hasBase) recap.push("part of the history is a model-written summary");
   if (facts.trimmedSpans > 0) recap.push(`${facts.trimmedSpans} span(s) were trimmed for size`);
-  if (recap.length > 0) lines.push(`Recap: ${recap.join("; ")}.`);
-  return lines.join("\n");
+  if (recap.length > 0) text += `\nRecap: ${recap.join("; ")}.`;
+  return text;
 }
