@@ -1,7 +1,7 @@
 // Selects startup reads to keep verbatim in checkpoints: successful text-only `read` results between the
 // first and second user messages whose path or bare name appears literally in AGENTS/CLAUDE instructions
 // (files pi supplied, or such files read in that interval). A lexical heuristic; no files are opened.
-import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { type BranchEntry, isTextOnly, messageOf, textOf, toolCallsOf } from "../../session/entries.ts";
 import { type BranchIndex, pairedResult } from "./branch-index.ts";
 import { displayPath } from "./signature.ts";
@@ -40,19 +40,20 @@ export function selectStartupReads(
   const end = closed ? second : branch.length;
   const candidates = collectReads(branch, index, first + 1, end);
   const instructions: Instruction[] = contextFiles.map((file) => ({
-    dir: dirname(resolve(cwd, file.path)),
+    dir: dirname(resolveFrom(cwd, file.path)),
     text: file.content,
   }));
   for (const read of candidates) {
     if (INSTRUCTION_FILE.test(basename(read.rawPath))) {
-      instructions.push({ dir: dirname(resolve(cwd, read.rawPath)), text: read.text });
+      instructions.push({ dir: dirname(resolveFrom(cwd, read.rawPath)), text: read.text });
     }
   }
   const reads = [...(previous?.reads ?? [])];
   const known = new Set(reads.map((read) => read.resultEntryId));
   for (const read of candidates) {
     if (known.has(read.selection.resultEntryId)) continue;
-    if (!instructions.some((instruction) => mentions(instruction, read.rawPath, cwd))) continue;
+    const paths = pathsOf(read.rawPath, cwd);
+    if (!instructions.some((instruction) => mentions(instruction, paths))) continue;
     reads.push(read.selection);
     known.add(read.selection.resultEntryId);
   }
@@ -99,16 +100,56 @@ function collectReads(
 
 const NAME_CHAR = /[A-Za-z0-9_~+@-]/;
 
-/** Whether `text` names the file: absolute, cwd-relative, instruction-relative, or bare name, as a whole token. */
-function mentions(instruction: Instruction, rawPath: string, cwd: string): boolean {
-  const absolute = resolve(cwd, rawPath);
-  const forms = new Set([absolute, displayPath(absolute, cwd), basename(absolute)]);
-  const fromInstruction = relative(instruction.dir, absolute);
-  if (fromInstruction && !isAbsolute(fromInstruction)) forms.add(fromInstruction);
-  for (const form of forms) {
-    if (form && form !== "." && containsToken(instruction.text, form)) return true;
+/** `path` resolved against `cwd`; already-normal posix paths are joined without node's general resolver. */
+function resolveFrom(cwd: string, path: string): string {
+  if (sep === "/") {
+    const joined = path.startsWith("/") ? path : cwd.startsWith("/") ? `${cwd === "/" ? "" : cwd}/${path}` : "";
+    if (joined === "/" || (joined !== "" && isNormalPath(joined))) return joined;
   }
-  return false;
+  return resolve(cwd, path);
+}
+
+/** No empty, `.` or `..` segment and no trailing slash: what resolve() would return unchanged. */
+const isNormalPath = (path: string) =>
+  !path.includes("//") &&
+  !path.includes("/./") &&
+  !path.includes("/../") &&
+  !path.endsWith("/") &&
+  !path.endsWith("/.") &&
+  !path.endsWith("/..");
+
+/** A candidate's path forms that do not depend on the instruction, worked out once. */
+interface CandidatePaths {
+  absolute: string;
+  base: string;
+  /** Absolute, cwd-relative and bare name (non-empty, never `.`). */
+  forms: string[];
+}
+
+function pathsOf(rawPath: string, cwd: string): CandidatePaths {
+  const absolute = resolveFrom(cwd, rawPath);
+  const base = basename(absolute);
+  const forms = [absolute, displayPath(absolute, cwd), base].filter(
+    (form, i, all) => form !== "" && form !== "." && all.indexOf(form) === i,
+  );
+  return { absolute, base, forms };
+}
+
+/** Whether the instruction names the file: absolute, cwd-relative, instruction-relative, or bare name, as a whole token. */
+function mentions(instruction: Instruction, paths: CandidatePaths): boolean {
+  for (const form of paths.forms) if (containsToken(instruction.text, form)) return true;
+  // Relative to the instruction's folder the path ends with its bare name, unless it is that folder or an
+  // ancestor of it; so (on posix, where relative() compares case-sensitively) a text without the name cannot
+  // mention it.
+  if (sep === "/" && !instruction.text.includes(paths.base) && !instruction.dir.startsWith(paths.absolute))
+    return false;
+  const fromInstruction = relative(instruction.dir, paths.absolute);
+  return (
+    fromInstruction !== "" &&
+    fromInstruction !== "." &&
+    !isAbsolute(fromInstruction) &&
+    containsToken(instruction.text, fromInstruction)
+  );
 }
 
 function containsToken(text: string, token: string): boolean {
