@@ -8,6 +8,7 @@ import {
   isTextOnly,
   messageOf,
   textOf,
+  type ToolCallInfo,
   toolCallsOf,
 } from "../../session/entries.ts";
 import { type BranchIndex, type CallSite, neverRan } from "./branch-index.ts";
@@ -32,17 +33,17 @@ export function accumulateFileLists(
 ): FileLists {
   const read = new Set(previous.readFiles);
   const modified = new Set(previous.modifiedFiles);
-  const note = (name: string, args: Record<string, unknown> | undefined) => {
-    const operation = args ? fileOperation({ name, args }) : undefined;
-    if (!operation) return;
-    (operation.kind === "modified" ? modified : read).add(displayPath(operation.path, cwd));
+  const note = (call: Pick<ToolCallInfo, "name" | "args">) => {
+    const operation = fileOperation(call);
+    if (operation) (operation.kind === "modified" ? modified : read).add(displayPath(operation.path, cwd));
   };
   for (let i = from; i < to; i++) {
     const message = messageOf(branch[i]!);
-    for (const call of toolCallsOf(message)) {
-      if (!neverRan(message!, call.id, index)) note(call.name, call.args);
+    if (message?.role === "assistant") {
+      for (const call of toolCallsOf(message)) if (!neverRan(message, call.id, index)) note(call);
+    } else if (message?.role === "toolResult" && message.nestedCalls !== undefined) {
+      for (const nested of nestedCalls(message)) if (nested.args) note({ name: nested.name, args: nested.args });
     }
-    for (const nested of nestedCalls(message)) note(nested.name, nested.args);
   }
   for (const path of modified) read.delete(path);
   return { readFiles: [...read].sort(), modifiedFiles: [...modified].sort() };

@@ -29,16 +29,32 @@ export function clip(text: string, max: number): string {
 export function displayPath(path: string, cwd: string): string {
   // A leading "/" is absolute on every platform; only other paths need node's platform rule.
   if (!cwd || (path.charCodeAt(0) !== 47 && !isAbsolute(path))) return path;
-  const root = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  if (path.startsWith(root) && !path.includes("/.") && !path.includes("//"))
-    return path.slice(root.length) || ".";
+  // Inside `cwd` + "/" (checked without building that string).
+  const rootLength = cwd.endsWith("/") ? cwd.length : cwd.length + 1;
+  const inside = path.startsWith(cwd) && (rootLength === cwd.length || path.charCodeAt(cwd.length) === 47);
+  if (inside && !path.includes("/.") && !path.includes("//")) return path.slice(rootLength) || ".";
   const rel = relative(cwd, path);
   if (rel === "") return ".";
   if (rel.startsWith("..") || isAbsolute(rel)) return path;
   return rel.split(sep).join("/");
 }
 
-const PATH_CHAR = /[A-Za-z0-9_.~+@-]/;
+/** Whether a UTF-16 code unit may be part of a path name: [A-Za-z0-9_.~+@-]. */
+function isPathCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 126 ||
+    code === 43 ||
+    code === 64 ||
+    code === 45
+  );
+}
+
+const SLASH = 47;
 
 /** Replaces the cwd with `.` where it stands as a whole path segment run (`cd /p && ls /p/src` → `cd . && ls ./src`). */
 export function shellCwdToDot(command: string, cwd: string): string {
@@ -47,10 +63,10 @@ export function shellCwdToDot(command: string, cwd: string): string {
   let out = "";
   let from = 0;
   for (let at = command.indexOf(root); at !== -1; at = command.indexOf(root, at + root.length)) {
-    const before = at === 0 ? "" : command[at - 1]!;
-    const after = command[at + root.length] ?? "";
-    const startsClean = before === "" || !(PATH_CHAR.test(before) || before === "/");
-    const endsClean = after === "" || after === "/" || !PATH_CHAR.test(after);
+    const before = at === 0 ? -1 : command.charCodeAt(at - 1);
+    const after = at + root.length < command.length ? command.charCodeAt(at + root.length) : -1;
+    const startsClean = before === -1 || !(isPathCode(before) || before === SLASH);
+    const endsClean = after === -1 || after === SLASH || !isPathCode(after);
     if (!startsClean || !endsClean) continue;
     out += `${command.slice(from, at)}.`;
     from = at + root.length;

@@ -92,9 +92,15 @@ function userText(content: unknown): string {
   return text === "" ? note : `${text} ${note}`;
 }
 
+/** Whether `text` is empty or all whitespace; a printable ASCII first character settles it without trim(). */
+function isBlank(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return text === "" || ((first <= 32 || first >= 127) && text.trim() === "");
+}
+
 function assistantLines(job: EntryJob, message: Record<string, unknown>, content: unknown): void {
   const prose = textOf(content);
-  const silent = prose.trim() === "";
+  const silent = isBlank(prose);
   if (!silent) add(job, "other", `[Assistant]: ${prose}`);
   const stop = stringField(message, "stopReason");
   if ((stop === "error" || stop === "aborted") && silent) {
