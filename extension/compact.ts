@@ -77,7 +77,7 @@ export function createCompaction(
       });
     },
     propose: (event, ctx, snapshot) =>
-      guarded(ctx, "compaction", async () => propose(live, verified, event, ctx, snapshot)),
+      guarded(ctx, "compaction", () => propose(live, verified, event, ctx, snapshot)),
     async compacted(event, ctx) {
       live.reminder = confirmReminder(live.reminder, {
         compactionId: event.compactionEntry.id,

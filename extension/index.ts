@@ -102,7 +102,7 @@ function subscribeSession(pi: ExtensionAPI, slot: RuntimeSlot, a: Areas): void {
 
 /** keel is the one owner of session_before_compact: protect snapshots inside compaction's proposal. */
 function subscribeCompaction(pi: ExtensionAPI, a: Areas): void {
-  pi.on("session_before_compact", async (event, ctx) =>
+  pi.on("session_before_compact", (event, ctx) =>
     a.compaction.propose(event, ctx, () => a.protect.snapshot()),
   );
   // session_compact: protect → guard → compaction → memory.

@@ -83,6 +83,8 @@ function scalarJson(value: string | number | boolean | null, maxChars: number): 
   const text =
     typeof value === "number" && !Number.isFinite(value)
       ? "null"
-      : JSON.stringify(typeof value === "string" && value.length > maxChars ? value.slice(0, maxChars) : value);
+      : JSON.stringify(
+          typeof value === "string" && value.length > maxChars ? value.slice(0, maxChars) : value,
+        );
   return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars))}…` : text;
 }

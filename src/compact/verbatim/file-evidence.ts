@@ -7,8 +7,8 @@ import {
   type BranchEntry,
   isTextOnly,
   messageOf,
-  textOf,
   type ToolCallInfo,
+  textOf,
   toolCallsOf,
 } from "../../session/entries.ts";
 import { type BranchIndex, type CallSite, neverRan } from "./branch-index.ts";
@@ -42,7 +42,8 @@ export function accumulateFileLists(
     if (message?.role === "assistant") {
       for (const call of toolCallsOf(message)) if (!neverRan(message, call.id, index)) note(call);
     } else if (message?.role === "toolResult" && message.nestedCalls !== undefined) {
-      for (const nested of nestedCalls(message)) if (nested.args) note({ name: nested.name, args: nested.args });
+      for (const nested of nestedCalls(message))
+        if (nested.args) note({ name: nested.name, args: nested.args });
     }
   }
   for (const path of modified) read.delete(path);

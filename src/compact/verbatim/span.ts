@@ -50,32 +50,46 @@ interface EntryJob {
   lines: SpanLine[];
 }
 
-const add = (job: EntryJob, kind: SpanLine["kind"], text: string) =>
+function add(job: EntryJob, kind: SpanLine["kind"], text: string): void {
   job.lines.push({ kind, text, entryId: job.entry.id });
+}
 
 function entryLines(job: EntryJob, replaced: unknown): void {
-  const { entry, message, cwd } = job;
-  if (entry.type === "custom_message") return add(job, "other", customStub(stringField(entry, "customType")));
-  if (entry.type === "branch_summary")
-    return add(job, "other", `[Branch summary]: ${stringField(entry, "summary") ?? ""}`);
-  if (!message) return;
-  const content = replaced !== undefined ? replaced : message.content;
+  const { entry, message } = job;
+  if (message?.role === "assistant") {
+    assistantLines(job, message, replaced !== undefined ? replaced : message.content);
+    return;
+  }
+  const text = otherLine(entry, message, replaced, job.cwd);
+  if (text !== undefined) add(job, message?.role === "user" ? "user" : "other", text);
+}
+
+/** The one line of any entry but an assistant message, or undefined when it has no context role. */
+function otherLine(
+  entry: BranchEntry,
+  message: Record<string, unknown> | undefined,
+  replaced: unknown,
+  cwd: string,
+): string | undefined {
+  if (entry.type === "custom_message") return customStub(stringField(entry, "customType"));
+  if (entry.type === "branch_summary") return `[Branch summary]: ${stringField(entry, "summary") ?? ""}`;
+  if (!message) return undefined;
   switch (message.role) {
     case "user":
-      return add(job, "user", `[User]: ${userText(content)}`);
-    case "assistant":
-      return assistantLines(job, message, content);
+      return `[User]: ${userText(replaced !== undefined ? replaced : message.content)}`;
     case "bashExecution": {
       const command = previewJson(shellCwdToDot(stringField(message, "command") ?? "", cwd));
       const exit = numberField(message, "exitCode");
       const status =
         message.cancelled === true ? "cancelled" : exit === undefined ? "unknown" : `exit ${exit}`;
-      return add(job, "other", `[User shell] command=${command} [${status}]`);
+      return `[User shell] command=${command} [${status}]`;
     }
     case "custom":
-      return add(job, "other", customStub(stringField(message, "customType")));
+      return customStub(stringField(message, "customType"));
     case "branchSummary":
-      return add(job, "other", `[Branch summary]: ${stringField(message, "summary") ?? ""}`);
+      return `[Branch summary]: ${stringField(message, "summary") ?? ""}`;
+    default:
+      return undefined;
   }
 }
 

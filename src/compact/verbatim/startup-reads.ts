@@ -103,7 +103,11 @@ const NAME_CHAR = /[A-Za-z0-9_~+@-]/;
 /** `path` resolved against `cwd`; already-normal posix paths are joined without node's general resolver. */
 function resolveFrom(cwd: string, path: string): string {
   if (sep === "/") {
-    const joined = path.startsWith("/") ? path : cwd.startsWith("/") ? `${cwd === "/" ? "" : cwd}/${path}` : "";
+    const joined = path.startsWith("/")
+      ? path
+      : cwd.startsWith("/")
+        ? `${cwd === "/" ? "" : cwd}/${path}`
+        : "";
     if (joined === "/" || (joined !== "" && isNormalPath(joined))) return joined;
   }
   return resolve(cwd, path);
