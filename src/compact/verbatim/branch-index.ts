@@ -25,14 +25,16 @@ export type ContextEdit = { content: unknown } | null;
 export interface BranchIndex {
   /** Position of an entry on the branch (a scan from the leaf, memoized; callers ask for a handful of ids). */
   positionOf(id: string): number | undefined;
-  /** Results per call id; more than one means the pairing is ambiguous. */
-  results: Map<string, ResultSite[]>;
+  /** The first result per call id (no list per call: most calls have exactly one result). */
+  results: Map<string, ResultSite>;
+  /** Call ids with more than one result: their pairing is ambiguous. */
+  ambiguous: Set<string>;
   edits: Map<string, ContextEdit>;
 }
 
 export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
   const positionOf = positionFinder(branch);
-  const index: BranchIndex = { positionOf, results: new Map(), edits: new Map() };
+  const index: BranchIndex = { positionOf, results: new Map(), ambiguous: new Set(), edits: new Map() };
   for (let position = 0; position < branch.length; position++) {
     const entry = branch[position]!;
     if (entry.type === "context_edit") {
@@ -46,10 +48,11 @@ export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
     const message = messageOf(entry);
     if (!message) continue;
     if (message.role === "toolResult" && typeof message.toolCallId === "string") {
-      const site = { entryId: entry.id, index: position, isError: message.isError === true, message };
-      const list = index.results.get(message.toolCallId);
-      if (list) list.push(site);
-      else index.results.set(message.toolCallId, [site]);
+      if (index.results.has(message.toolCallId)) index.ambiguous.add(message.toolCallId);
+      else {
+        const site = { entryId: entry.id, index: position, isError: message.isError === true, message };
+        index.results.set(message.toolCallId, site);
+      }
     }
   }
   return index;
@@ -57,15 +60,14 @@ export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
 
 /** ok or error from the one result paired by call id; unknown when there is none or more than one. */
 export function outcomeOf(index: BranchIndex, callId: string): Outcome {
-  const results = index.results.get(callId);
-  if (results?.length !== 1) return "unknown";
-  return results[0]!.isError ? "error" : "ok";
+  const result = pairedResult(index, callId);
+  if (!result) return "unknown";
+  return result.isError ? "error" : "ok";
 }
 
 /** The single result paired with a call, or undefined when missing or ambiguous. */
 export function pairedResult(index: BranchIndex, callId: string): ResultSite | undefined {
-  const results = index.results.get(callId);
-  return results?.length === 1 ? results[0] : undefined;
+  return index.ambiguous.has(callId) ? undefined : index.results.get(callId);
 }
 
 /** A call in a response that was cut off (aborted or failed) and has no result never ran. */

@@ -11,7 +11,7 @@ import {
   textOf,
   toolCallsOf,
 } from "../../session/entries.ts";
-import { type BranchIndex, type CallSite, neverRan } from "./branch-index.ts";
+import { type BranchIndex, type CallSite, neverRan, pairedResult } from "./branch-index.ts";
 import { displayPath } from "./signature.ts";
 import { fileOperation, pathArg } from "./tool-args.ts";
 
@@ -121,7 +121,7 @@ export function tailEvidence(
       if (path && MUTATING.has(nested.name)) markMutation(stateOf(displayPath(path, cwd)), undefined);
     }
     const site = calls.get(message.toolCallId);
-    const paired = index.results.get(message.toolCallId)?.length === 1;
+    const paired = pairedResult(index, message.toolCallId) !== undefined;
     const path = site ? pathArg(site.call.name, site.call.args) : undefined;
     if (!site || !path || site.index < from || !paired) continue;
     const state = stateOf(displayPath(path, cwd));

@@ -39,20 +39,22 @@ export function displayPath(path: string, cwd: string): string {
   return rel.split(sep).join("/");
 }
 
-/** Whether a UTF-16 code unit may be part of a path name: [A-Za-z0-9_.~+@-]. */
-function isPathCode(code: number): boolean {
+/** Whether a UTF-16 code unit may be part of a file name, dots aside: [A-Za-z0-9_~+@-]. */
+export function isNameCode(code: number): boolean {
   return (
     (code >= 97 && code <= 122) ||
     (code >= 65 && code <= 90) ||
     (code >= 48 && code <= 57) ||
     code === 95 ||
-    code === 46 ||
     code === 126 ||
     code === 43 ||
     code === 64 ||
     code === 45
   );
 }
+
+/** [A-Za-z0-9_.~+@-]. */
+const isPathCode = (code: number) => isNameCode(code) || code === 46;
 
 const SLASH = 47;
 

@@ -1,10 +1,11 @@
 // Selects startup reads to keep verbatim in checkpoints: successful text-only `read` results between the
 // first and second user messages whose path or bare name appears literally in AGENTS/CLAUDE instructions
 // (files pi supplied, or such files read in that interval). A lexical heuristic; no files are opened.
-import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, sep } from "node:path";
 import { type BranchEntry, isTextOnly, messageOf, textOf, toolCallsOf } from "../../session/entries.ts";
 import { type BranchIndex, pairedResult } from "./branch-index.ts";
-import { displayPath } from "./signature.ts";
+import { baseName, dirNameOfResolved, resolveFrom } from "./fast-path.ts";
+import { displayPath, isNameCode } from "./signature.ts";
 import type { ContextFile, StartupRead, StartupSelection } from "./types.ts";
 
 const INSTRUCTION_FILE = /^(AGENTS|CLAUDE)(\.override)?\.md$/i;
@@ -40,12 +41,12 @@ export function selectStartupReads(
   const end = closed ? second : branch.length;
   const candidates = collectReads(branch, index, first + 1, end);
   const instructions: Instruction[] = contextFiles.map((file) => ({
-    dir: dirname(resolveFrom(cwd, file.path)),
+    dir: dirNameOfResolved(resolveFrom(cwd, file.path)),
     text: file.content,
   }));
   for (const read of candidates) {
-    if (INSTRUCTION_FILE.test(basename(read.rawPath))) {
-      instructions.push({ dir: dirname(resolveFrom(cwd, read.rawPath)), text: read.text });
+    if (INSTRUCTION_FILE.test(baseName(read.rawPath))) {
+      instructions.push({ dir: dirNameOfResolved(resolveFrom(cwd, read.rawPath)), text: read.text });
     }
   }
   const reads = [...(previous?.reads ?? [])];
@@ -81,46 +82,19 @@ function collectReads(
       if (!result || result.isError || result.index >= to || !isTextOnly(result.message.content)) continue;
       if (index.edits.has(result.entryId)) continue;
       const { offset, limit } = call.args;
-      reads.push({
-        rawPath: call.args.path,
-        text: textOf(result.message.content),
-        selection: {
-          resultEntryId: result.entryId,
-          callEntryId: entry.id,
-          callId: call.id,
-          path: call.args.path,
-          ...(typeof offset === "number" ? { offset } : {}),
-          ...(typeof limit === "number" ? { limit } : {}),
-        },
-      });
+      const selection: StartupRead = {
+        resultEntryId: result.entryId,
+        callEntryId: entry.id,
+        callId: call.id,
+        path: call.args.path,
+      };
+      if (typeof offset === "number") selection.offset = offset;
+      if (typeof limit === "number") selection.limit = limit;
+      reads.push({ rawPath: call.args.path, text: textOf(result.message.content), selection });
     }
   }
   return reads;
 }
-
-const NAME_CHAR = /[A-Za-z0-9_~+@-]/;
-
-/** `path` resolved against `cwd`; already-normal posix paths are joined without node's general resolver. */
-function resolveFrom(cwd: string, path: string): string {
-  if (sep === "/") {
-    const joined = path.startsWith("/")
-      ? path
-      : cwd.startsWith("/")
-        ? `${cwd === "/" ? "" : cwd}/${path}`
-        : "";
-    if (joined === "/" || (joined !== "" && isNormalPath(joined))) return joined;
-  }
-  return resolve(cwd, path);
-}
-
-/** No empty, `.` or `..` segment and no trailing slash: what resolve() would return unchanged. */
-const isNormalPath = (path: string) =>
-  !path.includes("//") &&
-  !path.includes("/./") &&
-  !path.includes("/../") &&
-  !path.endsWith("/") &&
-  !path.endsWith("/.") &&
-  !path.endsWith("/..");
 
 /** A candidate's path forms that do not depend on the instruction, worked out once. */
 interface CandidatePaths {
@@ -132,10 +106,10 @@ interface CandidatePaths {
 
 function pathsOf(rawPath: string, cwd: string): CandidatePaths {
   const absolute = resolveFrom(cwd, rawPath);
-  const base = basename(absolute);
-  const forms = [absolute, displayPath(absolute, cwd), base].filter(
-    (form, i, all) => form !== "" && form !== "." && all.indexOf(form) === i,
-  );
+  const base = baseName(absolute);
+  const forms: string[] = [];
+  for (const form of [absolute, displayPath(absolute, cwd), base])
+    if (form !== "" && form !== "." && !forms.includes(form)) forms.push(form);
   return { absolute, base, forms };
 }
 
@@ -158,15 +132,22 @@ function mentions(instruction: Instruction, paths: CandidatePaths): boolean {
 
 function containsToken(text: string, token: string): boolean {
   for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
-    const before = text[at - 1] ?? "";
-    const after = text[at + token.length] ?? "";
+    const before = codeAt(text, at - 1);
+    const after = codeAt(text, at + token.length);
     const cleanBefore =
-      before === "" ||
-      (!NAME_CHAR.test(before) && before !== "." && (before !== "/" || text[at - 2] === "."));
-    const next = text[at + token.length + 1] ?? "";
+      before === NONE ||
+      (!isNameCode(before) && before !== DOT && (before !== SLASH || codeAt(text, at - 2) === DOT));
     const cleanAfter =
-      after === "" || (!NAME_CHAR.test(after) && after !== "/" && !(after === "." && NAME_CHAR.test(next)));
+      after === NONE ||
+      (!isNameCode(after) &&
+        after !== SLASH &&
+        !(after === DOT && isNameCode(codeAt(text, at + token.length + 1))));
     if (cleanBefore && cleanAfter) return true;
   }
   return false;
 }
+
+const NONE = -1;
+const DOT = 46;
+const SLASH = 47;
+const codeAt = (text: string, at: number) => (at >= 0 && at < text.length ? text.charCodeAt(at) : NONE);
