@@ -15,6 +15,7 @@ import {
   type Checkpoint,
   type CheckpointInput,
   type SavedSpan,
+  type StartupRead,
   type StartupSelection,
   VERBATIM_VERSION,
 } from "./types.ts";
@@ -92,13 +93,16 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   const span = buildSpan(input, index, history, bound);
   const files = accumulateFileLists(history.files, branch, bound.start, bound.end, cwd, index);
   const startup = selectStartupReads(branch, index, cwd, input.contextFiles ?? [], history.startup);
+  // The startup reads this checkpoint carries (those still in the tail are not repeated), and their shown paths.
+  const kept = compactedStartup(startup, index, bound.end);
+  const keptPaths = kept.map((read) => displayPath(read.path, cwd));
   const frame: Frame = {
     input,
     history,
     spans: [...history.spans, span],
     partialNote: bound.partial ? say.partialNote(bound.warnings) : "",
-    startupBlock: renderStartupReads(branch, index, startup, bound.end, cwd),
-    fileBlock: renderFileLists(files, branch, index, bound.end, cwd, startup),
+    startupBlock: renderStartupReads(branch, index, kept, keptPaths),
+    fileBlock: renderFileLists(files, branch, index, bound.end, cwd, keptPaths),
   };
   const capped = applyCap(frame, input, budget.limit);
   const warnings = [...bound.warnings];
@@ -114,7 +118,7 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
       summary,
       reorientation: say.reorientationText({
         n: span.n,
-        startupPaths: compactedStartup(startup, index, bound.end).map((read) => displayPath(read.path, cwd)),
+        startupPaths: keptPaths,
         trimmedSpans: cap.trimmedSpans.length,
         hasBase: history.base !== undefined,
       }),
@@ -243,16 +247,14 @@ function compactedStartup(startup: StartupSelection, index: BranchIndex, end: nu
 function renderStartupReads(
   branch: readonly BranchEntry[],
   index: BranchIndex,
-  startup: StartupSelection,
-  end: number,
-  cwd: string,
+  reads: readonly StartupRead[],
+  shownPaths: readonly string[],
 ): string {
-  const reads = compactedStartup(startup, index, end);
   if (reads.length === 0) return "";
-  const blocks = reads.map((read) => {
+  const blocks = reads.map((read, r) => {
     const entry = branch[index.positionOf(read.resultEntryId)!]!;
     const range = `${read.offset !== undefined ? ` offset="${read.offset}"` : ""}${read.limit !== undefined ? ` limit="${read.limit}"` : ""}`;
-    const head = `<startup-read entry="${attr(read.resultEntryId)}" path="${attr(displayPath(read.path, cwd))}"${range}>`;
+    const head = `<startup-read entry="${attr(read.resultEntryId)}" path="${attr(shownPaths[r]!)}"${range}>`;
     return `${head}\n${textOf(messageOf(entry)?.content)}\n</startup-read>`;
   });
   return `<startup-reads note="${attr(say.STARTUP_NOTE)}">\n${blocks.join("\n")}\n</startup-reads>`;
@@ -264,11 +266,11 @@ function renderFileLists(
   index: BranchIndex,
   end: number,
   cwd: string,
-  startup: StartupSelection,
+  startupPaths: readonly string[],
 ): string {
   if (files.readFiles.length === 0 && files.modifiedFiles.length === 0) return "";
   const evidence = tailEvidence(branch, end, index, cwd);
-  const retained = new Set(compactedStartup(startup, index, end).map((read) => displayPath(read.path, cwd)));
+  const retained = new Set(startupPaths);
   const line = (path: string, modified: boolean) => {
     const label = annotate(evidence.get(path), modified, retained.has(path));
     return label ? `${path} (${label})` : path;
