@@ -1,7 +1,9 @@
 // keel's session_before_compact handler next to the verbatim original's algorithm (baseline/), both driven as
 // pi drives them: the extension registers its handlers on a recording API, the boundary comes from pi's own
 // findCutPoint (20k-token tail), and the handler gets pi's event and context. One child process per handler,
-// size and cap, so the first call is cold; the warm figure is the median of the following calls.
+// size, cap and round, so the first call is cold; the warm figure is the median of the following calls. For a
+// shared, noisy machine the two handlers' children alternate (the order flips every round) and each figure is
+// the median over the rounds.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +18,8 @@ import { median, type Report } from "./measure.ts";
 
 const SIZES = [36, 400, 1_000, 10_000, 50_000];
 const RUNS: Record<number, number> = { 36: 400, 400: 300, 1000: 200, 10000: 20, 50000: 6 };
+/** Child processes per handler, size and cap (each gives one cold call and one warm median). */
+const ROUNDS: Record<number, number> = { 36: 7, 400: 7, 1000: 7, 10000: 5, 50000: 3 };
 const WINDOW_TOKENS = 200_000;
 type Handler = "original" | "keel";
 type Cap = "on" | "off";
@@ -93,10 +97,16 @@ async function child(handler: Handler, cap: Cap, file: string, runs: number): Pr
   for (let i = 0; i < runs / 4; i++) await once();
   const warm: number[] = [];
   for (let i = 0; i < runs; i++) warm.push(await once());
-  console.log(JSON.stringify({ coldMs, warmMs: median(warm) }));
+  // Then, up to 1k entries, three times as many calls again: the JIT's steady state, read apart from warm.
+  const steady: number[] = [];
+  for (let i = 0; i < (runs >= 100 ? runs * 3 : 0); i++) steady.push(await once());
+  const steadyMs = steady.length > 0 ? median(steady) : null;
+  console.log(JSON.stringify({ coldMs, warmMs: median(warm), steadyMs }));
 }
 
-function measure(handler: Handler, cap: Cap, file: string, runs: number) {
+type Timing = { coldMs: number; warmMs: number; steadyMs: number | null };
+
+function measure(handler: Handler, cap: Cap, file: string, runs: number): Timing {
   const run = spawnSync(
     process.execPath,
     [import.meta.filename, "--child", handler, cap, file, String(runs)],
@@ -105,7 +115,35 @@ function measure(handler: Handler, cap: Cap, file: string, runs: number) {
     },
   );
   if (run.status !== 0) throw new Error(`${handler} child failed: ${run.stderr.trim().split("\n").at(-1)}`);
-  return JSON.parse(run.stdout) as { coldMs: number; warmMs: number };
+  return JSON.parse(run.stdout) as Timing;
+}
+
+/** Rounds of one child per handler, alternating which goes first; medians over the rounds per handler. */
+function measurePair(cap: Cap, file: string, entries: number) {
+  const runs = RUNS[entries] ?? 5;
+  const rounds = ROUNDS[entries] ?? 3;
+  const original: Timing[] = [];
+  const kept: Timing[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order: Handler[] = round % 2 === 0 ? ["original", "keel"] : ["keel", "original"];
+    for (const handler of order)
+      (handler === "keel" ? kept : original).push(measure(handler, cap, file, runs));
+  }
+  const warmRatios = kept.map((k, i) => k.warmMs / original[i]!.warmMs);
+  const steady = (timings: Timing[]) =>
+    timings[0]!.steadyMs === null ? null : median(timings.map((t) => t.steadyMs!));
+  const steadyOriginal = steady(original);
+  const steadyKept = steady(kept);
+  return {
+    rounds,
+    steadyRatio: steadyOriginal === null || steadyKept === null ? null : steadyKept / steadyOriginal,
+    original: {
+      coldMs: median(original.map((t) => t.coldMs)),
+      warmMs: median(original.map((t) => t.warmMs)),
+    },
+    kept: { coldMs: median(kept.map((t) => t.coldMs)), warmMs: median(kept.map((t) => t.warmMs)) },
+    warmRange: [Math.min(...warmRatios), Math.max(...warmRatios)],
+  };
 }
 
 const ms = (value: number) => value.toFixed(2);
@@ -122,9 +160,7 @@ export const report: Report = {
         const file = join(dir, `${entries}.jsonl`);
         writeFileSync(file, generateSession({ entries, seed: 7, branchEvery: 500 }));
         for (const cap of ["on", "off"] as const) {
-          const runs = RUNS[entries] ?? 5;
-          const original = measure("original", cap, file, runs);
-          const kept = measure("keel", cap, file, runs);
+          const { original, kept, warmRange, steadyRatio } = measurePair(cap, file, entries);
           rows.push([
             String(entries),
             cap,
@@ -134,6 +170,8 @@ export const report: Report = {
             ms(original.warmMs),
             ms(kept.warmMs),
             ratio(kept.warmMs, original.warmMs),
+            `${warmRange.map((r) => r.toFixed(2)).join("–")}×`,
+            steadyRatio === null ? "–" : `${steadyRatio.toFixed(2)}×`,
           ]);
         }
       }
@@ -150,10 +188,14 @@ export const report: Report = {
         "orig warm ms",
         "keel warm ms",
         "warm ratio",
+        "round ratios",
+        "steady ratio",
       ],
       rows,
       notes: [
         "cold: the first call in a fresh process; warm: median of 400 calls at 36 entries … 6 at 50k, after a quarter as many unmeasured",
+        "each figure: the median over 7 rounds (5 at 10k, 3 at 50k) of one child per handler, the two alternating; round ratios: lowest and highest per-round keel/orig warm ratio",
+        "steady: up to 1k entries, the median of 3× as many further calls in the same child (the JIT's steady state; keel's larger code tiers up later than the baseline's)",
         "original: scripts/bench/baseline/verbatim-original.ts, the reference's algorithm rewritten from its description",
       ],
     };
