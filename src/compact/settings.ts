@@ -54,7 +54,9 @@ export function defaultSettings(): CompactSettings {
 export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
   const settings = defaultSettings();
   for (const raw of branch) {
-    if (!isCustomEntry(raw, COMPACT_SETTINGS_TYPE)) continue;
+    // The type test first: most entries are not custom, and it saves a call for each of them.
+    if ((raw as { type?: unknown } | null)?.type !== "custom" || !isCustomEntry(raw, COMPACT_SETTINGS_TYPE))
+      continue;
     const data = (raw as Partial<SettingsEntry>).data;
     const { strategy, cap, mode, strict, timeoutMs, autoPercent } = data ?? {};
     if (typeof autoPercent === "number" && autoPercent >= 0 && autoPercent <= 100)

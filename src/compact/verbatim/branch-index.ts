@@ -45,7 +45,8 @@ export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
       }
       continue;
     }
-    const message = messageOf(entry);
+    // Only message entries hold tool results; the type test saves a call per other entry.
+    const message = entry.type === "message" ? messageOf(entry) : undefined;
     if (!message) continue;
     if (message.role === "toolResult" && typeof message.toolCallId === "string") {
       if (index.results.has(message.toolCallId)) index.ambiguous.add(message.toolCallId);

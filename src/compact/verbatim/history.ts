@@ -31,8 +31,9 @@ export function readHistory(branch: readonly BranchEntry[]): History {
     files: { readFiles: [], modifiedFiles: [] },
     compactions: 0,
   };
-  branch.forEach((entry, i) => {
-    if (entry.type !== "compaction") return;
+  for (let i = 0; i < branch.length; i++) {
+    const entry = branch[i]!;
+    if (entry.type !== "compaction") continue;
     history.compactions++;
     history.latestIndex = i;
     history.latest = entry;
@@ -45,7 +46,7 @@ export function readHistory(branch: readonly BranchEntry[]): History {
         modifiedFiles: stringList(keel.modifiedFiles),
       };
       history.startup = keel.startupReads;
-      return;
+      continue;
     }
     history.base = {
       entryId: entry.id,
@@ -54,6 +55,6 @@ export function readHistory(branch: readonly BranchEntry[]): History {
     };
     history.spans = [];
     history.files = { readFiles: details.readFiles, modifiedFiles: details.modifiedFiles };
-  });
+  }
   return history;
 }

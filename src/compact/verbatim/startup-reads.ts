@@ -19,7 +19,8 @@ interface Instruction {
 function userBounds(branch: readonly BranchEntry[]): [number, number] {
   let first = -1;
   for (let i = 0; i < branch.length; i++) {
-    if (messageOf(branch[i]!)?.role !== "user") continue;
+    const entry = branch[i]!;
+    if (entry.type !== "message" || messageOf(entry)?.role !== "user") continue;
     if (first === -1) first = i;
     else return [first, i];
   }
