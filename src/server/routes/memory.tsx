@@ -46,7 +46,7 @@ export function memoryRoutes(deps: UiDeps): Hono {
         project={project}
         filters={filters}
         results={results}
-        error={found.ok ? null : found.error.message}
+        error={found.ok ? null : found.reason.message}
         status={status}
         plan={plan.ok ? plan.value : null}
         csrf={deps.csrfToken}
@@ -61,7 +61,7 @@ export function memoryRoutes(deps: UiDeps): Hono {
     const project = await findProject(deps.store, c.req.param("pid"));
     if (!project) return refuse(c, 404, "no such project");
     const read = await readMemory(memory, project.id, c.req.param("rid"));
-    if (!read.ok) return refuse(c, 404, read.error.message);
+    if (!read.ok) return refuse(c, 404, read.reason.message);
     const page = (
       <MemoryRecordPage
         frame={pageFrame(deps)}
@@ -90,7 +90,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
       );
       return result.ok
         ? { ok: true, to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" }
-        : { ok: false, message: result.error.message };
+        : { ok: false, message: result.reason.message };
     }),
   );
   routes.post("/projects/:pid/memory/:rid/retention", (c) =>
@@ -106,7 +106,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
       );
       return result.ok
         ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" }
-        : { ok: false, message: result.error.message };
+        : { ok: false, message: result.reason.message };
     }),
   );
   routes.post("/projects/:pid/memory/:rid/supersede", (c) =>
@@ -116,7 +116,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
       const result = await supersedeMemory(memory, projectId, id, by);
       return result.ok
         ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` }
-        : { ok: false, message: result.error.message };
+        : { ok: false, message: result.reason.message };
     }),
   );
 }
