@@ -7,8 +7,8 @@ import { loadProtectState } from "../protect/load.ts";
 import {
   type DiscoveryLifecycle,
   type ItemKind,
-  type Provenance,
-  provenanceOf,
+  type ItemOrigin,
+  itemOrigin,
   type VerificationSummary,
 } from "../protect/types.ts";
 import { walkBranch } from "../session/branch.ts";
@@ -55,7 +55,7 @@ export interface SessionProtectedItem {
   kind: ItemKind;
   critical: boolean;
   content: string;
-  provenance: Provenance;
+  origin: ItemOrigin;
   lifecycle: DiscoveryLifecycle | null;
 }
 
@@ -148,7 +148,7 @@ export function buildSessionView(
     protect: {
       items: loaded.state.items.map((item) => ({
         ...item,
-        provenance: provenanceOf(loaded.state, item.id),
+        origin: itemOrigin(loaded.state, item.id),
         lifecycle: loaded.state.discoveryLifecycle[item.id] ?? null,
       })),
       source: loaded.source,

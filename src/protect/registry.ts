@@ -23,17 +23,17 @@ export function addItem(
   return okState({ ...state, items: [...state.items, { ...input }] });
 }
 
-/** Removes one item and its own provenance and lifecycle; references to it elsewhere stay as recorded. */
+/** Removes one item and its own evidence and lifecycle; references to it elsewhere stay as recorded. */
 export function removeItem(state: ProtectState, id: string): Mutation {
   if (!state.items.some((item) => item.id === id)) return refuse(`no item with id "${id}"`);
-  const { [id]: _p, ...discoveryProvenance } = state.discoveryProvenance;
+  const { [id]: _p, ...discoveryEvidence } = state.discoveryEvidence;
   const { [id]: _l, ...discoveryLifecycle } = state.discoveryLifecycle;
   return okState({
     ...state,
     items: state.items.filter((item) => item.id !== id),
     autoItemIds: state.autoItemIds.filter((x) => x !== id),
     discoveryItemIds: state.discoveryItemIds.filter((x) => x !== id),
-    discoveryProvenance,
+    discoveryEvidence,
     discoveryLifecycle,
   });
 }
@@ -44,7 +44,7 @@ export function clearItems(state: ProtectState): ProtectState {
     items: [],
     autoItemIds: [],
     discoveryItemIds: [],
-    discoveryProvenance: {},
+    discoveryEvidence: {},
     discoveryLifecycle: {},
   };
 }
