@@ -55,7 +55,7 @@ function measure(entries: number): Row[] {
     const walked = walkBranch(parseSessionText(jsonl));
     parseTimes.push(performance.now() - start);
     if (!walked.ok) throw new Error(walked.reason);
-    branch = walked.branch.entries;
+    branch = walked.value.entries;
   }
   const firstKeptEntryId = lastUser(branch);
   return (["off", "25%"] as const).map((label) => {

@@ -51,7 +51,7 @@ export const registerCompact: Register = (program, contextFor) => {
       const cap = readCap(options, command);
       const loadedResult = await loadSessionBranch(file, options.leaf);
       if (!loadedResult.ok) throw new UserError(loadedResult.reason, ExitCode.usage);
-      const loaded = loadedResult.loaded;
+      const loaded = loadedResult.value;
       const chosen = chooseOfflineBoundary(loaded.branch, options.at);
       if (!chosen.ok) throw new UserError(chosen.reason, ExitCode.usage);
       const boundary = chosen.boundary;

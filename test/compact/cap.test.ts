@@ -165,7 +165,7 @@ describe("cap at scale", () => {
     const session = parseSessionText(generateSession({ entries: 5000, seed: 3 }));
     const walked = walkBranch(session);
     if (!walked.ok) throw new Error(walked.reason);
-    const branch = walked.branch.entries;
+    const branch = walked.value.entries;
     const lastUser = [...branch]
       .reverse()
       .find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "user")!;

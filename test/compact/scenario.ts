@@ -11,7 +11,7 @@ import { parseSessionText } from "../../src/session/parse.ts";
 export function branchOf(builder: SessionBuilder): BranchEntry[] {
   const walked = walkBranch(parseSessionText(builder.toJsonl()));
   if (!walked.ok) throw new Error(walked.reason);
-  return walked.branch.entries;
+  return walked.value.entries;
 }
 
 export function render(

@@ -111,7 +111,7 @@ export function fuzzSessionText(r: Random): string {
 async function readEverything(path: string): Promise<void> {
   const loaded = await loadSessionBranch(path);
   if (!loaded.ok) return;
-  const { branch, session } = loaded.loaded;
+  const { branch, session } = loaded.value;
   const transcript = buildTranscript(branch);
   listEntries(transcript, { limit: 50 });
   grepTranscript(transcript, { pattern: "e", limit: 20 } as never);
