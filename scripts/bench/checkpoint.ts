@@ -77,9 +77,8 @@ function measure(entries: number): Row[] {
       heapDelta = Math.max(heapDelta, after.heapUsed - heapBefore);
       rssDelta = Math.max(rssDelta, after.rss - rssBefore);
       if (!result.ok) throw new Error(result.reason);
-      chars = result.checkpoint.stats.chars;
-      trimmed =
-        result.checkpoint.details.keel.cap.removedLines + result.checkpoint.details.keel.cap.stubbedLines;
+      chars = result.value.stats.chars;
+      trimmed = result.value.details.keel.cap.removedLines + result.value.details.keel.cap.stubbedLines;
     }
     const parseMs = median(parseTimes);
     const renderMs = median(times);

@@ -37,7 +37,7 @@ export function defaultSettings(): CompactSettings {
   if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
   return {
     strategy: DEFAULT_STRATEGY,
-    cap: parsed.cap,
+    cap: parsed.value,
     capText: DEFAULT_CAP_TEXT,
     mode: DEFAULT_MODE,
     strict: false,
@@ -63,7 +63,7 @@ export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
     if (typeof cap === "string") {
       const parsed = parseCap(cap);
       if (parsed.ok) {
-        settings.cap = parsed.cap;
+        settings.cap = parsed.value;
         settings.capText = cap;
       }
     }

@@ -19,7 +19,7 @@ function checkpointAt(leaf: string, firstKeptEntryId: string) {
   if (!walked.ok) throw new Error(walked.reason);
   const result = renderCheckpoint({ branch: walked.value.entries, cwd: "/srv/infra", firstKeptEntryId });
   if (!result.ok) throw new Error(result.reason);
-  return result.checkpoint;
+  return result.value;
 }
 
 const filesOf = (summary: string, tag: string) =>

@@ -20,7 +20,7 @@ export function render(
 ): Checkpoint {
   const result = renderCheckpoint({ branch: branchOf(builder), cwd: builder.cwd, ...input });
   if (!result.ok) throw new Error(result.reason);
-  return result.checkpoint;
+  return result.value;
 }
 
 /** Renders a checkpoint at `firstKeptEntryId` and appends it as a keel compaction entry. */

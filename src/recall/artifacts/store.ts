@@ -6,7 +6,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describeError } from "../../core/errors.ts";
-import type { Result } from "../../core/result.ts";
+import { ok, type Result } from "../../core/result.ts";
 import { type ArtifactRecord, isSafeOrigin } from "./record.ts";
 
 export interface ArtifactQuota {
@@ -129,7 +129,7 @@ export async function readArtifactBytes(
 export async function readArtifactText(
   root: string,
   record: Pick<ArtifactRecord, "sha256" | "bytes" | "origin">,
-): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+): Promise<Result<string>> {
   const read = await readArtifactBytes(root, record);
-  return read.ok ? { ok: true, text: new TextDecoder().decode(read.value) } : read;
+  return read.ok ? ok(new TextDecoder().decode(read.value)) : read;
 }

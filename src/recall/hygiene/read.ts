@@ -29,7 +29,7 @@ async function fullText(source: Source, load: ArtifactLoader): Promise<Result<st
   if (source.kind === "entry") return { ok: true, value: source.text };
   const loaded = await load(source.record);
   return loaded.ok
-    ? { ok: true, value: loaded.text }
+    ? { ok: true, value: loaded.value }
     : { ok: false, reason: `artifact ${source.ref}: ${loaded.reason}; not served` };
 }
 

@@ -96,7 +96,7 @@ function rewindAction(
   const plan = planRewind(scan, limits);
   if (!plan.ok) return refuse(`rewind refused: ${plan.reason}`);
   return {
-    text: `rewind to checkpoint ${plan.checkpointId} queued: the detour leaves context when this turn ends and your report takes its place. Files and processes are not rolled back.`,
+    text: `rewind to checkpoint ${plan.value.checkpointId} queued: the detour leaves context when this turn ends and your report takes its place. Files and processes are not rolled back.`,
     isError: false,
     pending: { kind: "rewind", toolCallId: env.toolCallId, report: input.report ?? "" },
   };
@@ -184,7 +184,15 @@ function rewindBoundary(
     out.notes.push(`rewind refused: ${plan.reason}`);
     return out;
   }
-  out.drafts.push(...rewindDrafts(plan.checkpointId, plan.omit, rewindReport(plan.omit.length, op.report)));
-  out.notes.push(`rewound to checkpoint ${plan.checkpointId}: ${plan.omit.length} entries left context`);
+  out.drafts.push(
+    ...rewindDrafts(
+      plan.value.checkpointId,
+      plan.value.omit,
+      rewindReport(plan.value.omit.length, op.report),
+    ),
+  );
+  out.notes.push(
+    `rewound to checkpoint ${plan.value.checkpointId}: ${plan.value.omit.length} entries left context`,
+  );
   return out;
 }

@@ -117,7 +117,7 @@ async function readEverything(path: string): Promise<void> {
   grepTranscript(transcript, { pattern: "e", limit: 20 } as never);
   for (const entry of branch.slice(-3)) showEntry(transcript, { id: entry.id });
   const chosen = chooseOfflineBoundary(branch);
-  if (chosen.ok) renderCheckpoint({ ...chosen.boundary, cwd: session.header?.cwd ?? "" });
+  if (chosen.ok) renderCheckpoint({ ...chosen.value, cwd: session.header?.cwd ?? "" });
   loadProtectState(branch, "2026-02-01T00:00:00.000Z");
   restoreLifecycle(branch);
 }
