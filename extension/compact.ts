@@ -191,8 +191,8 @@ async function compactCommand(
   if (verb === "strict" || verb === "mode" || verb === "timeout" || verb === "auto") {
     const change = parseVerifiedSetting(verb, value);
     if (!change.ok) return ctx.ui.notify(`keel: ${change.reason}`, "warning");
-    pi.appendEntry(COMPACT_SETTINGS_TYPE, change.data);
-    return ctx.ui.notify(`keel: ${change.text} on this branch`, "info");
+    pi.appendEntry(COMPACT_SETTINGS_TYPE, change.value.data);
+    return ctx.ui.notify(`keel: ${change.value.text} on this branch`, "info");
   }
   if (verb === "cap") {
     if (value === undefined)

@@ -32,7 +32,7 @@ export function registerMemoryWiring(
       approve: async () => false,
     };
     const lines = (result: MemoryResult<unknown>, render: (value: never) => string[]) =>
-      result.ok ? render(result.value as never) : [result.error.message];
+      result.ok ? render(result.value as never) : [result.reason.message];
     let text: string[];
     if (verb === "status")
       text = lines(await callMemory(deps, actor, { action: "status" }), renderMemoryStatus);

@@ -6,8 +6,8 @@ import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import type { Result } from "../src/core/result.ts";
 import {
-  type ActionResult,
   type ApprovalRequest,
+  type MemoryToolReply,
   renderEnvelope,
   runMemoryAction,
 } from "../src/memory/actions.ts";
@@ -49,8 +49,8 @@ async function runTool(
   params: Record<string, unknown>,
   ctx: ExtensionContext,
   signal: AbortSignal | undefined,
-): Promise<ActionResult> {
-  const action = typeof params.action === "string" ? (params.action as ActionResult["action"]) : "invalid";
+): Promise<MemoryToolReply> {
+  const action = typeof params.action === "string" ? (params.action as MemoryToolReply["action"]) : "invalid";
   try {
     const rt = runtime();
     if (!rt?.store)

@@ -4,6 +4,7 @@
 // the registry untouched and show one short warning without the provider's text.
 import type { ExtensionContext, InputEvent, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { systemClock } from "../src/core/clock.ts";
+import { fail, type Result } from "../src/core/result.ts";
 import { askModel } from "../src/llm/ask-model.ts";
 import { AUX_TIMEOUT_MS, isCurrent, type RequestStamp, replyText } from "../src/protect/aux-request.ts";
 import {
@@ -34,7 +35,7 @@ export interface ProtectLive {
   lastDiscovery: AuxOutcome | undefined;
 }
 
-type Ask = { ok: true; text: string } | { ok: false; failure: AuxFailure };
+type Ask = Result<string, AuxFailure>;
 
 /** The input and turn_end steps of protect, and the abort of every request in flight (session shutdown). */
 export interface ProtectAuxSteps {
@@ -84,7 +85,7 @@ async function ask(
   payload: string,
 ): Promise<Ask> {
   const model = ctx.model;
-  if (!model) return { ok: false, failure: "aborted" };
+  if (!model) return fail("aborted");
   const controller = new AbortController();
   aux.inFlight.add(controller);
   try {
@@ -98,7 +99,7 @@ async function ask(
       signal: controller.signal,
       lowestReasoning: true,
     });
-    return answer.ok ? replyText(answer.reply) : { ok: false, failure: answer.failure };
+    return answer.ok ? replyText(answer.value) : fail(answer.reason.code);
   } finally {
     aux.inFlight.delete(controller);
   }
@@ -121,9 +122,7 @@ async function extract(aux: AuxRequests, message: string, ctx: ExtensionContext)
   const stamp = stampOf(aux, ctx);
   const answer = await ask(aux, ctx, EXTRACTION_SYSTEM_PROMPT, extractionPayload(message, aux.live.state));
   if (stale(aux, stamp, ctx)) return;
-  const batch = answer.ok
-    ? parseExtraction(answer.text, message, aux.live.state)
-    : { ok: false as const, reason: answer.failure };
+  const batch = answer.ok ? parseExtraction(answer.value, message, aux.live.state) : fail(answer.reason);
   if (!batch.ok) {
     aux.live.lastExtraction = { status: "failed", failure: batch.reason };
     ctx.ui.notify(`keel protect: automatic extraction failed (${batch.reason}); nothing changed.`, "warning");
@@ -149,9 +148,7 @@ async function discover(
   const stamp = stampOf(aux, ctx);
   const answer = await ask(aux, ctx, DISCOVERY_SYSTEM_PROMPT, discoveryPayload(records));
   if (stale(aux, stamp, ctx)) return;
-  const facts = answer.ok
-    ? parseDiscoveryAnswer(answer.text, records)
-    : { ok: false as const, reason: answer.failure };
+  const facts = answer.ok ? parseDiscoveryAnswer(answer.value, records) : fail(answer.reason);
   if (!facts.ok) {
     aux.live.lastDiscovery = { status: "failed", failure: facts.reason };
     ctx.ui.notify(`keel protect: discovery failed (${facts.reason}); nothing changed.`, "warning");

@@ -28,8 +28,8 @@ import { loadProtectState } from "../src/protect/load.ts";
 import { persistedState, STATE_TYPE } from "../src/protect/state-schema.ts";
 import {
   EMPTY_STATE,
+  itemOrigin,
   type ProtectState,
-  provenanceOf,
   type VerificationSummary,
 } from "../src/protect/types.ts";
 import { type ContextMessage, contextMessage } from "../src/session/hidden-message.ts";
@@ -218,7 +218,7 @@ function registerProtectedTool(
       const { state, lastVerification } = view();
       const items = state.items.map((item) => ({
         ...item,
-        provenance: provenanceOf(state, item.id),
+        provenance: itemOrigin(state, item.id), // the tool's wire key: the model has always seen "provenance"
         ...(state.discoveryItemIds.includes(item.id)
           ? { status: state.discoveryLifecycle[item.id]?.status ?? "active" }
           : {}),

@@ -148,14 +148,14 @@ function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | und
       deadlineMs: LOOKUP_TIMEOUT_MS,
       signal,
     });
-    if (!answer.ok) throw new Error(answer.detail);
-    const parts = answer.reply.content;
+    if (!answer.ok) throw new Error(answer.reason.message);
+    const parts = answer.value.content;
     return {
       text: textOf(parts, ""),
       toolCalls: parts
         .filter((p) => p.type === "toolCall")
         .map((p) => ({ id: p.id, name: p.name, arguments: p.arguments })),
-      raw: answer.reply,
+      raw: answer.value,
     };
   };
 }

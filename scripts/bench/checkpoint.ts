@@ -55,7 +55,7 @@ function measure(entries: number): Row[] {
     const walked = walkBranch(parseSessionText(jsonl));
     parseTimes.push(performance.now() - start);
     if (!walked.ok) throw new Error(walked.reason);
-    branch = walked.branch.entries;
+    branch = walked.value.entries;
   }
   const firstKeptEntryId = lastUser(branch);
   return (["off", "25%"] as const).map((label) => {
@@ -77,9 +77,8 @@ function measure(entries: number): Row[] {
       heapDelta = Math.max(heapDelta, after.heapUsed - heapBefore);
       rssDelta = Math.max(rssDelta, after.rss - rssBefore);
       if (!result.ok) throw new Error(result.reason);
-      chars = result.checkpoint.stats.chars;
-      trimmed =
-        result.checkpoint.details.keel.cap.removedLines + result.checkpoint.details.keel.cap.stubbedLines;
+      chars = result.value.stats.chars;
+      trimmed = result.value.details.keel.cap.removedLines + result.value.details.keel.cap.stubbedLines;
     }
     const parseMs = median(parseTimes);
     const renderMs = median(times);

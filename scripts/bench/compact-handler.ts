@@ -43,7 +43,7 @@ function keelHandler(): Call {
 function loadBranch(file: string, cap: Cap): SessionEntry[] {
   const walked = walkBranch(parseSessionText(readFileSync(file, "utf8")));
   if (!walked.ok) throw new Error(walked.reason);
-  const branch = [...walked.branch.entries];
+  const branch = [...walked.value.entries];
   // keel reads its cap from the branch (what `/keel compact cap off` appends); 25% is its default.
   if (cap === "off") {
     const last = branch.at(-1)!;

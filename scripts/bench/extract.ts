@@ -24,7 +24,7 @@ function branchOf(text: string): { branch: BranchEntry[]; cwd: string } {
   const session = parseSessionText(text);
   const walked = walkBranch(session);
   if (!walked.ok) throw new Error(walked.reason);
-  return { branch: walked.branch.entries, cwd: session.header?.cwd ?? "" };
+  return { branch: walked.value.entries, cwd: session.header?.cwd ?? "" };
 }
 
 const pct = (a: number, b: number) => (b === 0 ? "n/a" : (a / b).toFixed(2));

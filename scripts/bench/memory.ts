@@ -118,17 +118,17 @@ async function keelRanker(
       tags: fact.tags,
     };
     const out = await recordMemory(deps, ctx, input);
-    if (!out.ok) throw new Error(`seeding ${fact.id}: ${out.error.message}`);
+    if (!out.ok) throw new Error(`seeding ${fact.id}: ${out.reason.message}`);
     memId.set(fact.id, out.value.record.id);
     if (supersede && fact.supersedes) {
       const done = await supersedeMemory(deps, PROJECT, memId.get(fact.supersedes)!, out.value.record.id);
-      if (!done.ok) throw new Error(done.error.message);
+      if (!done.ok) throw new Error(done.reason.message);
     }
   }
   const factOf = new Map([...memId].map(([f, m]) => [m, f]));
   const rank: Ranker = async (question) => {
     const out = await searchMemory(deps, PROJECT, { query: question, limit: 5 });
-    if (!out.ok) throw new Error(out.error.message);
+    if (!out.ok) throw new Error(out.reason.message);
     return { ids: out.value.results.map((h) => factOf.get(h.id)!), confident: out.value.confident };
   };
   return { rank, close: () => store.close() };
@@ -289,7 +289,7 @@ async function measureLatency(dir: string, count: number): Promise<Latency> {
       const start = performance.now();
       const out = await searchMemory(deps, PROJECT, { query, limit: 10 });
       if (round > 0) keel.push(performance.now() - start);
-      if (!out.ok) throw new Error(out.error.message);
+      if (!out.ok) throw new Error(out.reason.message);
     }
   }
   await store.close();

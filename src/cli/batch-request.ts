@@ -2,6 +2,7 @@
 // refuses, and how one command's captured --json output becomes the one answer line. No I/O here.
 import { Type } from "typebox";
 import { ExitCode } from "../core/errors.ts";
+import { fail, ok, type Result } from "../core/result.ts";
 import { checkShape } from "../core/schema-check.ts";
 
 export const BATCH_LIMITS = { lineBytes: 1_048_576, words: 200, wordChars: 65_536, idChars: 200 } as const;
@@ -27,12 +28,10 @@ export type BatchAnswer = { id: unknown; exit: number } & (
   | { error: string; hint?: string }
 );
 
-export type Parsed = { ok: true; id: unknown; argv: string[] } | { ok: false; answer: BatchAnswer };
+/** The argv to run for a request id, or the answer that refuses the line. */
+export type Parsed = Result<{ id: unknown; argv: string[] }, BatchAnswer>;
 
-const refusal = (id: unknown, error: string): Parsed => ({
-  ok: false,
-  answer: { id, exit: ExitCode.usage, error },
-});
+const refusal = (id: unknown, error: string): Parsed => fail({ id, exit: ExitCode.usage, error });
 
 /** Reads one input line into the argv to run (always with --json), or the answer that refuses it. */
 export function parseBatchLine(line: string): Parsed {
@@ -54,7 +53,7 @@ export function parseBatchLine(line: string): Parsed {
   const argv = shape.value.command.includes("--json")
     ? shape.value.command
     : [...shape.value.command, "--json"];
-  return { ok: true, id: shown, argv };
+  return ok({ id: shown, argv });
 }
 
 /** One command's exit code and captured output as its answer line. */

@@ -57,10 +57,10 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
 
 async function answerLine(line: string, shared: SharedStore, runOne: RunOne) {
   const parsed = parseBatchLine(line);
-  if (!parsed.ok) return parsed.answer;
+  if (!parsed.ok) return parsed.reason;
   const out: string[] = [];
   const err: string[] = [];
   const write = { out: (text: string) => out.push(text), err: (text: string) => err.push(text) };
-  const exit = await runOne(parsed.argv, { write, shared });
-  return answerOf(parsed.id, exit, out.join(""), err.join(""));
+  const exit = await runOne(parsed.value.argv, { write, shared });
+  return answerOf(parsed.value.id, exit, out.join(""), err.join(""));
 }

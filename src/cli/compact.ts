@@ -51,10 +51,10 @@ export const registerCompact: Register = (program, contextFor) => {
       const cap = readCap(options, command);
       const loadedResult = await loadSessionBranch(file, options.leaf);
       if (!loadedResult.ok) throw new UserError(loadedResult.reason, ExitCode.usage);
-      const loaded = loadedResult.loaded;
+      const loaded = loadedResult.value;
       const chosen = chooseOfflineBoundary(loaded.branch, options.at);
       if (!chosen.ok) throw new UserError(chosen.reason, ExitCode.usage);
-      const boundary = chosen.boundary;
+      const boundary = chosen.value;
       const rendered = renderCheckpoint({
         ...boundary,
         cwd: options.cwd ?? loaded.session.header?.cwd ?? "",
@@ -62,7 +62,7 @@ export const registerCompact: Register = (program, contextFor) => {
         contextWindow: cap.window,
       });
       if (!rendered.ok) throw new UserError(rendered.reason, ExitCode.usage);
-      const checkpoint = rendered.checkpoint;
+      const checkpoint = rendered.value;
       if (checkpoint.stats.compactedEntries === 0 && boundary.source !== "last-compaction")
         throw new UserError(nothingToCompact(boundary), ExitCode.usage);
       const partial = loaded.damaged || checkpoint.partial;
@@ -111,7 +111,7 @@ function readCap(options: CompactOptions, command: Command): { setting: CapSetti
   const parsed = parseCap(options.cap);
   if (!parsed.ok) command.error(parsed.reason, { exitCode: ExitCode.usage });
   const window = options.window;
-  const setting = parsed.ok ? parsed.cap : ({ unit: "off" } as const);
+  const setting = parsed.ok ? parsed.value : ({ unit: "off" } as const);
   if (setting.unit === "percent" && window === undefined) {
     command.error("a percent cap needs --window <tokens>", { exitCode: ExitCode.usage });
   }

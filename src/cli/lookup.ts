@@ -2,6 +2,7 @@
 // every unconnected part by default (pi's default branch when the file is whole), or the one --leaf names.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
+import type { Result } from "../core/result.ts";
 import {
   buildTranscript,
   grepTranscript,
@@ -24,17 +25,17 @@ async function openTranscript(
 ): Promise<{ loaded: LoadedParts; transcript: Transcript }> {
   const result = await loadSessionParts(file, leaf);
   if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
-  for (const problem of result.loaded.problems) ctx.out.info(`keel: ${problem.message}`);
-  const note = partsNote(result.loaded);
+  for (const problem of result.value.problems) ctx.out.info(`keel: ${problem.message}`);
+  const note = partsNote(result.value);
   if (note) ctx.out.info(`keel: ${note}`);
-  return { loaded: result.loaded, transcript: buildTranscript(result.loaded.entries) };
+  return { loaded: result.value, transcript: buildTranscript(result.value.entries) };
 }
 
 function finish<T>(
   command: Command,
   ctx: CommandContext,
   loaded: LoadedParts,
-  result: { ok: true; value: T } | { ok: false; reason: string },
+  result: Result<T>,
   text: (value: T) => string[],
 ): void {
   if (!result.ok) throw new UserError(result.reason, ExitCode.usage);

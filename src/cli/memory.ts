@@ -66,7 +66,7 @@ async function withMemory(
 /** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
 function need<T>(result: MemoryResult<T>): T {
   if (result.ok) return result.value;
-  const { code, message, field } = result.error;
+  const { code, message, field } = result.reason;
   const exit = code === "INVALID_INPUT" ? ExitCode.usage : ExitCode.checkFailed;
   throw new UserError(`${code}: ${message}${field ? ` (field ${field})` : ""}`, exit);
 }

@@ -10,6 +10,6 @@ export async function readSessionFile(
 ): Promise<LoadedBranch> {
   const result = await loadSessionBranch(file, leafId);
   if (!result.ok) throw new UserError(result.reason, ExitCode.usage);
-  for (const problem of result.loaded.problems) ctx.out.info(`keel: ${problem.message}`);
-  return result.loaded;
+  for (const problem of result.value.problems) ctx.out.info(`keel: ${problem.message}`);
+  return result.value;
 }

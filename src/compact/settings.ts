@@ -35,7 +35,7 @@ type SettingsEntry = CustomEntry<{
 const DEFAULT_CAP = (() => {
   const parsed = parseCap(DEFAULT_CAP_TEXT);
   if (!parsed.ok) throw new Error(`bad default cap: ${parsed.reason}`);
-  return parsed.cap;
+  return parsed.value;
 })();
 
 export function defaultSettings(): CompactSettings {
@@ -69,7 +69,7 @@ export function compactSettingsOf(branch: readonly unknown[]): CompactSettings {
     if (typeof cap === "string") {
       const parsed = parseCap(cap);
       if (parsed.ok) {
-        settings.cap = parsed.cap;
+        settings.cap = parsed.value;
         settings.capText = cap;
       }
     }

@@ -87,7 +87,7 @@ export function proposeCompaction(strategy: StrategyName, request: CompactionReq
       kind: "native",
       note: `verbatim checkpoint unavailable (${rendered.reason}); pi summarised instead`,
     };
-  const { checkpoint } = rendered;
+  const checkpoint = rendered.value;
   return {
     kind: "proposal",
     proposal: {

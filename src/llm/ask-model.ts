@@ -5,6 +5,7 @@
 // the one redaction path first, so no caller can send a secret from the session or a tool result to the model.
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import { describeError } from "../core/errors.ts";
+import { ok, type Problem, problem, type Result } from "../core/result.ts";
 import { redactDeep } from "../core/secrets.ts";
 
 type Complete = ModelRegistry["complete"];
@@ -26,13 +27,8 @@ export interface AskRequest {
 }
 
 export type AskFailure = "timeout" | "aborted" | "provider";
-export type AskResult =
-  | { ok: true; reply: ModelReply }
-  | {
-      ok: false;
-      failure: AskFailure /** The provider's own text, for callers that may show it. */;
-      detail: string;
-    };
+/** The model's reply, or why there is none: a failure code and the provider's own text (for callers that may show it). */
+export type AskResult = Result<ModelReply, Problem<AskFailure>>;
 
 const LEVELS = ["minimal", "low", "medium", "high"] as const;
 
@@ -59,7 +55,7 @@ export async function askModel(
   const deadline = new Promise<AskResult>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve({ ok: false, failure: "timeout", detail: "timed out" });
+      resolve(problem("timeout", "timed out"));
     }, request.deadlineMs);
   });
   const level = request.lowestReasoning ? lowestReasoningLevel(model) : undefined;
@@ -73,11 +69,7 @@ export async function askModel(
     .complete(model, context, options)
     .then(readReply)
     .catch(
-      (error): AskResult => ({
-        ok: false,
-        failure: controller.signal.aborted ? "aborted" : "provider",
-        detail: describeError(error),
-      }),
+      (error): AskResult => problem(controller.signal.aborted ? "aborted" : "provider", describeError(error)),
     );
   try {
     return await Promise.race([reply, deadline]);
@@ -88,9 +80,7 @@ export async function askModel(
 }
 
 function readReply(reply: ModelReply): AskResult {
-  if (reply.stopReason === "aborted")
-    return { ok: false, failure: "aborted", detail: reply.errorMessage ?? "aborted" };
-  if (reply.stopReason === "error")
-    return { ok: false, failure: "provider", detail: reply.errorMessage ?? "error" };
-  return { ok: true, reply };
+  if (reply.stopReason === "aborted") return problem("aborted", reply.errorMessage ?? "aborted");
+  if (reply.stopReason === "error") return problem("provider", reply.errorMessage ?? "error");
+  return ok(reply);
 }

@@ -3,6 +3,7 @@
 // the model's lowest reasoning level, the output cap clamped to the model, and secrets scrubbed from every request.
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
 import type { Complete, ModelReply } from "../compact/verified/synthesize.ts";
+import { fail } from "../core/result.ts";
 import { scrubSecrets } from "../core/secrets.ts";
 import { replyText } from "../protect/aux-request.ts";
 import { type AskableModel, askModel } from "./ask-model.ts";
@@ -30,9 +31,9 @@ export function bindCompleter(
       lowestReasoning: true,
     });
     // A caller's abort here is the compaction being cancelled; the strategy treats it like a timeout.
-    if (!asked.ok) return { ok: false, failure: asked.failure === "provider" ? "provider" : "timeout" };
-    const read = replyText(asked.reply);
-    if (read.ok) return { ok: true, text: read.text };
-    return { ok: false, failure: read.failure === "provider" ? "provider" : "invalid-response" };
+    if (!asked.ok) return fail(asked.reason.code === "provider" ? "provider" : "timeout");
+    const read = replyText(asked.value);
+    if (read.ok) return read;
+    return fail(read.reason === "provider" ? "provider" : "invalid-response");
   };
 }

@@ -2,9 +2,10 @@
 // retention, cleanup_plan, cleanup_apply) with per-action field checks, approvals through a callback, and the
 // result envelope that marks retrieved text as untrusted. Shared by the pi extension and, later, MCP.
 
+import { ok, problem } from "../core/result.ts";
 import { checkShape } from "../core/schema-check.ts";
 import { applyMemoryCleanup, type CleanupOutcome, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
-import type { MemoryError, MemoryResult, Provenance } from "./model.ts";
+import type { MemoryResult, Provenance } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { readPolicy } from "./policy.ts";
 import {
@@ -50,7 +51,8 @@ export interface ActionContext {
   approve: (request: ApprovalRequest) => Promise<boolean>;
 }
 
-export type ActionResult =
+/** The keel_memory tool's wire reply (what the model, MCP clients and tests see): flat, with the action named. */
+export type MemoryToolReply =
   | { ok: true; action: MemoryAction; data: unknown }
   | { ok: false; action: MemoryAction | "invalid"; code: string; message: string; field?: string };
 
@@ -58,23 +60,18 @@ export type ActionResult =
 export function checkParams(params: Record<string, unknown>): MemoryResult<MemoryToolParams> {
   const action = params.action as MemoryAction;
   const spec = MEMORY_ACTION_FIELDS[action];
-  if (!spec) return fail("INVALID_INPUT", `action must be one of ${MEMORY_ACTIONS.join(", ")}`, "action");
+  if (!spec) return problem("INVALID_INPUT", `action must be one of ${MEMORY_ACTIONS.join(", ")}`, "action");
   for (const key of Object.keys(params)) {
     if (key === "action" || params[key] === undefined) continue;
     if (!spec.required.includes(key) && !spec.optional.includes(key))
-      return fail("INVALID_INPUT", `${action} does not take "${key}"`, key);
+      return problem("INVALID_INPUT", `${action} does not take "${key}"`, key);
   }
   for (const key of spec.required)
-    if (params[key] === undefined) return fail("INVALID_INPUT", `${action} needs "${key}"`, key);
+    if (params[key] === undefined) return problem("INVALID_INPUT", `${action} needs "${key}"`, key);
   const shape = checkShape(MemoryToolSchema, params);
-  if (!shape.ok) return fail("INVALID_INPUT", shape.reason.message, shape.reason.field);
-  return { ok: true, value: shape.value };
+  if (!shape.ok) return problem("INVALID_INPUT", shape.reason.message, shape.reason.field);
+  return ok(shape.value);
 }
-
-const fail = (code: MemoryError["code"], message: string, field?: string): MemoryResult<never> => ({
-  ok: false,
-  error: field ? { code, message, field } : { code, message },
-});
 
 /** What each action answers with. */
 export interface ActionData {
@@ -104,12 +101,12 @@ export async function runMemoryAction(
   deps: MemoryDeps,
   ctx: ActionContext,
   raw: Record<string, unknown>,
-): Promise<ActionResult> {
+): Promise<MemoryToolReply> {
   const checked = checkParams(raw);
-  if (!checked.ok) return { ok: false, action: "invalid", ...checked.error };
+  if (!checked.ok) return { ok: false, action: "invalid", ...checked.reason };
   const params = checked.value;
   const result = await dispatch(deps, ctx, params);
-  if (!result.ok) return { ok: false, action: params.action, ...result.error };
+  if (!result.ok) return { ok: false, action: params.action, ...result.reason };
   return { ok: true, action: params.action, data: result.value };
 }
 
@@ -121,7 +118,7 @@ async function dispatch(
   const { projectId } = ctx;
   switch (p.action) {
     case "status":
-      return { ok: true, value: await memoryStatus(deps, projectId) };
+      return ok(await memoryStatus(deps, projectId));
     case "search":
       return searchMemory(deps, projectId, {
         query: p.query!,
@@ -159,7 +156,7 @@ async function applyFromTool(deps: MemoryDeps, ctx: ActionContext, proposal: Cle
   if (policy.cleanupMode === "ask" && confirmation === undefined) {
     const token = await cleanupToken(deps, ctx.projectId, proposal);
     if (!(await ctx.approve({ kind: "cleanup", token, proposal })))
-      return fail("APPROVAL_REQUIRED", "this project cleans up only after a person approves; nobody did");
+      return problem("APPROVAL_REQUIRED", "this project cleans up only after a person approves; nobody did");
     confirmation = token;
   }
   return applyMemoryCleanup(deps, ctx.projectId, proposal, {
@@ -174,6 +171,6 @@ export const UNTRUSTED_BANNER =
   "Check claims that matter against the code before relying on them.";
 
 /** The text the model sees: the banner, then the JSON result. */
-export function renderEnvelope(result: ActionResult): string {
+export function renderEnvelope(result: MemoryToolReply): string {
   return `${UNTRUSTED_BANNER}\n${JSON.stringify(result)}`;
 }

@@ -1,5 +1,6 @@
 // Cleanup against the store: plan (read-only), apply (one transaction: remove obsolete records, consolidate
 // sources into summaries, redirect links and supersession pointers), and the automatic sweep of `auto` mode.
+import { ok, problem } from "../core/result.ts";
 import type { KeelDb } from "../store/db.ts";
 import {
   allLinks,
@@ -15,7 +16,7 @@ import {
   retentionRows,
   updateMemoryRow,
 } from "../store/memory-records.ts";
-import { MEMORY_LIMITS, type MemoryResult, memFail, memOk, type Provenance } from "./model.ts";
+import { MEMORY_LIMITS, type MemoryResult, type Provenance } from "./model.ts";
 import { type MemoryDeps, memoryTransaction, readPolicy, rollbackWith } from "./policy.ts";
 import {
   type CleanupPlan,
@@ -36,10 +37,10 @@ export async function planMemoryCleanup(
   requestedFreeBytes = 0,
 ): Promise<MemoryResult<CleanupPlan>> {
   if (!Number.isInteger(requestedFreeBytes) || requestedFreeBytes < 0)
-    return memFail("INVALID_INPUT", "requestedFreeBytes must be a whole number ≥ 0", "requestedFreeBytes");
+    return problem("INVALID_INPUT", "requestedFreeBytes must be a whole number ≥ 0", "requestedFreeBytes");
   const policy = await readPolicy(deps.db, projectId);
   const [rows, links] = await Promise.all([retentionRows(deps.db, projectId), allLinks(deps.db, projectId)]);
-  return memOk(planCleanup({ rows, links, policy, projectId, now: deps.clock.now(), requestedFreeBytes }));
+  return ok(planCleanup({ rows, links, policy, projectId, now: deps.clock.now(), requestedFreeBytes }));
 }
 
 /** The confirmation token a person approves for this exact proposal at the current revision. */
@@ -80,7 +81,7 @@ export async function applyMemoryCleanup(
     const policy = await readPolicy(db, projectId);
     if (proposal.revision !== policy.revision)
       rollbackWith(
-        memFail("STALE_PLAN", `memory changed since the plan (revision ${policy.revision}); plan again`),
+        problem("STALE_PLAN", `memory changed since the plan (revision ${policy.revision}); plan again`),
       );
     // The one token rule: a token given must be this proposal's; ask mode needs one.
     if (
@@ -88,13 +89,13 @@ export async function applyMemoryCleanup(
       options.confirmation !== proposalToken(policy.tokenKey, projectId, proposal)
     )
       rollbackWith(
-        memFail(
+        problem(
           "APPROVAL_REQUIRED",
           "the token does not match this proposal: memory changed or the token is wrong; plan again",
         ),
       );
     if (policy.cleanupMode === "ask" && options.confirmation === undefined)
-      rollbackWith(memFail("APPROVAL_REQUIRED", "this project cleans up only with a person's confirmation"));
+      rollbackWith(problem("APPROVAL_REQUIRED", "this project cleans up only with a person's confirmation"));
     const before = (await memoryUsage(db, projectId)).bytes;
     const rows = await retentionRows(db, projectId);
     const links = await allLinks(db, projectId);
@@ -106,7 +107,7 @@ export async function applyMemoryCleanup(
       redirected.push(...result.redirected);
     }
     const freedBytes = before - (await memoryUsage(db, projectId)).bytes;
-    if (freedBytes <= 0) rollbackWith(memFail("NO_CLEANUP_PROGRESS", "this proposal would free no space"));
+    if (freedBytes <= 0) rollbackWith(problem("NO_CLEANUP_PROGRESS", "this proposal would free no space"));
     await bumpRevision(db, projectId);
     return {
       removedIds: [...proposal.removeIds, ...proposal.consolidations.flatMap((c) => c.sourceIds)].sort(),
@@ -118,24 +119,24 @@ export async function applyMemoryCleanup(
 }
 
 function checkShape(p: CleanupProposal): MemoryResult<true> {
-  if (!Number.isInteger(p.revision)) return memFail("CLEANUP_INVALID", "proposal.revision must be a number");
+  if (!Number.isInteger(p.revision)) return problem("CLEANUP_INVALID", "proposal.revision must be a number");
   if (p.removeIds.length > MEMORY_LIMITS.cleanupObsolete)
-    return memFail("CLEANUP_INVALID", `at most ${MEMORY_LIMITS.cleanupObsolete} removals per cleanup`);
+    return problem("CLEANUP_INVALID", `at most ${MEMORY_LIMITS.cleanupObsolete} removals per cleanup`);
   if (p.consolidations.length > MEMORY_LIMITS.consolidations)
-    return memFail("CLEANUP_INVALID", `at most ${MEMORY_LIMITS.consolidations} consolidations per cleanup`);
+    return problem("CLEANUP_INVALID", `at most ${MEMORY_LIMITS.consolidations} consolidations per cleanup`);
   const sources = p.consolidations.flatMap((c) => c.sourceIds);
   if (sources.length > MEMORY_LIMITS.consolidationSources)
-    return memFail(
+    return problem(
       "CLEANUP_INVALID",
       `at most ${MEMORY_LIMITS.consolidationSources} consolidated records in all`,
     );
   if (p.consolidations.some((c) => c.sourceIds.length === 0))
-    return memFail("CLEANUP_INVALID", "every consolidation needs at least one source");
+    return problem("CLEANUP_INVALID", "every consolidation needs at least one source");
   const all = [...p.removeIds, ...sources];
   if (new Set(all).size !== all.length)
-    return memFail("CLEANUP_INVALID", "a record appears twice in the proposal");
-  if (all.length === 0) return memFail("CLEANUP_INVALID", "the proposal removes nothing");
-  return memOk(true);
+    return problem("CLEANUP_INVALID", "a record appears twice in the proposal");
+  if (all.length === 0) return problem("CLEANUP_INVALID", "the proposal removes nothing");
+  return ok(true);
 }
 
 async function removeObsolete(
@@ -149,11 +150,11 @@ async function removeObsolete(
   const obsolete = new Map(obsoleteRecords(rows, links, now).map((o) => [o.id, o]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
-    if (!byId.has(id)) rollbackWith(memFail("NOT_FOUND", `no record ${id} in this project`));
+    if (!byId.has(id)) rollbackWith(problem("NOT_FOUND", `no record ${id} in this project`));
     if (protectedIds(rows, links).has(id))
-      rollbackWith(memFail("CLEANUP_PROTECTED", `${id} is protected by a pin`));
+      rollbackWith(problem("CLEANUP_PROTECTED", `${id} is protected by a pin`));
     if (!obsolete.has(id))
-      rollbackWith(memFail("CLEANUP_INVALID", `${id} is neither expired nor superseded`));
+      rollbackWith(problem("CLEANUP_INVALID", `${id} is neither expired nor superseded`));
   }
   const gone = new Set(ids);
   const redirected: string[] = [];
@@ -180,10 +181,10 @@ async function consolidate(
   for (const id of c.sourceIds) {
     const row = sources.find((r) => r.id === id);
     if (!row || row.origin === "derived")
-      rollbackWith(memFail("NOT_FOUND", `no record ${id} in this project`));
-    if (guarded.has(id)) rollbackWith(memFail("CLEANUP_PROTECTED", `${id} is protected by a pin`));
+      rollbackWith(problem("NOT_FOUND", `no record ${id} in this project`));
+    if (guarded.has(id)) rollbackWith(problem("CLEANUP_PROTECTED", `${id} is protected by a pin`));
     if (row.status !== "active")
-      rollbackWith(memFail("CLEANUP_INVALID", `${id} is ${row.status}; remove it instead`));
+      rollbackWith(problem("CLEANUP_INVALID", `${id} is ${row.status}; remove it instead`));
   }
   const summary = validateRecordInput(c.summary);
   if (!summary.ok) rollbackWith(summary);
@@ -219,7 +220,7 @@ async function consolidate(
   const outgoing = s.links.filter((l) => !c.sourceIds.includes(l));
   const unknown = outgoing.filter((l) => !rows.some((r) => r.id === l));
   if (unknown.length > 0)
-    rollbackWith(memFail("UNKNOWN_LINK", `links name unknown records: ${unknown.join(", ")}`));
+    rollbackWith(problem("UNKNOWN_LINK", `links name unknown records: ${unknown.join(", ")}`));
   await insertLinks(db, projectId, id, outgoing);
   const redirected = await redirectLinks(db, projectId, c.sourceIds, id);
   for (const older of rows.filter((r) => r.supersededBy && c.sourceIds.includes(r.supersededBy)))

@@ -2,9 +2,10 @@
 // indexed as records of origin "derived", scoped to project, session and branch leaf. They never count against
 // the quota, never mix into ordinary searches, and are capped per project (oldest go first).
 import { sha256Hex } from "../core/hash.ts";
+import { problem } from "../core/result.ts";
 import { scrubSecrets } from "../core/secrets.ts";
 import { findByFactKey, insertMemoryRow, pruneDerived, updateMemoryText } from "../store/memory-records.ts";
-import { MEMORY_LIMITS, type MemoryKind, type MemoryResult, memFail } from "./model.ts";
+import { MEMORY_LIMITS, type MemoryKind, type MemoryResult } from "./model.ts";
 import { type MemoryDeps, memoryTransaction } from "./policy.ts";
 import { newMemoryId, recordBytes } from "./rows.ts";
 
@@ -92,7 +93,7 @@ export async function indexCompactionFacts(
   f: CompactionFacts,
 ): Promise<MemoryResult<IndexOutcome>> {
   if (!f.projectId || !f.sessionId || !f.branchId)
-    return memFail("INVALID_INPUT", "projectId, sessionId and branchId are required");
+    return problem("INVALID_INPUT", "projectId, sessionId and branchId are required");
   const facts = deriveFacts(f);
   const now = deps.clock.now();
   const provenance = JSON.stringify([{ sessionId: f.sessionId, head: null, worktree: null }]);

@@ -1,5 +1,6 @@
 // Project memory's vocabulary: record kinds, categories, statuses, limits, error codes and the shapes every
 // memory surface (CLI, tool, server) exchanges. Plain data only.
+import type { Problem, Result } from "../core/result.ts";
 
 export const MEMORY_KINDS = [
   "context",
@@ -65,20 +66,10 @@ export type MemoryErrorCode =
   | "PROJECT_UNAVAILABLE"
   | "STORE_UNAVAILABLE";
 
-export interface MemoryError {
-  code: MemoryErrorCode;
-  message: string;
-  /** The input field at fault, when there is one. */
-  field?: string;
-}
+/** A memory failure: the code callers branch on, a sentence for people, the input field at fault. */
+export type MemoryError = Problem<MemoryErrorCode>;
 
-export type MemoryResult<T> = { ok: true; value: T } | { ok: false; error: MemoryError };
-
-export const memOk = <T>(value: T): MemoryResult<T> => ({ ok: true, value });
-export const memFail = (code: MemoryErrorCode, message: string, field?: string): MemoryResult<never> => ({
-  ok: false,
-  error: field ? { code, message, field } : { code, message },
-});
+export type MemoryResult<T> = Result<T, MemoryError>;
 
 export interface Provenance {
   sessionId: string | null;

@@ -2,10 +2,11 @@
 // expected failure roll a transaction back while still being returned as a value.
 import { nodeCrypto } from "../core/builtins.ts";
 import type { Clock } from "../core/clock.ts";
+import { ok } from "../core/result.ts";
 import type { KeelDb } from "../store/db.ts";
 import { ensurePolicyRow, setPolicyRow } from "../store/memory-records.ts";
 import { withTransaction } from "../store/transaction.ts";
-import { type CleanupMode, DEFAULT_POLICY, type MemoryPolicy, type MemoryResult, memOk } from "./model.ts";
+import { type CleanupMode, DEFAULT_POLICY, type MemoryPolicy, type MemoryResult } from "./model.ts";
 
 export interface MemoryDeps {
   db: KeelDb;
@@ -60,7 +61,7 @@ export async function memoryTransaction<T>(
   body: (tx: KeelDb) => Promise<T>,
 ): Promise<MemoryResult<T>> {
   try {
-    return memOk(await withTransaction(db, body));
+    return ok(await withTransaction(db, body));
   } catch (error) {
     if (error instanceof Rollback) return error.result;
     throw error;

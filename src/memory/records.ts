@@ -1,5 +1,6 @@
 // Writing and reading memory records: record (with optional supersession), supersede, retention changes, and
 // reads that show links, backlinks and the supersession chain. Every write is one transaction.
+import { ok, problem } from "../core/result.ts";
 import { scrubSecrets } from "../core/secrets.ts";
 import type { KeelDb } from "../store/db.ts";
 import {
@@ -20,8 +21,6 @@ import {
   MEMORY_LIMITS,
   type MemoryRecord,
   type MemoryResult,
-  memFail,
-  memOk,
   type Provenance,
   type RecordInput,
   type Redaction,
@@ -77,13 +76,13 @@ export async function recordMemory(
     const policy = await readPolicy(db, ctx.projectId);
     const unknown = await missingIds(db, ctx.projectId, clean.links);
     if (unknown.length > 0)
-      rollbackWith(memFail("UNKNOWN_LINK", `links name unknown records: ${unknown.join(", ")}`, "links"));
+      rollbackWith(problem("UNKNOWN_LINK", `links name unknown records: ${unknown.join(", ")}`, "links"));
     if (clean.supersedes) {
       const old = await findMemoryRow(db, ctx.projectId, clean.supersedes);
       if (!old || old.origin === "derived")
-        rollbackWith(memFail("NOT_FOUND", `no record ${clean.supersedes} in this project`, "supersedes"));
+        rollbackWith(problem("NOT_FOUND", `no record ${clean.supersedes} in this project`, "supersedes"));
       if (old.status !== "active")
-        rollbackWith(memFail("ALREADY_SUPERSEDED", `${old.id} is already ${old.status}`, "supersedes"));
+        rollbackWith(problem("ALREADY_SUPERSEDED", `${old.id} is already ${old.status}`, "supersedes"));
     }
     const removedExpired =
       (ctx.cleanupMode ?? policy.cleanupMode) === "auto"
@@ -99,7 +98,7 @@ export async function recordMemory(
     const usage = await memoryUsage(db, ctx.projectId);
     if (usage.bytes + bytes > policy.maxBytes)
       rollbackWith(
-        memFail(
+        problem(
           "QUOTA_EXCEEDED",
           `this record (${bytes} bytes) would take the project past its ${policy.maxBytes}-byte quota ` +
             `(${usage.bytes} used); run a cleanup plan first`,
@@ -154,20 +153,20 @@ export async function supersedeMemory(
   oldId: string,
   newId: string,
 ): Promise<MemoryResult<{ superseded: string; by: string }>> {
-  if (oldId === newId) return memFail("INVALID_INPUT", "a record cannot supersede itself");
+  if (oldId === newId) return problem("INVALID_INPUT", "a record cannot supersede itself");
   const now = deps.clock.now();
   return memoryTransaction(deps.db, async (db) => {
     await readPolicy(db, projectId);
     const rows = await findMemoryRows(db, projectId, [oldId, newId]);
     const old = rows.find((r) => r.id === oldId && r.origin !== "derived");
     const next = rows.find((r) => r.id === newId && r.origin !== "derived");
-    if (!old) rollbackWith(memFail("NOT_FOUND", `no record ${oldId} in this project`, "oldId"));
-    if (!next) rollbackWith(memFail("NOT_FOUND", `no record ${newId} in this project`, "newId"));
+    if (!old) rollbackWith(problem("NOT_FOUND", `no record ${oldId} in this project`, "oldId"));
+    if (!next) rollbackWith(problem("NOT_FOUND", `no record ${newId} in this project`, "newId"));
     if (old.status !== "active")
-      rollbackWith(memFail("ALREADY_SUPERSEDED", `${oldId} is already ${old.status}`));
+      rollbackWith(problem("ALREADY_SUPERSEDED", `${oldId} is already ${old.status}`));
     if (next.status !== "active")
       rollbackWith(
-        memFail("INVALID_INPUT", `${newId} is ${next.status}; only an active record can replace another`),
+        problem("INVALID_INPUT", `${newId} is ${next.status}; only an active record can replace another`),
       );
     await updateMemoryRow(db, projectId, oldId, {
       status: "superseded",
@@ -194,7 +193,7 @@ export async function setRetention(
   options: { unpinApproved: boolean },
 ): Promise<MemoryResult<{ id: string; pinned: boolean; expiresAt: string | null }>> {
   if (patch.pinned === undefined && patch.expiresAt === undefined)
-    return memFail("INVALID_INPUT", "give pinned, expiresAt or both", "retention");
+    return problem("INVALID_INPUT", "give pinned, expiresAt or both", "retention");
   const expiry = parseExpiry(patch.expiresAt);
   if (!expiry.ok) return expiry;
   const now = deps.clock.now();
@@ -202,9 +201,9 @@ export async function setRetention(
     await readPolicy(db, projectId);
     const row = await findMemoryRow(db, projectId, id);
     if (!row || row.origin === "derived")
-      rollbackWith(memFail("NOT_FOUND", `no record ${id} in this project`, "id"));
+      rollbackWith(problem("NOT_FOUND", `no record ${id} in this project`, "id"));
     if (row.pinned && patch.pinned === false && !options.unpinApproved)
-      rollbackWith(memFail("APPROVAL_REQUIRED", `unpinning ${id} needs a person's approval`));
+      rollbackWith(problem("APPROVAL_REQUIRED", `unpinning ${id} needs a person's approval`));
     const pinned = patch.pinned ?? Boolean(row.pinned);
     const expiresAt = expiry.value === undefined ? row.expiresAt : expiry.value;
     await updateMemoryRow(db, projectId, id, { pinned, expiresAt, updatedAt: now });
@@ -232,7 +231,7 @@ export async function readMemory(
 ): Promise<MemoryResult<ReadOutcome>> {
   const { db } = deps;
   const row = await findMemoryRow(db, projectId, id);
-  if (!row) return memFail("NOT_FOUND", `no record ${id} in this project`, "id");
+  if (!row) return problem("NOT_FOUND", `no record ${id} in this project`, "id");
   const links = (await linksFrom(db, projectId, [id])).get(id) ?? [];
   const back = await backlinksTo(db, projectId, id, MEMORY_LIMITS.backlinks + 1);
   const forward: string[] = [];
@@ -250,7 +249,7 @@ export async function readMemory(
   const now = deps.clock.now();
   const expired = row.expiresAt !== null && row.expiresAt <= now;
   const reason = row.pinned ? null : row.status === "superseded" ? "superseded" : expired ? "expired" : null;
-  return memOk({
+  return ok({
     record: toMemoryRecord(row, links),
     supersedes: backward,
     supersededBy: forward,

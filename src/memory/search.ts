@@ -4,6 +4,7 @@
 // real answer from a weak lexical echo. User/agent records and derived records are never searched together.
 // Cost is bounded by TERM_CAP matches: common terms step aside for rare ones, and a query made only of common
 // terms ranks only the newest RECENT_MATCHES records that contain them.
+import { ok, problem } from "../core/result.ts";
 import type { KeelDb } from "../store/db.ts";
 import {
   type CandidateQuery,
@@ -15,7 +16,7 @@ import {
   termHits,
 } from "../store/memory-search.ts";
 import { rankCommonMatches } from "./common-terms.ts";
-import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult, memFail, memOk } from "./model.ts";
+import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { iso, splitTags } from "./rows.ts";
 import { stem, tokenize } from "./stem.ts";
@@ -119,11 +120,11 @@ function checkInput(input: SearchInput): MemoryResult<{ query: string; limit: nu
   if (!query.ok) return query;
   const limit = input.limit ?? MEMORY_LIMITS.searchLimitDefault;
   if (!Number.isInteger(limit) || limit < 1 || limit > MEMORY_LIMITS.searchLimitMax)
-    return memFail("INVALID_INPUT", `limit must be 1–${MEMORY_LIMITS.searchLimitMax}`, "limit");
+    return problem("INVALID_INPUT", `limit must be 1–${MEMORY_LIMITS.searchLimitMax}`, "limit");
   const kinds = input.kinds ?? [];
   if (!kinds.every((k) => MEMORY_KINDS.includes(k)) || new Set(kinds).size !== kinds.length)
-    return memFail("INVALID_INPUT", `kinds must be distinct values of ${MEMORY_KINDS.join(", ")}`, "kinds");
-  return memOk({ query: query.value, limit });
+    return problem("INVALID_INPUT", `kinds must be distinct values of ${MEMORY_KINDS.join(", ")}`, "kinds");
+  return ok({ query: query.value, limit });
 }
 
 /** Searches one project's memory. An empty query lists the most recently updated records. */
@@ -145,7 +146,7 @@ export async function searchMemory(
   if (terms.length === 0) {
     const rows = await recentCandidates(deps.db, { ...filter, limit });
     const results = rows.map((r) => toHit(r, 0, r.body.slice(0, EXCERPT_CHARS)));
-    return memOk({ terms, results: results.sort(compareHits), confident: false });
+    return ok({ terms, results: results.sort(compareHits), confident: false });
   }
   const hits = new Map<string, number>();
   for (const term of terms) hits.set(term, await termHits(deps.db, matchExpression([term]), TERM_CAP + 1));
@@ -168,7 +169,7 @@ export async function searchMemory(
     hit.excerpt = excerpt(row.body, stems);
   }
   const confident = (ranked[0]?.relevance ?? 0) >= CONFIDENT_RELEVANCE;
-  return memOk({ terms, results: ranked, confident });
+  return ok({ terms, results: ranked, confident });
 }
 
 /** A query made only of common terms ranks just this many of its newest matches (all terms, then any term). */

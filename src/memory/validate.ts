@@ -1,5 +1,6 @@
 // Validation and normalisation of memory input: limits, closed value sets, tag slugs, expiry times, and secret
 // redaction with the reasons reported. Pure; existence checks (links, supersedes) belong to the store layer.
+import { ok, problem } from "../core/result.ts";
 import { checkShape } from "../core/schema-check.ts";
 import { scrubSecrets } from "../core/secrets.ts";
 import {
@@ -7,8 +8,6 @@ import {
   type MemoryCategory,
   type MemoryKind,
   type MemoryResult,
-  memFail,
-  memOk,
   type Redaction,
 } from "./model.ts";
 import { MEMORY_ID_PATTERN, type RecordInput, RecordInputSchema } from "./tool-schema.ts";
@@ -54,17 +53,17 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
     return result.text;
   };
   const shape = checkShape(RecordInputSchema, input);
-  if (!shape.ok) return memFail("INVALID_INPUT", shape.reason.message, shape.reason.field);
-  if (input.title.trim() === "") return memFail("INVALID_INPUT", "title must be a non-empty string", "title");
+  if (!shape.ok) return problem("INVALID_INPUT", shape.reason.message, shape.reason.field);
+  if (input.title.trim() === "") return problem("INVALID_INPUT", "title must be a non-empty string", "title");
   const title = input.title.trim();
   if ([...title].length > MEMORY_LIMITS.titleChars)
-    return memFail("INVALID_INPUT", `title is longer than ${MEMORY_LIMITS.titleChars} characters`, "title");
+    return problem("INVALID_INPUT", `title is longer than ${MEMORY_LIMITS.titleChars} characters`, "title");
   if (/[\r\n]/.test(title) || UNSAFE_CHARS.test(title))
-    return memFail("INVALID_INPUT", "title must be one line without control characters", "title");
+    return problem("INVALID_INPUT", "title must be one line without control characters", "title");
   if (utf8Bytes(input.body) > MEMORY_LIMITS.bodyBytes)
-    return memFail("INVALID_INPUT", `body is larger than ${MEMORY_LIMITS.bodyBytes} UTF-8 bytes`, "body");
+    return problem("INVALID_INPUT", `body is larger than ${MEMORY_LIMITS.bodyBytes} UTF-8 bytes`, "body");
   if (UNSAFE_CHARS.test(input.body))
-    return memFail("INVALID_INPUT", "body contains control or bidi-override characters", "body");
+    return problem("INVALID_INPUT", "body contains control or bidi-override characters", "body");
   const tags = validateTags(input.tags ?? [], redactions);
   if (!tags.ok) return tags;
   const links = validateIdList(input.links ?? [], "links", MEMORY_LIMITS.links);
@@ -73,7 +72,7 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
   if (!refs.ok) return refs;
   const expiresAt = parseExpiry(input.expiresAt);
   if (!expiresAt.ok) return expiresAt;
-  return memOk({
+  return ok({
     title: scrub("title", title),
     body: scrub("body", input.body),
     kind: input.kind,
@@ -90,13 +89,13 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
 
 /** Raw tags are checked for secrets before normalisation; a tag carrying a secret is dropped and reported. */
 export function validateTags(raw: unknown, redactions: Redaction[]): MemoryResult<string[]> {
-  if (!Array.isArray(raw)) return memFail("INVALID_INPUT", "tags must be a list", "tags");
+  if (!Array.isArray(raw)) return problem("INVALID_INPUT", "tags must be a list", "tags");
   if (raw.length > MEMORY_LIMITS.tags)
-    return memFail("INVALID_INPUT", `at most ${MEMORY_LIMITS.tags} tags`, "tags");
+    return problem("INVALID_INPUT", `at most ${MEMORY_LIMITS.tags} tags`, "tags");
   const out: string[] = [];
   for (const tag of raw) {
     if (typeof tag !== "string" || [...tag].length > MEMORY_LIMITS.tagChars)
-      return memFail(
+      return problem(
         "INVALID_INPUT",
         `each tag must be a string of at most ${MEMORY_LIMITS.tagChars} characters`,
         "tags",
@@ -108,68 +107,68 @@ export function validateTags(raw: unknown, redactions: Redaction[]): MemoryResul
     }
     const slug = normalizeTag(tag);
     if (!TAG_SLUG.test(slug))
-      return memFail(
+      return problem(
         "INVALID_INPUT",
         "tags may use letters, digits, spaces, '.', '_' and '-' and must start with a letter or digit",
         "tags",
       );
     if (!out.includes(slug)) out.push(slug);
   }
-  return memOk(out);
+  return ok(out);
 }
 
 export function validateIdList(raw: unknown, field: string, max: number): MemoryResult<string[]> {
-  if (!Array.isArray(raw)) return memFail("INVALID_INPUT", `${field} must be a list of memory ids`, field);
-  if (raw.length > max) return memFail("INVALID_INPUT", `at most ${max} ${field}`, field);
-  if (!raw.every(isMemoryId)) return memFail("INVALID_INPUT", `${field} must hold memory ids`, field);
-  if (new Set(raw).size !== raw.length) return memFail("INVALID_INPUT", `${field} must not repeat`, field);
-  return memOk(raw);
+  if (!Array.isArray(raw)) return problem("INVALID_INPUT", `${field} must be a list of memory ids`, field);
+  if (raw.length > max) return problem("INVALID_INPUT", `at most ${max} ${field}`, field);
+  if (!raw.every(isMemoryId)) return problem("INVALID_INPUT", `${field} must hold memory ids`, field);
+  if (new Set(raw).size !== raw.length) return problem("INVALID_INPUT", `${field} must not repeat`, field);
+  return ok(raw);
 }
 
 function validateSourceRefs(raw: unknown): MemoryResult<string[]> {
-  if (!Array.isArray(raw)) return memFail("INVALID_INPUT", "sourceRefs must be a list", "sourceRefs");
+  if (!Array.isArray(raw)) return problem("INVALID_INPUT", "sourceRefs must be a list", "sourceRefs");
   if (raw.length > MEMORY_LIMITS.sourceRefs)
-    return memFail("INVALID_INPUT", `at most ${MEMORY_LIMITS.sourceRefs} sourceRefs`, "sourceRefs");
+    return problem("INVALID_INPUT", `at most ${MEMORY_LIMITS.sourceRefs} sourceRefs`, "sourceRefs");
   for (const ref of raw) {
     if (typeof ref !== "string" || ref.trim() === "" || ref.length > MEMORY_LIMITS.sourceRefChars)
-      return memFail(
+      return problem(
         "INVALID_INPUT",
         `each sourceRef must be 1–${MEMORY_LIMITS.sourceRefChars} characters`,
         "sourceRefs",
       );
     if (UNSAFE_CHARS.test(ref) || /[\r\n]/.test(ref))
-      return memFail("INVALID_INPUT", "sourceRefs must be single lines", "sourceRefs");
+      return problem("INVALID_INPUT", "sourceRefs must be single lines", "sourceRefs");
   }
   if (new Set(raw).size !== raw.length)
-    return memFail("INVALID_INPUT", "sourceRefs must not repeat", "sourceRefs");
-  return memOk(raw as string[]);
+    return problem("INVALID_INPUT", "sourceRefs must not repeat", "sourceRefs");
+  return ok(raw as string[]);
 }
 
 /** Accepts an ISO-8601 time with a zone, or null; returns epoch ms, null, or undefined when omitted. */
 export function parseExpiry(raw: unknown): MemoryResult<number | null | undefined> {
-  if (raw === undefined) return memOk(undefined);
-  if (raw === null) return memOk(null);
+  if (raw === undefined) return ok(undefined);
+  if (raw === null) return ok(null);
   if (
     typeof raw !== "string" ||
     !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(raw)
   )
-    return memFail(
+    return problem(
       "INVALID_INPUT",
       "expiresAt must be an ISO-8601 time (e.g. 2027-01-31T00:00:00Z) or null",
       "expiresAt",
     );
   const ms = Date.parse(raw);
-  if (!Number.isFinite(ms)) return memFail("INVALID_INPUT", "expiresAt is not a real date", "expiresAt");
-  return memOk(ms);
+  if (!Number.isFinite(ms)) return problem("INVALID_INPUT", "expiresAt is not a real date", "expiresAt");
+  return ok(ms);
 }
 
 /** Search query: 1–500 characters, no control characters. */
 export function validateQuery(raw: unknown): MemoryResult<string> {
-  if (typeof raw !== "string") return memFail("INVALID_INPUT", "query must be a string", "query");
+  if (typeof raw !== "string") return problem("INVALID_INPUT", "query must be a string", "query");
   const query = raw.trim();
   if ([...query].length > MEMORY_LIMITS.queryChars)
-    return memFail("INVALID_INPUT", `query is longer than ${MEMORY_LIMITS.queryChars} characters`, "query");
+    return problem("INVALID_INPUT", `query is longer than ${MEMORY_LIMITS.queryChars} characters`, "query");
   if (UNSAFE_CHARS.test(query) || /[\r\n]/.test(query))
-    return memFail("INVALID_INPUT", "query must be one line without control characters", "query");
-  return memOk(query);
+    return problem("INVALID_INPUT", "query must be one line without control characters", "query");
+  return ok(query);
 }

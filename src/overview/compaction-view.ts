@@ -3,6 +3,7 @@
 // after token counts, the model calls it cost, and the protected-item verification that followed it.
 import { compactionDetailsOf } from "../compact/details.ts";
 import { CHARS_PER_TOKEN } from "../compact/verbatim/types.ts";
+import { ok, type Result } from "../core/result.ts";
 import { RECOVERY_TYPE } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
 import type { ItemKind, VerificationSummary } from "../protect/types.ts";
@@ -45,7 +46,7 @@ export interface CompactionView {
   items: { id: string; kind: ItemKind; critical: boolean; content: string; outcome: ItemOutcome }[];
 }
 
-export type CompactionViewResult = { ok: true; view: CompactionView } | { ok: false; reason: string };
+export type CompactionViewResult = Result<CompactionView>;
 
 export function buildCompactionView(session: ParsedSession, entryId: string): CompactionViewResult {
   const entry = session.byId.get(entryId);
@@ -53,7 +54,7 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     return { ok: false, reason: `no compaction entry ${entryId} in this session` };
   const walked = walkBranch(session, entryId);
   if (!walked.ok) return { ok: false, reason: walked.reason };
-  const branch = walked.branch.entries;
+  const branch = walked.value.entries;
   const record = entry as unknown as Record<string, unknown>;
   const summary = stringField(record, "summary") ?? "";
   const firstKept = stringField(record, "firstKeptEntryId") ?? null;
@@ -64,27 +65,24 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
   const after = Math.ceil(afterChars / CHARS_PER_TOKEN);
   const verification = verificationsOf(session.entries).findLast((v) => v.compactionId === entryId) ?? null;
   const state = loadProtectState(branch, entry.timestamp ?? new Date(0).toISOString()).state;
-  return {
-    ok: true,
-    view: {
-      id: entryId,
-      timestamp: entry.timestamp ?? null,
-      strategy: details.strategy,
-      fromKeel: details.fromKeel,
-      reason: reasonOf(record),
-      summary,
-      firstKeptEntryId: firstKept,
-      tokens: { before, after, saved: before === null ? null : before - after },
-      modelCalls: modelCallsOf(details.strategy, details.fromKeel),
-      compacted: listed(compacted),
-      kept: listed(kept),
-      readFiles: details.readFiles,
-      modifiedFiles: details.modifiedFiles,
-      verification,
-      recovery: recoveryFor(session.entries, entryId),
-      items: state.items.map((item) => ({ ...item, outcome: outcomeOf(item.id, verification) })),
-    },
-  };
+  return ok({
+    id: entryId,
+    timestamp: entry.timestamp ?? null,
+    strategy: details.strategy,
+    fromKeel: details.fromKeel,
+    reason: reasonOf(record),
+    summary,
+    firstKeptEntryId: firstKept,
+    tokens: { before, after, saved: before === null ? null : before - after },
+    modelCalls: modelCallsOf(details.strategy, details.fromKeel),
+    compacted: listed(compacted),
+    kept: listed(kept),
+    readFiles: details.readFiles,
+    modifiedFiles: details.modifiedFiles,
+    verification,
+    recovery: recoveryFor(session.entries, entryId),
+    items: state.items.map((item) => ({ ...item, outcome: outcomeOf(item.id, verification) })),
+  });
 }
 
 /** The branch up to this compaction: entries since the previous compaction's kept start, split at firstKept. */

@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import type { Clock } from "../core/clock.ts";
 import { describeError } from "../core/errors.ts";
+import { ok, type Result } from "../core/result.ts";
 import { loadEffectiveContract } from "../guard/contract/edit.ts";
 import type { EffectiveContract } from "../guard/contract/effective.ts";
 import { type EvidenceRow, listEvidence } from "../guard/evidence/records.ts";
@@ -27,7 +28,7 @@ export interface GuardView {
   journal: { owner: JournalRow[]; agent: JournalRow[] };
   evidence: GuardEvidence[];
   loops: { sessionId: string; command: string; failures: number; updatedAt: number }[];
-  scope: { ok: true; report: ScopeReport } | { ok: false; reason: string };
+  scope: Result<ScopeReport>;
   tree: TreeState;
 }
 
@@ -86,7 +87,7 @@ function scopeOf(root: string): GuardView["scope"] {
   const baseline = resolveBaseline(root);
   if (!baseline.ok) return { ok: false, reason: baseline.reason };
   try {
-    return { ok: true, report: auditScope(root, baseline.value) };
+    return ok(auditScope(root, baseline.value));
   } catch (error) {
     return { ok: false, reason: describeError(error) };
   }

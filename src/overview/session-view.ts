@@ -2,13 +2,14 @@
 // branches, compactions as boundaries, a text search within it, one page at a time) with the protected items
 // of its current branch and every verification keel wrote. Finding the file by id is listSessionFiles' job.
 import { compactionDetailsOf } from "../compact/details.ts";
+import { ok, type Result } from "../core/result.ts";
 import { VERIFIED_TYPE } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
 import {
   type DiscoveryLifecycle,
   type ItemKind,
-  type Provenance,
-  provenanceOf,
+  type ItemOrigin,
+  itemOrigin,
   type VerificationSummary,
 } from "../protect/types.ts";
 import { walkBranch } from "../session/branch.ts";
@@ -55,7 +56,7 @@ export interface SessionProtectedItem {
   kind: ItemKind;
   critical: boolean;
   content: string;
-  provenance: Provenance;
+  origin: ItemOrigin;
   lifecycle: DiscoveryLifecycle | null;
 }
 
@@ -104,18 +105,18 @@ const PARSED_KEPT = 2;
 export async function loadSession(
   file: Pick<SessionFileSummary, "path" | "sizeBytes" | "modifiedAt">,
   cache?: ParsedSessionCache,
-): Promise<{ ok: true; session: ParsedSession } | { ok: false; reason: string }> {
+): Promise<Result<ParsedSession>> {
   const version = fileVersion(file);
   const kept = cache?.get(file.path);
-  if (kept?.version === version) return { ok: true, session: kept.session };
+  if (kept?.version === version) return ok(kept.session);
   const read = await readSessionFile(file.path);
   if (!read.ok) return read;
   if (cache) {
     cache.delete(file.path);
-    cache.set(file.path, { version, session: read.session });
+    cache.set(file.path, { version, session: read.value.session });
     while (cache.size > PARSED_KEPT) cache.delete(cache.keys().next().value as string);
   }
-  return { ok: true, session: read.session };
+  return ok(read.value.session);
 }
 
 export function buildSessionView(
@@ -124,11 +125,11 @@ export function buildSessionView(
   options: { query?: string; offset?: number; now?: string } = {},
 ): SessionView {
   const branch = walkBranch(session);
-  const onBranch = new Set(branch.ok ? branch.branch.entries.map((e) => e.id) : []);
+  const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);
   const loaded = loadProtectState(
-    branch.ok ? branch.branch.entries : [],
+    branch.ok ? branch.value.entries : [],
     options.now ?? new Date().toISOString(),
   );
   const query = (options.query ?? "").trim().slice(0, QUERY_CHARS);
@@ -138,7 +139,7 @@ export function buildSessionView(
   const offset = clampOffset(options.offset ?? 0, matching.length);
   return {
     file,
-    leafId: branch.ok ? branch.branch.leafId : null,
+    leafId: branch.ok ? branch.value.leafId : null,
     branchPoints: [...children.values()].filter((n) => n > 1).length,
     leaves: session.entries.filter((e) => !children.has(e.id)).length,
     problems: session.problems.slice(0, 20).map((p) => p.message),
@@ -148,7 +149,7 @@ export function buildSessionView(
     protect: {
       items: loaded.state.items.map((item) => ({
         ...item,
-        provenance: provenanceOf(loaded.state, item.id),
+        origin: itemOrigin(loaded.state, item.id),
         lifecycle: loaded.state.discoveryLifecycle[item.id] ?? null,
       })),
       source: loaded.source,

@@ -1,6 +1,7 @@
 // Shared pieces of keel protect's two auxiliary model requests (extraction and discovery), sent through
 // src/llm/ask-model.ts: the reading of a reply into text or a failure category, JSON with one optional code fence, and
 // the staleness check that drops answers arriving after their session or registry changed.
+import { fail, ok, type Result } from "../core/result.ts";
 import { textOf } from "../session/entries.ts";
 import type { AuxFailure } from "./types.ts";
 
@@ -11,21 +12,21 @@ export interface AuxReply {
 }
 
 /** The reply's text when the model finished normally; otherwise the failure category (never its error text). */
-export function replyText(reply: AuxReply): { ok: true; text: string } | { ok: false; failure: AuxFailure } {
-  if (reply.stopReason === "aborted") return { ok: false, failure: "aborted" };
-  if (reply.stopReason === "error") return { ok: false, failure: "provider" };
-  if (reply.stopReason !== "stop") return { ok: false, failure: "invalid-response" };
-  return { ok: true, text: textOf(Array.isArray(reply.content) ? reply.content : [], "") };
+export function replyText(reply: AuxReply): Result<string, AuxFailure> {
+  if (reply.stopReason === "aborted") return fail("aborted");
+  if (reply.stopReason === "error") return fail("provider");
+  if (reply.stopReason !== "stop") return fail("invalid-response");
+  return ok(textOf(Array.isArray(reply.content) ? reply.content : [], ""));
 }
 
 /** Parses JSON, allowing the whole answer to be wrapped in one code fence. */
-export function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJsonAnswer(text: string): Result<unknown> {
   const trimmed = text.trim();
   const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
   try {
-    return { ok: true, value: JSON.parse(fenced ? fenced[1]! : trimmed) };
+    return ok(JSON.parse(fenced ? fenced[1]! : trimmed));
   } catch {
-    return { ok: false };
+    return fail("the answer is not JSON");
   }
 }
 

@@ -45,7 +45,7 @@ function tokens(text: string): string[] {
 }
 
 function fromMutation(result: Mutation, success: string): CommandReply {
-  return result.ok ? info(success, result.state) : warn(`${result.reason}; nothing changed.`);
+  return result.ok ? info(success, result.value) : warn(`${result.reason}; nothing changed.`);
 }
 
 export interface CommandEnv {
@@ -98,10 +98,10 @@ function addCommand(rest: string, state: ProtectState): CommandReply {
   if (content.trim() === "") return usage("add needs non-empty content");
   const result = addItem(state, { id: id.token, kind: kind.token, content, critical });
   if (!result.ok) return warn(`${result.reason}; nothing changed.`);
-  const criticalCount = result.state.items.filter((item) => item.critical).length;
+  const criticalCount = result.value.items.filter((item) => item.critical).length;
   return info(
-    `added ${id.token} (${kind.token}${critical ? ", critical" : ""}). ${result.state.items.length} item(s), ${criticalCount} critical.`,
-    result.state,
+    `added ${id.token} (${kind.token}${critical ? ", critical" : ""}). ${result.value.items.length} item(s), ${criticalCount} critical.`,
+    result.value,
   );
 }
 

@@ -1,6 +1,6 @@
 // Discovery: evidence from tool results only (bounded before the request), keel's discovery prompt, the
 // all-or-nothing gate (facts only, at most four, each backed by exact quotes of records that were sent), and
-// the atomic apply: deterministic ids, always critical, provenance with quote hash and UTF-16 span (never the
+// the atomic apply: deterministic ids, always critical, evidence refs with quote hash and UTF-16 span (never the
 // quote), lifecycle active. Discovery only adds; it never removes, rewrites or retires anything.
 import { fail, ok, type Result } from "../core/result.ts";
 import { codePoints, parseJsonAnswer } from "./aux-request.ts";
@@ -126,7 +126,7 @@ export function applyDiscovery(
     ...state,
     items: [...state.items],
     discoveryItemIds: [...state.discoveryItemIds],
-    discoveryProvenance: { ...state.discoveryProvenance },
+    discoveryEvidence: { ...state.discoveryEvidence },
     discoveryLifecycle: { ...state.discoveryLifecycle },
   };
   let added = 0;
@@ -135,7 +135,7 @@ export function applyDiscovery(
     const id = generatedId("discovery", "fact", fact.content, new Set(next.items.map((item) => item.id)));
     next.items.push({ id, kind: "fact", content: fact.content, critical: true });
     next.discoveryItemIds.push(id);
-    next.discoveryProvenance[id] = fact.evidence.map((ref): EvidenceRef => {
+    next.discoveryEvidence[id] = fact.evidence.map((ref): EvidenceRef => {
       const record = records.find((r) => r.id === ref.id)!;
       const start = record.text.indexOf(ref.quote);
       return {

@@ -1,5 +1,6 @@
 // Pure mutations of the protected registry and its modes. Each returns a value: either the new state or the
 // reason nothing changed, so "nothing changes on invalid input" holds by construction (the old state is kept).
+import { fail, ok, type Result } from "../core/result.ts";
 import type {
   AutoMode,
   DiscoveryLifecycle,
@@ -9,31 +10,28 @@ import type {
   RecoveryMode,
 } from "./types.ts";
 
-export type Mutation = { ok: true; state: ProtectState } | { ok: false; reason: string };
-
-const okState = (state: ProtectState): Mutation => ({ ok: true, state });
-const refuse = (reason: string): Mutation => ({ ok: false, reason });
+export type Mutation = Result<ProtectState>;
 
 export function addItem(
   state: ProtectState,
   input: { id: string; kind: ItemKind; content: string; critical: boolean },
 ): Mutation {
   if (state.items.some((item) => item.id === input.id))
-    return refuse(`an item with id "${input.id}" already exists`);
-  return okState({ ...state, items: [...state.items, { ...input }] });
+    return fail(`an item with id "${input.id}" already exists`);
+  return ok({ ...state, items: [...state.items, { ...input }] });
 }
 
-/** Removes one item and its own provenance and lifecycle; references to it elsewhere stay as recorded. */
+/** Removes one item and its own evidence and lifecycle; references to it elsewhere stay as recorded. */
 export function removeItem(state: ProtectState, id: string): Mutation {
-  if (!state.items.some((item) => item.id === id)) return refuse(`no item with id "${id}"`);
-  const { [id]: _p, ...discoveryProvenance } = state.discoveryProvenance;
+  if (!state.items.some((item) => item.id === id)) return fail(`no item with id "${id}"`);
+  const { [id]: _p, ...discoveryEvidence } = state.discoveryEvidence;
   const { [id]: _l, ...discoveryLifecycle } = state.discoveryLifecycle;
-  return okState({
+  return ok({
     ...state,
     items: state.items.filter((item) => item.id !== id),
     autoItemIds: state.autoItemIds.filter((x) => x !== id),
     discoveryItemIds: state.discoveryItemIds.filter((x) => x !== id),
-    discoveryProvenance,
+    discoveryEvidence,
     discoveryLifecycle,
   });
 }
@@ -44,15 +42,13 @@ export function clearItems(state: ProtectState): ProtectState {
     items: [],
     autoItemIds: [],
     discoveryItemIds: [],
-    discoveryProvenance: {},
+    discoveryEvidence: {},
     discoveryLifecycle: {},
   };
 }
 
 export function setRecovery(state: ProtectState, mode: RecoveryMode): Mutation {
-  return state.recovery === mode
-    ? refuse(`recovery is already ${mode}`)
-    : okState({ ...state, recovery: mode });
+  return state.recovery === mode ? fail(`recovery is already ${mode}`) : ok({ ...state, recovery: mode });
 }
 
 export function setAutoMode(
@@ -60,7 +56,7 @@ export function setAutoMode(
   which: "extraction" | "discovery",
   mode: AutoMode,
 ): Mutation {
-  return state[which] === mode ? refuse(`${which} is already ${mode}`) : okState({ ...state, [which]: mode });
+  return state[which] === mode ? fail(`${which} is already ${mode}`) : ok({ ...state, [which]: mode });
 }
 
 function discoveryLifecycleOf(state: ProtectState, id: string): DiscoveryLifecycle | { error: string } {
@@ -71,28 +67,28 @@ function discoveryLifecycleOf(state: ProtectState, id: string): DiscoveryLifecyc
 
 export function retireDiscovery(state: ProtectState, id: string, at: string): Mutation {
   const record = discoveryLifecycleOf(state, id);
-  if ("error" in record) return refuse(record.error);
-  if (record.status !== "active") return refuse(`"${id}" is already ${record.status}`);
+  if ("error" in record) return fail(record.error);
+  if (record.status !== "active") return fail(`"${id}" is already ${record.status}`);
   const next: DiscoveryLifecycle = { status: "retired", createdAt: record.createdAt, updatedAt: at };
-  return okState({ ...state, discoveryLifecycle: { ...state.discoveryLifecycle, [id]: next } });
+  return ok({ ...state, discoveryLifecycle: { ...state.discoveryLifecycle, [id]: next } });
 }
 
 export function supersedeDiscovery(state: ProtectState, id: string, byId: string, at: string): Mutation {
   const record = discoveryLifecycleOf(state, id);
-  if ("error" in record) return refuse(record.error);
-  if (id === byId) return refuse("a discovery cannot supersede itself");
-  if (record.status !== "active") return refuse(`"${id}" is already ${record.status}`);
+  if ("error" in record) return fail(record.error);
+  if (id === byId) return fail("a discovery cannot supersede itself");
+  if (record.status !== "active") return fail(`"${id}" is already ${record.status}`);
   const replacement = discoveryLifecycleOf(state, byId);
-  if ("error" in replacement) return refuse(`replacement: ${replacement.error}`);
+  if ("error" in replacement) return fail(`replacement: ${replacement.error}`);
   if (replacement.status !== "active")
-    return refuse(`the replacement "${byId}" is ${replacement.status}, not active`);
+    return fail(`the replacement "${byId}" is ${replacement.status}, not active`);
   const next: DiscoveryLifecycle = {
     status: "superseded",
     createdAt: record.createdAt,
     updatedAt: at,
     supersededBy: byId,
   };
-  return okState({ ...state, discoveryLifecycle: { ...state.discoveryLifecycle, [id]: next } });
+  return ok({ ...state, discoveryLifecycle: { ...state.discoveryLifecycle, [id]: next } });
 }
 
 /** Whether recovery may re-inject an item: everything except retired or superseded discoveries. */

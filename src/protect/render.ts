@@ -1,4 +1,4 @@
-// Text for `/keel protect list | status | discovery candidates`: provenance markers, counts and summaries.
+// Text for `/keel protect list | status | discovery candidates`: origin markers, counts and summaries.
 // Discovery lines show evidence counts and tool names, never quotes.
 import { findCandidateGroups, MAX_GROUPS } from "./candidates.ts";
 import { countItems } from "./registry.ts";
@@ -20,7 +20,7 @@ function marker(state: ProtectState, id: string): string {
 }
 
 function evidenceNote(state: ProtectState, id: string): string {
-  const refs = state.discoveryProvenance[id];
+  const refs = state.discoveryEvidence[id];
   if (!refs || refs.length === 0) return "";
   const tools = [...new Set(refs.map((ref) => ref.toolName))].join(", ");
   return ` (${refs.length} evidence reference${refs.length === 1 ? "" : "s"}: ${tools})`;

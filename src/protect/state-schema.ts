@@ -2,7 +2,9 @@
 // original extension's `agent-context-guard-state` entries (schema v1–v5). Validation is structural; a state that
 // fails it is rejected as a whole (the caller starts empty and degraded), references to items that no longer
 // exist are dropped, and discoveries without a lifecycle record come back active. The shapes of items,
-// evidence references and lifecycle records are TypeBox schemas checked with Value.Check.
+// evidence references and lifecycle records are TypeBox schemas checked with Value.Check. A discovery's evidence
+// references are persisted under the key `discoveryProvenance` (keel and the original write it; it stays as is)
+// and held in memory as `discoveryEvidence`.
 import { Type } from "typebox";
 import { Value } from "typebox/value";
 import { fail, ok, type Result } from "../core/result.ts";
@@ -37,12 +39,15 @@ export const STATE_TYPE = "keel.protect.state";
 export const ORIGINAL_STATE_TYPE = "agent-context-guard-state";
 export const STATE_VERSION = 1;
 
-export interface PersistedState extends ProtectState {
+/** The entry's data: the state, with each discovery's evidence under its persisted key. */
+export interface PersistedState extends Omit<ProtectState, "discoveryEvidence"> {
   schemaVersion: typeof STATE_VERSION;
+  discoveryProvenance: ProtectState["discoveryEvidence"];
 }
 
 export function persistedState(state: ProtectState): PersistedState {
-  return { schemaVersion: STATE_VERSION, ...structuredClone(state) };
+  const { discoveryEvidence, ...rest } = structuredClone(state);
+  return { schemaVersion: STATE_VERSION, ...rest, discoveryProvenance: discoveryEvidence };
 }
 
 type Loose = Record<string, unknown>;
@@ -78,7 +83,7 @@ function parseFields(data: Loose, version: number, now: string): Result<ProtectS
     discovery: "off",
     autoItemIds: [],
     discoveryItemIds: [],
-    discoveryProvenance: {},
+    discoveryEvidence: {},
     discoveryLifecycle: {},
   };
   if (version >= 2) {
@@ -113,7 +118,7 @@ function parseItems(value: unknown): Result<ProtectedItem[]> {
 
 type DiscoveryFields = Pick<
   ProtectState,
-  "discovery" | "discoveryItemIds" | "discoveryProvenance" | "discoveryLifecycle"
+  "discovery" | "discoveryItemIds" | "discoveryEvidence" | "discoveryLifecycle"
 >;
 
 function parseDiscovery(
@@ -126,11 +131,11 @@ function parseDiscovery(
   if (!isStringArray(data.discoveryItemIds)) return fail("discoveryItemIds is invalid");
   if (!isRecord(data.discoveryProvenance)) return fail("discoveryProvenance is invalid");
   const discoveryItemIds = [...new Set(data.discoveryItemIds)].filter((id) => ids.has(id));
-  const discoveryProvenance: Record<string, EvidenceRef[]> = {};
+  const discoveryEvidence: Record<string, EvidenceRef[]> = {};
   for (const [id, refs] of Object.entries(data.discoveryProvenance)) {
     const parsed = parseRefs(refs, version >= 4);
-    if (!parsed.ok) return fail(`provenance of ${id}: ${parsed.reason}`);
-    if (discoveryItemIds.includes(id)) discoveryProvenance[id] = parsed.value;
+    if (!parsed.ok) return fail(`evidence of ${id}: ${parsed.reason}`);
+    if (discoveryItemIds.includes(id)) discoveryEvidence[id] = parsed.value;
   }
   const discoveryLifecycle: Record<string, DiscoveryLifecycle> = {};
   if (version >= 5) {
@@ -143,7 +148,7 @@ function parseDiscovery(
   }
   for (const id of discoveryItemIds)
     discoveryLifecycle[id] ??= { status: "active", createdAt: now, updatedAt: now };
-  return ok({ discovery: data.discovery, discoveryItemIds, discoveryProvenance, discoveryLifecycle });
+  return ok({ discovery: data.discovery, discoveryItemIds, discoveryEvidence, discoveryLifecycle });
 }
 
 function parseRefs(value: unknown, checkSpans: boolean): Result<EvidenceRef[]> {

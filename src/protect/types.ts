@@ -1,5 +1,5 @@
-// The plain data of protected context: items, modes, adapter-side provenance and discovery lifecycle, and the
-// verification report. Pure types and constants only; behaviour lives in the sibling modules.
+// The plain data of protected context: items, modes, where each item came from, discovery evidence and
+// lifecycle, and the verification report. Pure types and constants only; behaviour lives in the sibling modules.
 
 export const ITEM_KINDS = ["goal", "constraint", "requirement", "decision", "fact"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
@@ -46,7 +46,8 @@ export interface ProtectState {
   discovery: AutoMode;
   autoItemIds: string[];
   discoveryItemIds: string[];
-  discoveryProvenance: Record<string, EvidenceRef[]>;
+  /** Each discovery's evidence references (persisted under the key `discoveryProvenance`, see state-schema.ts). */
+  discoveryEvidence: Record<string, EvidenceRef[]>;
   discoveryLifecycle: Record<string, DiscoveryLifecycle>;
 }
 
@@ -57,11 +58,12 @@ export const EMPTY_STATE: ProtectState = {
   discovery: "off",
   autoItemIds: [],
   discoveryItemIds: [],
-  discoveryProvenance: {},
+  discoveryEvidence: {},
   discoveryLifecycle: {},
 };
 
-export type Provenance = "manual" | "auto" | "discovery";
+/** How an item came to be protected: added by the user, by automatic extraction, or by discovery. */
+export type ItemOrigin = "manual" | "auto" | "discovery";
 
 /** Why an auxiliary request (extraction or discovery) produced nothing. Never the provider's text. */
 export type AuxFailure = "timeout" | "aborted" | "provider" | "invalid-response" | "invalid-output";
@@ -93,7 +95,7 @@ export interface VerificationSummary {
 export const isItemKind = (value: string): value is ItemKind =>
   (ITEM_KINDS as readonly string[]).includes(value);
 
-export function provenanceOf(state: ProtectState, id: string): Provenance {
+export function itemOrigin(state: ProtectState, id: string): ItemOrigin {
   if (state.discoveryItemIds.includes(id)) return "discovery";
   if (state.autoItemIds.includes(id)) return "auto";
   return "manual";

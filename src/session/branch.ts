@@ -1,5 +1,6 @@
 // Walking one branch of a session tree: from a leaf back to the root by parentId, returned root first.
 // A broken chain (missing parent, a cycle) yields the part that could be walked plus a problem, never a throw.
+import { ok, type Result } from "../core/result.ts";
 import type { BranchEntry } from "./entries.ts";
 import type { ParsedSession, SessionProblem } from "./parse.ts";
 
@@ -10,7 +11,7 @@ export interface Branch {
   problems: SessionProblem[];
 }
 
-export type BranchResult = { ok: true; branch: Branch } | { ok: false; reason: string };
+export type BranchResult = Result<Branch>;
 
 /** The branch ending at `leafId`, or at the last entry in the file when no leaf is given (pi's default leaf). */
 export function walkBranch(session: Pick<ParsedSession, "entries" | "byId">, leafId?: string): BranchResult {
@@ -49,7 +50,7 @@ export function walkBranch(session: Pick<ParsedSession, "entries" | "byId">, lea
     }
     current = parent;
   }
-  return { ok: true, branch: { leafId: leaf.id, entries: reversed.reverse(), problems } };
+  return ok({ leafId: leaf.id, entries: reversed.reverse(), problems });
 }
 
 /** Position of an entry on a branch, found by a scan from the leaf and memoized (for callers that ask a few ids). */

@@ -3,6 +3,7 @@
 // that need a conversation; one branch per unconnected part for searches. Problems from every step are merged,
 // a file in several parts says so, and `damaged` says whether anything may be missing from the result.
 
+import { ok, type Result } from "../core/result.ts";
 import { type Branch, walkBranch } from "./branch.ts";
 import type { BranchEntry } from "./entries.ts";
 import type { ParsedSession, ProblemKind, SessionProblem } from "./parse.ts";
@@ -33,8 +34,8 @@ export interface LoadedParts extends LoadedFile {
   entries: BranchEntry[];
 }
 
-export type LoadBranchResult = { ok: true; loaded: LoadedBranch } | { ok: false; reason: string };
-export type LoadPartsResult = { ok: true; loaded: LoadedParts } | { ok: false; reason: string };
+export type LoadBranchResult = Result<LoadedBranch>;
+export type LoadPartsResult = Result<LoadedParts>;
 
 const DAMAGE: ReadonlySet<ProblemKind> = new Set([
   "corrupt-line",
@@ -45,26 +46,23 @@ const DAMAGE: ReadonlySet<ProblemKind> = new Set([
   "unconnected-parts",
 ]);
 
-type ReadResult = { ok: true; file: Omit<LoadedFile, "damaged"> } | { ok: false; reason: string };
+type ReadResult = Result<Omit<LoadedFile, "damaged">>;
 
 async function readChecked(path: string): Promise<ReadResult> {
   const read = await readSessionFile(path);
   if (!read.ok) return read;
-  const { session } = read;
+  const { session } = read.value;
   if (session.header === null && session.entries.length === 0) {
     const first = session.problems[0]?.message ?? "no entries";
     return { ok: false, reason: `${path} is not a pi session file (${first})` };
   }
-  return {
-    ok: true,
-    file: {
-      session,
-      bytes: read.bytes,
-      parts: findParts(session),
-      problems: [...session.problems],
-      unlistedProblems: session.problemCount - session.problems.length,
-    },
-  };
+  return ok({
+    session,
+    bytes: read.value.bytes,
+    parts: findParts(session),
+    problems: [...session.problems],
+    unlistedProblems: session.problemCount - session.problems.length,
+  });
 }
 
 const isDamaged = (problems: readonly SessionProblem[]) => problems.some((p) => DAMAGE.has(p.kind));
@@ -73,48 +71,42 @@ const isDamaged = (problems: readonly SessionProblem[]) => problems.some((p) => 
 export async function loadSessionBranch(path: string, leafId?: string): Promise<LoadBranchResult> {
   const read = await readChecked(path);
   if (!read.ok) return read;
-  const { file } = read;
+  const file = read.value;
   const walked = walkBranch(file.session, leafId);
   if (!walked.ok) return walked;
-  const problems = [...file.problems, ...walked.branch.problems];
-  if (file.parts.length > 1) problems.push(partsProblem(file.parts, walked.branch.leafId, leafId));
-  return {
-    ok: true,
-    loaded: {
-      ...file,
-      leafId: walked.branch.leafId,
-      branch: walked.branch.entries,
-      problems,
-      damaged: isDamaged(problems),
-    },
-  };
+  const problems = [...file.problems, ...walked.value.problems];
+  if (file.parts.length > 1) problems.push(partsProblem(file.parts, walked.value.leafId, leafId));
+  return ok({
+    ...file,
+    leafId: walked.value.leafId,
+    branch: walked.value.entries,
+    problems,
+    damaged: isDamaged(problems),
+  });
 }
 
 /** Every part's branch (each to its last entry), or only the branch ending at `leafId` when one is given. */
 export async function loadSessionParts(path: string, leafId?: string): Promise<LoadPartsResult> {
   const read = await readChecked(path);
   if (!read.ok) return read;
-  const { file } = read;
+  const file = read.value;
   const leaves = leafId === undefined ? file.parts.map((part) => part.leafId) : [leafId];
   const walks: Branch[] = [];
   for (const leaf of leaves) {
     const walked = walkBranch(file.session, leaf);
     if (!walked.ok) return walked;
-    walks.push(walked.branch);
+    walks.push(walked.value);
   }
   const problems = [...file.problems, ...walks.flatMap((walk) => walk.problems)];
   if (file.parts.length > 1 && leafId !== undefined)
     problems.push(partsProblem(file.parts, walks[0]!.leafId, leafId));
-  return {
-    ok: true,
-    loaded: {
-      ...file,
-      branches: walks.map((walk) => ({ leafId: walk.leafId, entries: walk.entries })),
-      entries: walks.flatMap((walk) => walk.entries),
-      problems,
-      damaged: isDamaged(problems),
-    },
-  };
+  return ok({
+    ...file,
+    branches: walks.map((walk) => ({ leafId: walk.leafId, entries: walk.entries })),
+    entries: walks.flatMap((walk) => walk.entries),
+    problems,
+    damaged: isDamaged(problems),
+  });
 }
 
 function partsProblem(parts: readonly SessionPart[], usedLeaf: string, given?: string): SessionProblem {

@@ -3,6 +3,7 @@
 // problems with line numbers. Older formats are read the way pi reads them (migrate.ts). Reading the file is left
 // to read-session.ts; walking the tree to branch.ts, its unconnected parts to parts.ts.
 import { boundedJson } from "../core/bounded-json.ts";
+import type { Result } from "../core/result.ts";
 import { asRecord, type BranchEntry, KNOWN_ENTRY_TYPES, type SessionHeader } from "./entries.ts";
 import { checkHeader } from "./header-schema.ts";
 import { CURRENT_FORMAT_VERSION, type Migration, migrationFor } from "./migrate.ts";
@@ -217,10 +218,8 @@ function unreadable(lineNumber: number, terminated: boolean, parsed: ParsedLine)
   };
 }
 
-type Checked = { ok: true; value: BranchEntry } | { ok: false; reason: string };
-
 /** An entry needs an id to take part in the tree (older formats have been given one by now). */
-function checkTreeFields(value: Record<string, unknown>, lineNumber: number): Checked {
+function checkTreeFields(value: Record<string, unknown>, lineNumber: number): Result<BranchEntry> {
   if (typeof value.id !== "string" || value.id === "") {
     const what = typeof value.type === "string" ? ` (${value.type})` : "";
     return { ok: false, reason: `line ${lineNumber}${what} has no id; skipped` };

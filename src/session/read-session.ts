@@ -3,6 +3,7 @@
 // This is the only I/O in src/session apart from session-files.ts.
 import { createReadStream } from "node:fs";
 import { notAFile } from "../core/bounded-read.ts";
+import { ok, type Result } from "../core/result.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
 import { createSessionParser, type ParsedSession } from "./parse.ts";
 
@@ -11,9 +12,7 @@ export const MAX_LINE_CHARS = 64 * 1024 * 1024;
 /** What an oversized line is replaced by: not JSON, so the parser reports it as a corrupt line. */
 const OVERSIZED_LINE = "(line too long)";
 
-export type ReadSessionResult =
-  | { ok: true; session: ParsedSession; bytes: number }
-  | { ok: false; reason: string };
+export type ReadSessionResult = Result<{ session: ParsedSession; bytes: number }>;
 
 /** Streams `path` through the parser; a missing or unreadable file is a reason, not an exception. */
 export async function readSessionFile(path: string): Promise<ReadSessionResult> {
@@ -56,5 +55,5 @@ export async function readSessionFile(path: string): Promise<ReadSessionResult> 
   carry += decoder.decode();
   if (skipping) emit(OVERSIZED_LINE, false);
   else if (carry !== "") emit(carry, false);
-  return { ok: true, session: parser.finish(), bytes };
+  return ok({ session: parser.finish(), bytes });
 }

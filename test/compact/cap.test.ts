@@ -26,13 +26,13 @@ function chatty(longUser = 2000) {
 
 describe("cap settings", () => {
   it("parses chars, tokens and percent and converts them to characters", () => {
-    expect(parseCap("3000")).toEqual({ ok: true, cap: { unit: "chars", value: 3000 } });
-    expect(parseCap("800t")).toEqual({ ok: true, cap: { unit: "tokens", value: 800 } });
-    expect(parseCap("25%")).toEqual({ ok: true, cap: { unit: "percent", value: 25 } });
-    expect(parseCap("off")).toEqual({ ok: true, cap: { unit: "off" } });
+    expect(parseCap("3000")).toEqual({ ok: true, value: { unit: "chars", value: 3000 } });
+    expect(parseCap("800t")).toEqual({ ok: true, value: { unit: "tokens", value: 800 } });
+    expect(parseCap("25%")).toEqual({ ok: true, value: { unit: "percent", value: 25 } });
+    expect(parseCap("off")).toEqual({ ok: true, value: { unit: "off" } });
     expect(parseCap("lots").ok).toBe(false);
-    expect(capLimitChars({ unit: "tokens", value: 800 })).toEqual({ ok: true, limit: 3200 });
-    expect(capLimitChars({ unit: "percent", value: 25 }, 200_000)).toEqual({ ok: true, limit: 200_000 });
+    expect(capLimitChars({ unit: "tokens", value: 800 })).toEqual({ ok: true, value: 3200 });
+    expect(capLimitChars({ unit: "percent", value: 25 }, 200_000)).toEqual({ ok: true, value: 200_000 });
     expect(capLimitChars({ unit: "percent", value: 25 }).ok).toBe(false);
   });
 });
@@ -165,7 +165,7 @@ describe("cap at scale", () => {
     const session = parseSessionText(generateSession({ entries: 5000, seed: 3 }));
     const walked = walkBranch(session);
     if (!walked.ok) throw new Error(walked.reason);
-    const branch = walked.branch.entries;
+    const branch = walked.value.entries;
     const lastUser = [...branch]
       .reverse()
       .find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "user")!;
@@ -176,7 +176,7 @@ describe("cap at scale", () => {
         cwd: "/home/dev/proj",
         cap: { unit: "chars", value: limit },
       });
-      expect(result.ok && result.checkpoint.summary.length).toBeLessThanOrEqual(limit);
+      expect(result.ok && result.value.summary.length).toBeLessThanOrEqual(limit);
     }
   });
 

@@ -17,9 +17,9 @@ const session = parseSessionText(
 function checkpointAt(leaf: string, firstKeptEntryId: string) {
   const walked = walkBranch(session, leaf);
   if (!walked.ok) throw new Error(walked.reason);
-  const result = renderCheckpoint({ branch: walked.branch.entries, cwd: "/srv/infra", firstKeptEntryId });
+  const result = renderCheckpoint({ branch: walked.value.entries, cwd: "/srv/infra", firstKeptEntryId });
   if (!result.ok) throw new Error(result.reason);
-  return result.checkpoint;
+  return result.value;
 }
 
 const filesOf = (summary: string, tag: string) =>

@@ -11,7 +11,7 @@ import { parseSessionText } from "../../src/session/parse.ts";
 export function branchOf(builder: SessionBuilder): BranchEntry[] {
   const walked = walkBranch(parseSessionText(builder.toJsonl()));
   if (!walked.ok) throw new Error(walked.reason);
-  return walked.branch.entries;
+  return walked.value.entries;
 }
 
 export function render(
@@ -20,7 +20,7 @@ export function render(
 ): Checkpoint {
   const result = renderCheckpoint({ branch: branchOf(builder), cwd: builder.cwd, ...input });
   if (!result.ok) throw new Error(result.reason);
-  return result.checkpoint;
+  return result.value;
 }
 
 /** Renders a checkpoint at `firstKeptEntryId` and appends it as a keel compaction entry. */

@@ -27,7 +27,7 @@ describe("askModel", () => {
   it("returns the reply and asks for the lowest declared reasoning level when told to", async () => {
     const r = registry(Promise.resolve(reply("stop")));
     const result = await askModel(r as never, model, { ...request, lowestReasoning: true });
-    expect(result).toEqual({ ok: true, reply: reply("stop") });
+    expect(result).toEqual({ ok: true, value: reply("stop") });
     expect(r.seen[0]?.options).toMatchObject({ maxTokens: 10, reasoningEffort: "low" });
   });
 
@@ -54,21 +54,20 @@ describe("askModel", () => {
       await askModel(registry(Promise.resolve(reply("error", "boom"))) as never, model, request),
     ).toEqual({
       ok: false,
-      failure: "provider",
-      detail: "boom",
+      reason: { code: "provider", message: "boom" },
     });
     const rejected = await askModel(registry(Promise.reject(new Error("down"))) as never, model, request);
-    expect(rejected).toMatchObject({ ok: false, failure: "provider" });
+    expect(rejected).toMatchObject({ ok: false, reason: { code: "provider" } });
     const controller = new AbortController();
     const pending = askModel(registry("never") as never, model, { ...request, signal: controller.signal });
     controller.abort();
-    expect(await pending).toMatchObject({ ok: false, failure: "aborted" });
+    expect(await pending).toMatchObject({ ok: false, reason: { code: "aborted" } });
   });
 
   it("answers timeout at the deadline and aborts the request", async () => {
     const r = registry("never");
     const result = await askModel(r as never, model, { ...request, deadlineMs: 20 });
-    expect(result).toEqual({ ok: false, failure: "timeout", detail: "timed out" });
+    expect(result).toEqual({ ok: false, reason: { code: "timeout", message: "timed out" } });
     const options = r.seen[0]?.options as { signal: AbortSignal } | undefined;
     expect(options?.signal.aborted).toBe(true);
   });

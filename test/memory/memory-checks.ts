@@ -44,7 +44,7 @@ export async function openFixture(driver: DriverName, file: string): Promise<Fix
       category: "other",
       ...input,
     });
-    if (!out.ok) throw new Error(`record failed: ${out.error.code} ${out.error.message}`);
+    if (!out.ok) throw new Error(`record failed: ${out.reason.code} ${out.reason.message}`);
     return out.value.record.id;
   };
   return { store, deps, ctx, record };
@@ -132,7 +132,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.deepEqual(read.value.supersedes, [v1]);
       assert.deepEqual(read.value.supersededBy, [v3]);
       const again = await supersedeMemory(f.deps, "proj-a", v1, v3);
-      assert.equal(again.ok ? "" : again.error.code, "ALREADY_SUPERSEDED");
+      assert.equal(again.ok ? "" : again.reason.code, "ALREADY_SUPERSEDED");
     }),
 
   "cleanup plan/apply removes obsolete records and redirects links in one commit": (driver, dir) =>
@@ -154,7 +154,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         origin: "user",
         provenance: { sessionId: null, head: null, worktree: null },
       });
-      assert.ok(applied.ok, applied.ok ? "" : applied.error.message);
+      assert.ok(applied.ok, applied.ok ? "" : applied.reason.message);
       assert.deepEqual(applied.value.redirectedIds, [linker]);
       const read = await readMemory(f.deps, "proj-a", linker);
       assert.ok(read.ok);
@@ -165,7 +165,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         origin: "user",
         provenance: { sessionId: null, head: null, worktree: null },
       });
-      assert.equal(stale.ok ? "" : stale.error.code, "STALE_PLAN");
+      assert.equal(stale.ok ? "" : stale.reason.code, "STALE_PLAN");
     }),
 
   "ask mode needs the plan's token; a failed apply changes nothing": (driver, dir) =>
@@ -194,14 +194,14 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       };
       const provenance = { sessionId: null, head: null, worktree: null };
       const refused = await applyMemoryCleanup(f.deps, "proj-a", proposal, { origin: "user", provenance });
-      assert.equal(refused.ok ? "" : refused.error.code, "APPROVAL_REQUIRED");
+      assert.equal(refused.ok ? "" : refused.reason.code, "APPROVAL_REQUIRED");
       const wrong = await applyMemoryCleanup(f.deps, "proj-a", proposal, {
         origin: "user",
         provenance,
         confirmation: plan.value.token,
       });
       assert.equal(
-        wrong.ok ? "" : wrong.error.code,
+        wrong.ok ? "" : wrong.reason.code,
         "APPROVAL_REQUIRED",
         "the plan's token covers only its own proposal",
       );
@@ -212,7 +212,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         provenance,
         confirmation: token,
       });
-      assert.ok(done.ok, done.ok ? "" : done.error.message);
+      assert.ok(done.ok, done.ok ? "" : done.reason.message);
       const merged = done.value.createdIds[0]!;
       const read = await readMemory(f.deps, "proj-a", linker);
       assert.ok(read.ok);
@@ -242,7 +242,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         kind: "rumour" as never,
         category: "other",
       });
-      assert.equal(badKind.ok ? "" : badKind.error.field, "kind");
+      assert.equal(badKind.ok ? "" : badKind.reason.field, "kind");
       const badTag = await recordMemory(f.deps, f.ctx(), {
         title: "x",
         body: "",
@@ -250,7 +250,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         category: "other",
         tags: ["a/b"],
       });
-      assert.equal(badTag.ok ? "" : badTag.error.field, "tags");
+      assert.equal(badTag.ok ? "" : badTag.reason.field, "tags");
       const badLink = await recordMemory(f.deps, f.ctx(), {
         title: "x",
         body: "",
@@ -258,7 +258,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         category: "other",
         links: ["mem-20270101-000000000000"],
       });
-      assert.equal(badLink.ok ? "" : badLink.error.code, "UNKNOWN_LINK");
+      assert.equal(badLink.ok ? "" : badLink.reason.code, "UNKNOWN_LINK");
       await setPolicy(f.deps.db, "proj-a", { maxBytes: 600 });
       const big = await recordMemory(f.deps, f.ctx(), {
         title: "Big",
@@ -266,7 +266,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         kind: "note",
         category: "other",
       });
-      assert.equal(big.ok ? "" : big.error.code, "QUOTA_EXCEEDED");
+      assert.equal(big.ok ? "" : big.reason.code, "QUOTA_EXCEEDED");
     }),
 
   "auto mode sweeps expired unlinked records; unpinning needs approval": (driver, dir) =>
@@ -284,7 +284,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.ok(next.ok);
       assert.deepEqual(next.value.removedExpired, [expired]);
       const refused = await setRetention(f.deps, "proj-a", pin, { pinned: false }, { unpinApproved: false });
-      assert.equal(refused.ok ? "" : refused.error.code, "APPROVAL_REQUIRED");
+      assert.equal(refused.ok ? "" : refused.reason.code, "APPROVAL_REQUIRED");
       const ok = await setRetention(f.deps, "proj-a", pin, { pinned: false }, { unpinApproved: true });
       assert.ok(ok.ok);
     }),

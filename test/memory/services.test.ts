@@ -37,7 +37,7 @@ describe("callMemory", () => {
       action: "record",
       record: { title: "x", body: "", kind: "note", category: "other", tags: [7 as unknown as string] },
     });
-    expect(badTags).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", field: "record" } });
+    expect(badTags).toMatchObject({ ok: false, reason: { code: "INVALID_INPUT", field: "record" } });
     const viaTool = await runMemoryAction(f.deps, person, { action: "read", id: "nope" });
     expect(viaTool).toMatchObject({ ok: false, action: "invalid", code: "INVALID_INPUT", field: "id" });
     const recorded = await callMemory(f.deps, person, {
@@ -61,15 +61,15 @@ describe("the cleanup token", () => {
     const old = await f.record({ title: "Old", body: "old" });
     await f.record({ title: "New", body: "new", supersedes: old });
     const plan = await planMemoryCleanup(f.deps, "proj-a");
-    if (!plan.ok) throw new Error(plan.error.message);
+    if (!plan.ok) throw new Error(plan.reason.message);
     const { proposal } = plan.value;
     const wrong = await applyMemoryCleanup(f.deps, "proj-a", proposal, {
       origin: "user",
       provenance,
       confirmation: "not-the-token",
     });
-    expect(wrong).toMatchObject({ ok: false, error: { code: "APPROVAL_REQUIRED" } });
-    expect(wrong.ok ? "" : wrong.error.message).toMatch(/token does not match this proposal/);
+    expect(wrong).toMatchObject({ ok: false, reason: { code: "APPROVAL_REQUIRED" } });
+    expect(wrong.ok ? "" : wrong.reason.message).toMatch(/token does not match this proposal/);
     const person = {
       projectId: "proj-a",
       origin: "user" as const,

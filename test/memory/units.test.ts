@@ -100,7 +100,7 @@ describe("guidance", () => {
 describe("keel_memory actions", () => {
   it("rejects fields another action owns", () => {
     const out = checkParams({ action: "status", query: "x" });
-    expect(out.ok ? "" : out.error.field).toBe("query");
+    expect(out.ok ? "" : out.reason.field).toBe("query");
     expect(checkParams({ action: "search" }).ok).toBe(false);
     expect(checkParams({ action: "nope" }).ok).toBe(false);
   });

@@ -9,6 +9,7 @@ import { applyDiscovery, collectEvidence, parseDiscoveryAnswer } from "../../src
 import { applyExtraction, extractionPayload, parseExtraction } from "../../src/protect/extraction.ts";
 import { completeVerification } from "../../src/protect/lifecycle.ts";
 import { loadProtectState } from "../../src/protect/load.ts";
+import { renderList } from "../../src/protect/render.ts";
 import { parseOriginalState, persistedState } from "../../src/protect/state-schema.ts";
 import { EMPTY_STATE, type ProtectState } from "../../src/protect/types.ts";
 import { verifyLiteral } from "../../src/protect/verifier/verify.ts";
@@ -103,7 +104,7 @@ describe("discovery lifecycle, candidates and the block", () => {
   it("retires and supersedes only active discoveries, and groups shared anchors", () => {
     const state = discoveryState();
     const [a, b, c] = state.discoveryItemIds;
-    expect(state.discoveryProvenance[a!]).toEqual([
+    expect(state.discoveryEvidence[a!]).toEqual([
       {
         toolCallId: "call-1",
         toolName: "read",
@@ -196,6 +197,42 @@ describe("state schema", () => {
     const loaded = loadProtectState(branch as never, NOW);
     expect(loaded).toMatchObject({ degraded: true, state: { items: [] } });
     expect(loaded.warning).toContain("unreadable");
+  });
+});
+
+describe("persisted discovery evidence", () => {
+  it("loads an entry written before the rename and writes the same key back", () => {
+    const ref = {
+      toolCallId: "t1",
+      toolName: "read",
+      quoteHash: "0123456789ab",
+      span: { startOffset: 3, endOffset: 9 },
+    };
+    // Exactly what keel wrote before its code called the evidence `discoveryEvidence`.
+    const written = {
+      schemaVersion: 1,
+      items: [
+        { id: "discovery:fact:aaaaaaaaaaaa", kind: "fact", content: "Cache is redis.", critical: true },
+      ],
+      recovery: "off",
+      extraction: "off",
+      discovery: "automatic",
+      autoItemIds: [],
+      discoveryItemIds: ["discovery:fact:aaaaaaaaaaaa"],
+      discoveryProvenance: { "discovery:fact:aaaaaaaaaaaa": [ref] },
+      discoveryLifecycle: {
+        "discovery:fact:aaaaaaaaaaaa": { status: "active", createdAt: NOW, updatedAt: NOW },
+      },
+    };
+    const loaded = loadProtectState(
+      [{ type: "custom", customType: "keel.protect.state", data: written }] as never,
+      NOW,
+    );
+    expect(loaded.degraded).toBe(false);
+    expect(loaded.state.discoveryEvidence).toEqual({ "discovery:fact:aaaaaaaaaaaa": [ref] });
+    expect(renderList(loaded.state)).toContain("(1 evidence reference: read)");
+    expect(persistedState(loaded.state)).toEqual(written);
+    expect(Object.keys(persistedState(loaded.state))).not.toContain("discoveryEvidence");
   });
 });
 

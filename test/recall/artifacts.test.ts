@@ -30,7 +30,7 @@ describe("artifact store", () => {
     const file = join(root, "sess-1", `${stored.value.sha256}.txt`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(root, "sess-1")).mode & 0o777).toBe(0o700);
-    expect(await readArtifactText(root, stored.value)).toEqual({ ok: true, text });
+    expect(await readArtifactText(root, stored.value)).toEqual({ ok: true, value: text });
     expect((await writeArtifact(root, "sess-1", text)).ok).toBe(true);
     expect(readdirSync(join(root, "sess-1"))).toEqual([`${stored.value.sha256}.txt`]);
 

@@ -177,7 +177,7 @@ describe("rewind", () => {
   it("omits the whole read-only detour", () => {
     const { b, read } = detour();
     const plan = planRewind(scanBranch(branchOf(b)));
-    expect(plan).toEqual({ ok: true, checkpointId: "cp-1", omit: [b.entries.at(-2)!.id, read] });
+    expect(plan).toEqual({ ok: true, value: { checkpointId: "cp-1", omit: [b.entries.at(-2)!.id, read] } });
   });
 
   it("refuses mutations, user messages and results whose call is in the prefix", () => {

@@ -13,7 +13,7 @@ const FIXTURES = join(import.meta.dirname, "..", "fixtures", "sessions");
 function transcriptOf(text: string) {
   const walked = walkBranch(parseSessionText(text));
   if (!walked.ok) throw new Error(walked.reason);
-  return buildTranscript(walked.branch.entries);
+  return buildTranscript(walked.value.entries);
 }
 
 const small = () => transcriptOf(readFileSync(join(FIXTURES, "small-hand.jsonl"), "utf8"));

@@ -20,14 +20,14 @@ describe("walkBranch", () => {
   it("follows the last entry in the file back to the root by default", () => {
     const { b, root, main, last } = forked();
     const walked = walkBranch(parseSessionText(b.toJsonl()));
-    expect(walked.ok && walked.branch.entries.map((e) => e.id)).toEqual([root, main, last]);
+    expect(walked.ok && walked.value.entries.map((e) => e.id)).toEqual([root, main, last]);
   });
 
   it("walks the branch of a given leaf and fails clearly on an unknown one", () => {
     const { b, root, side } = forked();
     const session = parseSessionText(b.toJsonl());
     const walked = walkBranch(session, side);
-    expect(walked.ok && walked.branch.entries.map((e) => e.id)).toEqual([root, side]);
+    expect(walked.ok && walked.value.entries.map((e) => e.id)).toEqual([root, side]);
     expect(walkBranch(session, "nope")).toEqual({
       ok: false,
       reason: "no entry with id nope in the session",
@@ -40,12 +40,12 @@ describe("walkBranch", () => {
     const session = parseSessionText(b.toJsonl());
     session.byId.delete(session.entries[1]!.id);
     const walked = walkBranch(session);
-    expect(walked.ok && walked.branch.entries.map((e) => e.id)).toEqual([last]);
-    expect(walked.ok && walked.branch.problems[0]?.kind).toBe("missing-parent");
+    expect(walked.ok && walked.value.entries.map((e) => e.id)).toEqual([last]);
+    expect(walked.ok && walked.value.problems[0]?.kind).toBe("missing-parent");
     const loop = parseSessionText(b.toJsonl());
     (loop.byId.get(loop.entries[0]!.id) as { parentId: string | null }).parentId = last;
     const cyc = walkBranch(loop);
-    expect(cyc.ok && cyc.branch.problems.map((p) => p.kind)).toEqual(["cycle"]);
+    expect(cyc.ok && cyc.value.problems.map((p) => p.kind)).toEqual(["cycle"]);
   });
 });
 

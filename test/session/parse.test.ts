@@ -90,10 +90,12 @@ describe("readSessionFile", () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     const memory = parseSessionText(text);
-    expect(read.bytes).toBeGreaterThan(1 << 20);
-    expect(read.session.entries.length).toBe(400);
-    expect(read.session.entries).toEqual(memory.entries);
-    expect(read.session.problems).toEqual([expect.objectContaining({ kind: "truncated-line", line: 402 })]);
+    expect(read.value.bytes).toBeGreaterThan(1 << 20);
+    expect(read.value.session.entries.length).toBe(400);
+    expect(read.value.session.entries).toEqual(memory.entries);
+    expect(read.value.session.problems).toEqual([
+      expect.objectContaining({ kind: "truncated-line", line: 402 }),
+    ]);
   });
 
   it("returns a reason for a missing file or a folder", async () => {

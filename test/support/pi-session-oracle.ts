@@ -35,7 +35,7 @@ export async function expectReadLikePi(
   const pi = piOpenCopy(path, scratch, manager).manager;
   const read = await readSessionFile(path);
   if (!read.ok) throw new Error(read.reason);
-  const keel = read.session;
+  const keel = read.value.session;
   const piEntries = pi.getEntries() as unknown as Loose[];
   expect(keel.entries).toHaveLength(piEntries.length);
 
@@ -55,9 +55,7 @@ export async function expectReadLikePi(
 
   expect(keel.entries.at(-1)?.id).toBe(mapped(pi.getLeafId()));
   const branch = walkBranch(keel);
-  expect(branch.ok && branch.branch.entries.map((e) => e.id)).toEqual(
-    pi.getBranch().map((e) => mapped(e.id)),
-  );
+  expect(branch.ok && branch.value.entries.map((e) => e.id)).toEqual(pi.getBranch().map((e) => mapped(e.id)));
   const roots = pi.getTree().map((node) => mapped(node.entry.id));
   const parts = findParts(keel);
   expect(parts.map((part) => part.rootId)).toEqual(roots);
@@ -65,7 +63,7 @@ export async function expectReadLikePi(
   for (const part of parts) {
     const walked = walkBranch(keel, part.leafId);
     const piBranch = pi.getBranch(piIdOf.get(part.leafId));
-    expect(walked.ok && walked.branch.entries.map((e) => e.id)).toEqual(piBranch.map((e) => mapped(e.id)));
+    expect(walked.ok && walked.value.entries.map((e) => e.id)).toEqual(piBranch.map((e) => mapped(e.id)));
   }
   return idMap;
 }

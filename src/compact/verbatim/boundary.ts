@@ -1,6 +1,7 @@
 // Chooses a compaction boundary for offline rendering (the `keel compact` CLI): replay the branch's last
 // compaction, cut at a given entry, or, with no compaction on the branch, cut at the last valid cut point.
 // Inside pi the boundary comes from pi's own preparation instead, so the adapter never calls this.
+import { ok, type Result } from "../../core/result.ts";
 import { type BranchEntry, messageOf, numberField, roleOf, stringField } from "../../session/entries.ts";
 
 export interface OfflineBoundary {
@@ -16,7 +17,7 @@ export interface OfflineBoundary {
   replayedCompactionId?: string;
 }
 
-export type OfflineBoundaryResult = { ok: true; boundary: OfflineBoundary } | { ok: false; reason: string };
+export type OfflineBoundaryResult = Result<OfflineBoundary>;
 
 const CUT_ROLES = new Set(["user", "assistant", "bashExecution", "custom", "branchSummary"]);
 
@@ -33,16 +34,13 @@ export function chooseOfflineBoundary(
   if (atEntryId !== undefined) {
     const entry = branch.find((candidate) => candidate.id === atEntryId);
     if (!entry) return { ok: false, reason: `entry ${atEntryId} is not on the chosen branch` };
-    return {
-      ok: true,
-      boundary: {
-        branch: [...branch],
-        firstKeptEntryId: atEntryId,
-        isSplitTurn: splitAt(entry),
-        reason: "manual",
-        source: "given-entry",
-      },
-    };
+    return ok({
+      branch: [...branch],
+      firstKeptEntryId: atEntryId,
+      isSplitTurn: splitAt(entry),
+      reason: "manual",
+      source: "given-entry",
+    });
   }
   for (let i = branch.length - 1; i >= 0; i--) {
     const entry = branch[i]!;
@@ -50,33 +48,27 @@ export function chooseOfflineBoundary(
     const firstKept = stringField(entry, "firstKeptEntryId") ?? "";
     const before = branch.slice(0, i);
     const kept = before.find((candidate) => candidate.id === firstKept);
-    return {
-      ok: true,
-      boundary: {
-        branch: before,
-        firstKeptEntryId: firstKept,
-        isSplitTurn: kept ? splitAt(kept) : false,
-        reason: "replay",
-        tokensBefore: numberField(entry, "tokensBefore"),
-        at: entry.timestamp,
-        source: "last-compaction",
-        replayedCompactionId: entry.id,
-      },
-    };
+    return ok({
+      branch: before,
+      firstKeptEntryId: firstKept,
+      isSplitTurn: kept ? splitAt(kept) : false,
+      reason: "replay",
+      tokensBefore: numberField(entry, "tokensBefore"),
+      at: entry.timestamp,
+      source: "last-compaction",
+      replayedCompactionId: entry.id,
+    });
   }
   for (let i = branch.length - 1; i >= 0; i--) {
     const entry = branch[i]!;
     if (!isValidCutPoint(entry)) continue;
-    return {
-      ok: true,
-      boundary: {
-        branch: [...branch],
-        firstKeptEntryId: entry.id,
-        isSplitTurn: splitAt(entry),
-        reason: "manual",
-        source: "last-entry",
-      },
-    };
+    return ok({
+      branch: [...branch],
+      firstKeptEntryId: entry.id,
+      isSplitTurn: splitAt(entry),
+      reason: "manual",
+      source: "last-entry",
+    });
   }
   return { ok: false, reason: "the branch has no message pi could keep after a compaction" };
 }

@@ -2,6 +2,7 @@
 // (1) non-user lines, oldest first; (2) long user lines to marked prefix stubs, oldest first; (3) the oldest
 // remaining lines. Every run of removed lines leaves a gap marker where it stood, and the markers count against
 // the budget. One pass per stage over a running total, so trimming is linear in the number of lines.
+import { ok, type Result } from "../../core/result.ts";
 import { type CapSetting, CHARS_PER_TOKEN, type SavedSpan } from "./types.ts";
 
 /** The conversation-line budget never drops below this many characters. */
@@ -11,12 +12,12 @@ export const USER_STUB_CHARS = 200;
 /** The line left where one or more consecutive lines were removed. */
 export const GAP_MARKER = "[… trimmed here]";
 
-export type CapParse = { ok: true; cap: CapSetting } | { ok: false; reason: string };
+export type CapParse = Result<CapSetting>;
 
 /** Parses `off`, `<n>`, `<n>chars`, `<n>c`, `<n>tokens`, `<n>t` or `<n>%`. */
 export function parseCap(text: string): CapParse {
   const value = text.trim().toLowerCase();
-  if (value === "off" || value === "none" || value === "0") return { ok: true, cap: { unit: "off" } };
+  if (value === "off" || value === "none" || value === "0") return ok({ unit: "off" });
   const match = /^(\d+(?:\.\d+)?)\s*(chars?|c|tokens?|t|%)?$/.exec(value);
   if (!match) return { ok: false, reason: `cannot read cap "${text}": use off, <n>chars, <n>tokens or <n>%` };
   const amount = Number(match[1]);
@@ -24,22 +25,22 @@ export function parseCap(text: string): CapParse {
   if (unit === "%") {
     if (amount <= 0 || amount > 100)
       return { ok: false, reason: `a percent cap must be between 0 and 100, got ${amount}` };
-    return { ok: true, cap: { unit: "percent", value: amount } };
+    return ok({ unit: "percent", value: amount });
   }
-  return { ok: true, cap: { unit: unit.startsWith("t") ? "tokens" : "chars", value: Math.floor(amount) } };
+  return ok({ unit: unit.startsWith("t") ? "tokens" : "chars", value: Math.floor(amount) });
 }
 
-export type BudgetResult = { ok: true; limit: number | null } | { ok: false; reason: string };
+export type BudgetResult = Result<number | null>;
 
 /** The whole-checkpoint limit in characters, or null when the cap is off. */
 export function capLimitChars(cap: CapSetting, contextWindow?: number): BudgetResult {
-  if (cap.unit === "off") return { ok: true, limit: null };
-  if (cap.unit === "chars") return { ok: true, limit: cap.value };
-  if (cap.unit === "tokens") return { ok: true, limit: cap.value * CHARS_PER_TOKEN };
+  if (cap.unit === "off") return ok(null);
+  if (cap.unit === "chars") return ok(cap.value);
+  if (cap.unit === "tokens") return ok(cap.value * CHARS_PER_TOKEN);
   if (!contextWindow || contextWindow <= 0) {
     return { ok: false, reason: "a percent cap needs the model's context window (--window <tokens>)" };
   }
-  return { ok: true, limit: Math.floor((contextWindow * cap.value) / 100) * CHARS_PER_TOKEN };
+  return ok(Math.floor((contextWindow * cap.value) / 100) * CHARS_PER_TOKEN);
 }
 
 /** A span after capping: the lines to print and whether the cap changed it. */

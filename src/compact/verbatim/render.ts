@@ -1,6 +1,7 @@
 // The deterministic verbatim checkpoint: from the branch and pi's boundary to the summary text, the separate
 // re-orientation reminder and the details later compactions read. Pure: no clock, no I/O, no model call.
 import { boundedJson } from "../../core/bounded-json.ts";
+import { ok, type Result } from "../../core/result.ts";
 import { type BranchEntry, messageOf, textOf } from "../../session/entries.ts";
 import { type BranchIndex, indexBranchFacts } from "./branch-index.ts";
 import { type CappedSpan, capLimitChars, MIN_LINE_BUDGET, trimSpans } from "./cap.ts";
@@ -21,7 +22,7 @@ import {
 } from "./types.ts";
 import * as say from "./wording.ts";
 
-export type CheckpointResult = { ok: true; checkpoint: Checkpoint } | { ok: false; reason: string };
+export type CheckpointResult = Result<Checkpoint>;
 
 interface Boundary {
   start: number;
@@ -104,48 +105,45 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
     startupBlock: renderStartupReads(branch, index, kept, keptPaths),
     fileBlock: renderFileLists(files, branch, index, bound.end, cwd, keptPaths),
   };
-  const capped = applyCap(frame, input, budget.limit);
+  const capped = applyCap(frame, input, budget.value);
   const warnings = [...bound.warnings];
   if (capped.report.overBudget) {
     warnings.push(
-      `the checkpoint is ${capped.summary.length} chars, over the ${budget.limit}-char cap: fixed parts (base, startup reads, file lists, protected items) are never trimmed`,
+      `the checkpoint is ${capped.summary.length} chars, over the ${budget.value}-char cap: fixed parts (base, startup reads, file lists, protected items) are never trimmed`,
     );
   }
   const { summary, report: cap, trimmed } = capped;
-  return {
-    ok: true,
-    checkpoint: {
-      summary,
-      reorientation: say.reorientationText({
-        n: span.n,
-        startupPaths: keptPaths,
-        trimmedSpans: cap.trimmedSpans.length,
-        hasBase: history.base !== undefined,
-      }),
-      details: {
-        keel: {
-          strategy: "verbatim",
-          version: VERBATIM_VERSION,
-          compaction: span.n,
-          span,
-          startupReads: startup,
-          ...files,
-          cap,
-        },
+  return ok({
+    summary,
+    reorientation: say.reorientationText({
+      n: span.n,
+      startupPaths: keptPaths,
+      trimmedSpans: cap.trimmedSpans.length,
+      hasBase: history.base !== undefined,
+    }),
+    details: {
+      keel: {
+        strategy: "verbatim",
+        version: VERBATIM_VERSION,
+        compaction: span.n,
+        span,
+        startupReads: startup,
         ...files,
+        cap,
       },
-      stats: {
-        chars: summary.length,
-        estimatedTokens: Math.ceil(summary.length / CHARS_PER_TOKEN),
-        spans: frame.spans.length,
-        lines: trimmed.spans.reduce((sum, s) => sum + s.lines.length, 0),
-        compactedEntries: bound.end - bound.start,
-        tailEntries: branch.length - bound.end,
-      },
-      warnings,
-      partial: bound.partial,
+      ...files,
     },
-  };
+    stats: {
+      chars: summary.length,
+      estimatedTokens: Math.ceil(summary.length / CHARS_PER_TOKEN),
+      spans: frame.spans.length,
+      lines: trimmed.spans.reduce((sum, s) => sum + s.lines.length, 0),
+      compactedEntries: bound.end - bound.start,
+      tailEntries: branch.length - bound.end,
+    },
+    warnings,
+    partial: bound.partial,
+  });
 }
 
 /**

@@ -111,9 +111,9 @@ async function candidates(p: Prepared, input: VerifiedInput, complete: Complete 
   if (complete) {
     const synthesis = await synthesize(p.plan, p.extraction, complete, limits, input.focus);
     calls += synthesis.calls;
-    if (!synthesis.ok) failure = synthesis.failure;
+    if (!synthesis.ok) failure = synthesis.reason;
     else {
-      let best = verify(synthesis.text, "synthesized");
+      let best = verify(synthesis.value, "synthesized");
       if (best.check.gaps.length > 0)
         best = verify(patchSummary(best.text, best.check.gaps, p.extraction), "patched");
       if (best.check.gaps.length > 0 && p.budget.modelPatch && calls < p.budget.maxCalls) {
@@ -123,8 +123,8 @@ async function candidates(p: Prepared, input: VerifiedInput, complete: Complete 
           prompt: patchPrompt(best.text, best.check.gaps, p.extraction),
           ...limits,
         });
-        if (reply.ok && usableSummary(reply.text)) {
-          const patched = verify(reply.text.trim(), "model-patched");
+        if (reply.ok && usableSummary(reply.value)) {
+          const patched = verify(reply.value.trim(), "model-patched");
           if (patched.check.gaps.length > 0)
             verify(patchSummary(patched.text, patched.check.gaps, p.extraction), "model-patched");
         }

@@ -1,12 +1,13 @@
 // Synthesis through the session's model: one pass when the prefix fits one call, otherwise notes per batch
 // and one assembly call. Calls never exceed the mode's budget (one is kept back for a patch when allowed);
 // any failure ends synthesis with a reason, and the caller falls back to the deterministic floor.
+import { fail, ok, type Result } from "../../core/result.ts";
 import type { Extraction } from "./extract/types.ts";
 import type { ModeBudget } from "./modes.ts";
 import { assemblyPrompt, BATCH_SYSTEM, batchPrompt, SYNTHESIS_SYSTEM, synthesisPrompt } from "./prompts.ts";
 
 export type ModelFailure = "timeout" | "provider" | "aborted" | "invalid-response" | "no-model";
-export type ModelReply = { ok: true; text: string } | { ok: false; failure: ModelFailure };
+export type ModelReply = Result<string, ModelFailure>;
 
 export interface ModelCall {
   system: string;
@@ -38,9 +39,8 @@ export function planSynthesis(batches: string[], budget: ModeBudget): SynthesisP
   };
 }
 
-export type SynthesisResult =
-  | { ok: true; text: string; calls: number }
-  | { ok: false; failure: ModelFailure; calls: number };
+/** The summary or why there is none, with the model calls spent either way. */
+export type SynthesisResult = Result<string, ModelFailure> & { calls: number };
 
 /** A reply is usable when it is non-empty Markdown with at least one `## ` heading and closed fences. */
 export function usableSummary(text: string): boolean {
@@ -61,10 +61,10 @@ export async function synthesize(
       prompt: synthesisPrompt(x, plan.batches[0] ?? "", focus),
       ...limits,
     });
-    if (!reply.ok) return { ok: false, failure: reply.failure, calls: 1 };
-    return usableSummary(reply.text)
-      ? { ok: true, text: reply.text.trim(), calls: 1 }
-      : { ok: false, failure: "invalid-response", calls: 1 };
+    if (!reply.ok) return { ...reply, calls: 1 };
+    return usableSummary(reply.value)
+      ? { ...ok(reply.value.trim()), calls: 1 }
+      : { ...fail<ModelFailure>("invalid-response"), calls: 1 };
   }
   const notes: string[] = [];
   let calls = 0;
@@ -75,8 +75,8 @@ export async function synthesize(
       prompt: batchPrompt(i + 1, plan.batches.length, batch),
       ...limits,
     });
-    if (!reply.ok) return { ok: false, failure: reply.failure, calls };
-    notes.push(reply.text.trim());
+    if (!reply.ok) return { ...reply, calls };
+    notes.push(reply.value.trim());
   }
   calls++;
   const reply = await complete({
@@ -84,8 +84,8 @@ export async function synthesize(
     prompt: assemblyPrompt(x, notes, focus),
     ...limits,
   });
-  if (!reply.ok) return { ok: false, failure: reply.failure, calls };
-  return usableSummary(reply.text)
-    ? { ok: true, text: reply.text.trim(), calls }
-    : { ok: false, failure: "invalid-response", calls };
+  if (!reply.ok) return { ...reply, calls };
+  return usableSummary(reply.value)
+    ? { ...ok(reply.value.trim()), calls }
+    : { ...fail<ModelFailure>("invalid-response"), calls };
 }

@@ -2,7 +2,7 @@
 // the personal layer file, with one validation and one removal rule for every surface (CLI, /keel, MCP).
 // Seed and team rules are never removed here; a personal file keel cannot read is never rewritten.
 import type { Clock } from "../../core/clock.ts";
-import { fail, ok, type Result } from "../../core/result.ts";
+import { ok, type Problem, problem, type Result } from "../../core/result.ts";
 import type { KeelDb } from "../../store/db.ts";
 import { deleteRule, listRules, putRule } from "../../store/guard-journal.ts";
 import { type PlannedRule, planRule } from "./add-rule.ts";
@@ -22,11 +22,8 @@ export interface ContractScope {
 /** `project`: this project's rules in the store; `personal`: the user's file, for every project. */
 export type ContractLayer = "project" | "personal";
 
-export interface ContractProblem {
-  /** INVALID_INPUT and UNREADABLE are the caller's to fix (exit 2); NOT_FOUND and REFUSED are refusals. */
-  code: "INVALID_INPUT" | "UNREADABLE" | "NOT_FOUND" | "REFUSED";
-  message: string;
-}
+/** INVALID_INPUT and UNREADABLE are the caller's to fix (exit 2); NOT_FOUND and REFUSED are refusals. */
+export type ContractProblem = Problem<"INVALID_INPUT" | "UNREADABLE" | "NOT_FOUND" | "REFUSED">;
 
 export interface RuleChange {
   id: string;
@@ -41,8 +38,6 @@ export interface RuleChange {
 export function loadEffectiveContract(scope: ContractScope): Promise<EffectiveContract> {
   return loadContract({ ...scope, personalFile: scope.personalContract });
 }
-
-const problem = (code: ContractProblem["code"], message: string) => fail<ContractProblem>({ code, message });
 
 /** What a caller asks to add: the text, an optional id, and whether an existing id may be reworded. */
 export interface RuleInput {

@@ -1,6 +1,7 @@
 // Layering of contract rules: seed < personal (user config) < project (team file, then owner rows in the
 // store), with agent rows last. A later layer replaces an earlier rule with the same id; identical text is
 // listed once. The agent may remove only rules it wrote itself.
+import { fail, ok, type Result } from "../../core/result.ts";
 import { oneLine } from "../text.ts";
 import type { ContractRule } from "./seed.ts";
 
@@ -39,23 +40,20 @@ export function mergeContract(layers: ContractLayers): ContractRule[] {
 
 export type Actor = "owner" | "agent";
 
-export type RemoveDecision = { ok: true } | { ok: false; reason: string };
-
+/** The rule the actor may remove from that scope, or why not. */
 export function canRemove(
   rule: ContractRule | undefined,
   actor: Actor,
   scope: "project" | "personal",
-): RemoveDecision {
-  if (!rule) return { ok: false, reason: "no rule with that id" };
+): Result<ContractRule> {
+  if (!rule) return fail("no rule with that id");
   if (actor === "agent" && rule.source !== "agent") {
-    return { ok: false, reason: `the agent cannot remove a ${rule.source} rule; ask the user` };
+    return fail(`the agent cannot remove a ${rule.source} rule; ask the user`);
   }
-  if (rule.source === "seed")
-    return { ok: false, reason: "seed rules stay; reword one by adding a rule with the same id" };
+  if (rule.source === "seed") return fail("seed rules stay; reword one by adding a rule with the same id");
   if (rule.source === "personal" && scope !== "personal") {
-    return { ok: false, reason: "that rule is in your personal layer: remove it with --global" };
+    return fail("that rule is in your personal layer: remove it with --global");
   }
-  if (rule.source === "team")
-    return { ok: false, reason: "that rule comes from .keel/contract.json: edit the file" };
-  return { ok: true };
+  if (rule.source === "team") return fail("that rule comes from .keel/contract.json: edit the file");
+  return ok(rule);
 }

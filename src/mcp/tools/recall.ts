@@ -45,7 +45,7 @@ function recallTool(verb: string, name: LookupToolName, params: TObject, descrip
         };
       const loaded = await loadSessionBranch(file);
       if (!loaded.ok) return { text: `error: ${loaded.reason}`, data: null, isError: true };
-      const answer = runLookupTool(buildTranscript(loaded.loaded.branch), name, rest);
+      const answer = runLookupTool(buildTranscript(loaded.value.branch), name, rest);
       return { ...answer, data: null };
     },
   });

@@ -6,6 +6,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describeError } from "../../core/errors.ts";
+import { ok, type Result } from "../../core/result.ts";
 import { type ArtifactRecord, isSafeOrigin } from "./record.ts";
 
 export interface ArtifactQuota {
@@ -15,13 +16,11 @@ export interface ArtifactQuota {
 
 export const DEFAULT_QUOTA: ArtifactQuota = { files: 256, bytes: 32 * 1024 * 1024 };
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
-
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const fileOf = (root: string, origin: string, sha: string) => join(root, origin, `${sha}.txt`);
 
 /** A real folder (created 0700 when missing); a symlink or any other kind of file is refused. */
-async function realDir(path: string): Promise<Outcome<void>> {
+async function realDir(path: string): Promise<Result<void>> {
   try {
     const stat = await lstat(path);
     if (stat.isSymbolicLink()) return { ok: false, reason: `${path} is a symlink; refused` };
@@ -59,7 +58,7 @@ export async function writeArtifact(
   origin: string,
   text: string,
   quota: ArtifactQuota = DEFAULT_QUOTA,
-): Promise<Outcome<Pick<ArtifactRecord, "sha256" | "bytes" | "chars" | "origin">>> {
+): Promise<Result<Pick<ArtifactRecord, "sha256" | "bytes" | "chars" | "origin">>> {
   if (!isSafeOrigin(origin))
     return { ok: false, reason: `origin "${origin.slice(0, 40)}" is not a safe folder name` };
   const bytes = new TextEncoder().encode(text);
@@ -100,7 +99,7 @@ export async function writeArtifact(
 export async function readArtifactBytes(
   root: string,
   record: Pick<ArtifactRecord, "sha256" | "bytes" | "origin">,
-): Promise<Outcome<Uint8Array>> {
+): Promise<Result<Uint8Array>> {
   if (!isSafeOrigin(record.origin)) return { ok: false, reason: "its origin is not a safe folder name" };
   const path = fileOf(root, record.origin, record.sha256);
   let handle: Awaited<ReturnType<typeof open>>;
@@ -130,7 +129,7 @@ export async function readArtifactBytes(
 export async function readArtifactText(
   root: string,
   record: Pick<ArtifactRecord, "sha256" | "bytes" | "origin">,
-): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+): Promise<Result<string>> {
   const read = await readArtifactBytes(root, record);
-  return read.ok ? { ok: true, text: new TextDecoder().decode(read.value) } : read;
+  return read.ok ? ok(new TextDecoder().decode(read.value)) : read;
 }

@@ -2,6 +2,7 @@
 // linear in the branch. It protects recent turns, the active checkpoint prefix, instruction and skill reads,
 // errors, images, keel's own recovery output and anything already edited; a result is only trimmed when its call
 // is in context too, and only its content is replaced, so call and result stay paired.
+import { ok, type Result } from "../../core/result.ts";
 import { type BranchEntry, isTextOnly, messageOf, textOf } from "../../session/entries.ts";
 import { type BranchScan, scanBranch, turnsSince } from "./branch-scan.ts";
 import { trimMarker } from "./marker.ts";
@@ -139,7 +140,7 @@ export function autoTrimDecision(
   plan: TrimPlan,
   contextPercent: number | null,
   limits: HygieneLimits = DEFAULT_LIMITS,
-): { ok: true } | { ok: false; reason: string } {
+): Result<void> {
   if (plan.candidates.length === 0) return { ok: false, reason: "nothing to trim" };
   if (plan.savedChars < limits.autoMinNetChars)
     return { ok: false, reason: `saves ${plan.savedChars} chars, below ${limits.autoMinNetChars}` };
@@ -147,5 +148,5 @@ export function autoTrimDecision(
     return { ok: false, reason: `cooldown: ${plan.turnsSinceChange}/${limits.cooldownTurns} turns` };
   if (contextPercent === null || contextPercent < limits.autoPercent)
     return { ok: false, reason: `context ${contextPercent ?? "?"}% below ${limits.autoPercent}%` };
-  return { ok: true };
+  return ok(undefined);
 }

@@ -1,6 +1,7 @@
 // keel_context read and search: a bounded page of one source by ref, and a bounded literal search across the
 // branch's sources. The full text is scrubbed before it is paged or searched, so a secret can never be pieced
 // together from two pages. Artifacts are served only after their size and hash check out.
+import type { Result } from "../../core/result.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
 import { oneLine } from "../../guard/text.ts";
 import type { BranchScan } from "./branch-scan.ts";
@@ -14,8 +15,6 @@ export const SEARCH_MAX_CHARS = 4 * 1024 * 1024;
 export const SEARCH_MAX_MATCHES = 10;
 const SNIPPET = 80;
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
-
 export interface ReadPage {
   ref: string;
   label: string;
@@ -26,11 +25,11 @@ export interface ReadPage {
   text: string;
 }
 
-async function fullText(source: Source, load: ArtifactLoader): Promise<Outcome<string>> {
+async function fullText(source: Source, load: ArtifactLoader): Promise<Result<string>> {
   if (source.kind === "entry") return { ok: true, value: source.text };
   const loaded = await load(source.record);
   return loaded.ok
-    ? { ok: true, value: loaded.text }
+    ? { ok: true, value: loaded.value }
     : { ok: false, reason: `artifact ${source.ref}: ${loaded.reason}; not served` };
 }
 
@@ -38,7 +37,7 @@ export async function readRef(
   scan: BranchScan,
   params: { ref: string; offset?: number; maxChars?: number },
   load: ArtifactLoader,
-): Promise<Outcome<ReadPage>> {
+): Promise<Result<ReadPage>> {
   if (!parseRef(params.ref))
     return { ok: false, reason: `"${params.ref.slice(0, 80)}" is not a ref (t:<entry id> or a:<sha256>)` };
   const source = findSource(scan, params.ref.trim());
@@ -84,7 +83,7 @@ export async function searchSources(
   scan: BranchScan,
   params: { query: string; cursor?: number },
   load: ArtifactLoader,
-): Promise<Outcome<SearchPage>> {
+): Promise<Result<SearchPage>> {
   const query = params.query.toLowerCase();
   if (query.trim() === "") return { ok: false, reason: "the query is empty" };
   const sources = branchSources(scan);

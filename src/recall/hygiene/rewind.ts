@@ -1,12 +1,13 @@
 // Rewind planning for read-only research detours: everything after the active checkpoint leaves model context
 // (never the session file) and one report takes its place. Refused when the detour holds a user message, a
 // compaction, a mutating, unknown or failed tool call, or media, or when it needs more edits than the cap.
+import { ok, type Result } from "../../core/result.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
 import { type BranchEntry, isTextOnly, messageOf, toolCallsOf } from "../../session/entries.ts";
 import type { BranchScan } from "./branch-scan.ts";
 import { DEFAULT_LIMITS, type HygieneLimits, isReadOnlyTool, isRecoveryTool } from "./policy.ts";
 
-export type RewindPlan = { ok: true; checkpointId: string; omit: string[] } | { ok: false; reason: string };
+export type RewindPlan = Result<{ checkpointId: string; omit: string[] }>;
 
 const admitted = (name: string) => isReadOnlyTool(name) || isRecoveryTool(name);
 
@@ -33,7 +34,7 @@ export function planRewind(scan: BranchScan, limits: HygieneLimits = DEFAULT_LIM
       ok: false,
       reason: `the detour needs ${omit.length} edits, more than ${limits.maxRewindEdits}; nothing was rewound`,
     };
-  return { ok: true, checkpointId: checkpoint.id, omit };
+  return ok({ checkpointId: checkpoint.id, omit });
 }
 
 /** Omitting a result whose call stays in the prefix would orphan the call. */

@@ -17,7 +17,8 @@ export type PendingOp =
   | { kind: "checkpoint"; toolCallId: string; id: string }
   | { kind: "rewind"; toolCallId: string; report: string };
 
-export interface ActionResult {
+/** What keel_context and /keel trim show (text, error flag), and the operation queued for the turn boundary. */
+export interface ContextReply {
   text: string;
   isError: boolean;
   pending?: PendingOp;
@@ -35,7 +36,7 @@ export interface ActionEnv {
   limits?: HygieneLimits;
 }
 
-const fail = (text: string): ActionResult => ({ text, isError: true });
+const refuse = (text: string): ContextReply => ({ text, isError: true });
 
 export function describePlan(plan: TrimPlan): string {
   if (plan.candidates.length === 0) return `nothing to trim (skipped: ${JSON.stringify(plan.skipped)})`;
@@ -43,7 +44,7 @@ export function describePlan(plan: TrimPlan): string {
   return [`${plan.candidates.length} outputs, ${plan.savedChars} chars saved:`, ...rows].join("\n");
 }
 
-export async function runContextAction(input: ContextInput, env: ActionEnv): Promise<ActionResult> {
+export async function runContextAction(input: ContextInput, env: ActionEnv): Promise<ContextReply> {
   const scan = scanBranch(env.branch);
   const limits = env.limits ?? DEFAULT_LIMITS;
   switch (input.action) {
@@ -66,7 +67,7 @@ export async function runContextAction(input: ContextInput, env: ActionEnv): Pro
       return searchAction(scan, input, env);
     case "checkpoint":
       if (scan.checkpoint || env.queued.some((op) => op.kind === "checkpoint"))
-        return fail(
+        return refuse(
           `a checkpoint is already active (${scan.checkpoint?.id ?? "queued"}); rewind or continue first`,
         );
       return checkpointAction(env);
@@ -75,7 +76,7 @@ export async function runContextAction(input: ContextInput, env: ActionEnv): Pro
   }
 }
 
-function checkpointAction(env: ActionEnv): ActionResult {
+function checkpointAction(env: ActionEnv): ContextReply {
   const id = env.newId();
   return {
     text: `checkpoint ${id} set when this turn ends. Read-only calls after it can be rewound with keel_context {"action":"rewind","report":"…"}; files and processes are never rolled back.`,
@@ -89,25 +90,26 @@ function rewindAction(
   input: ContextInput,
   env: ActionEnv,
   limits: HygieneLimits,
-): ActionResult {
-  if (env.queued.some((op) => op.kind === "rewind")) return fail("a rewind is already queued for this turn");
+): ContextReply {
+  if (env.queued.some((op) => op.kind === "rewind"))
+    return refuse("a rewind is already queued for this turn");
   const plan = planRewind(scan, limits);
-  if (!plan.ok) return fail(`rewind refused: ${plan.reason}`);
+  if (!plan.ok) return refuse(`rewind refused: ${plan.reason}`);
   return {
-    text: `rewind to checkpoint ${plan.checkpointId} queued: the detour leaves context when this turn ends and your report takes its place. Files and processes are not rolled back.`,
+    text: `rewind to checkpoint ${plan.value.checkpointId} queued: the detour leaves context when this turn ends and your report takes its place. Files and processes are not rolled back.`,
     isError: false,
     pending: { kind: "rewind", toolCallId: env.toolCallId, report: input.report ?? "" },
   };
 }
 
-async function readAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ActionResult> {
-  if (!input.ref) return fail("read needs a ref (t:<entry id> or a:<sha256>)");
+async function readAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ContextReply> {
+  if (!input.ref) return refuse("read needs a ref (t:<entry id> or a:<sha256>)");
   const page = await readRef(
     scan,
     { ref: input.ref, offset: input.offset, maxChars: input.maxChars },
     env.loadArtifact,
   );
-  if (!page.ok) return fail(page.reason);
+  if (!page.ok) return refuse(page.reason);
   const p = page.value;
   const next = p.nextOffset === null ? "end" : `next offset ${p.nextOffset}`;
   return {
@@ -116,10 +118,10 @@ async function readAction(scan: BranchScan, input: ContextInput, env: ActionEnv)
   };
 }
 
-async function searchAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ActionResult> {
-  if (!input.query) return fail("search needs a query");
+async function searchAction(scan: BranchScan, input: ContextInput, env: ActionEnv): Promise<ContextReply> {
+  if (!input.query) return refuse("search needs a query");
   const page = await searchSources(scan, { query: input.query, cursor: input.cursor }, env.loadArtifact);
-  if (!page.ok) return fail(page.reason);
+  if (!page.ok) return refuse(page.reason);
   return { text: JSON.stringify(page.value), isError: false };
 }
 
@@ -182,7 +184,15 @@ function rewindBoundary(
     out.notes.push(`rewind refused: ${plan.reason}`);
     return out;
   }
-  out.drafts.push(...rewindDrafts(plan.checkpointId, plan.omit, rewindReport(plan.omit.length, op.report)));
-  out.notes.push(`rewound to checkpoint ${plan.checkpointId}: ${plan.omit.length} entries left context`);
+  out.drafts.push(
+    ...rewindDrafts(
+      plan.value.checkpointId,
+      plan.value.omit,
+      rewindReport(plan.value.omit.length, op.report),
+    ),
+  );
+  out.notes.push(
+    `rewound to checkpoint ${plan.value.checkpointId}: ${plan.value.omit.length} entries left context`,
+  );
   return out;
 }

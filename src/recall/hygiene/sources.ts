@@ -1,6 +1,7 @@
 // The texts keel_context may read or search on the active branch: original tool outputs (trimmed or not) by
 // entry id and spilled artifacts authorized by an entry that carries their record. Nothing off the branch,
 // no assistant reasoning, no arbitrary entries.
+import type { Result } from "../../core/result.ts";
 import { messageOf, textOf } from "../../session/entries.ts";
 import { type ArtifactRecord, artifactRecordOf } from "../artifacts/record.ts";
 import type { BranchScan } from "./branch-scan.ts";
@@ -26,9 +27,7 @@ export interface ArtifactSource {
 export type Source = EntrySource | ArtifactSource;
 
 /** Loads an artifact's full text after checking size and hash; failures are reasons, never stale bytes. */
-export type ArtifactLoader = (
-  record: ArtifactRecord,
-) => Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
+export type ArtifactLoader = (record: ArtifactRecord) => Promise<Result<string>>;
 
 /** Tool outputs and artifacts on the branch: keel-trimmed outputs first, then artifacts, then the rest newest first. */
 export function branchSources(scan: BranchScan): Source[] {

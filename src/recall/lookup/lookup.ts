@@ -1,6 +1,7 @@
 // The three direct lookups over a rendered branch: list entries, grep lines, show one entry.
 // Each result is bounded (page size and character budget) and carries a cursor to continue; attribution
 // comes from the transcript's line-range index, never from the rendered text.
+import type { Result } from "../../core/result.ts";
 import { clipLine, entryAtLine, type Transcript, type TranscriptEntry } from "./transcript.ts";
 import type {
   EntryPage,
@@ -10,7 +11,6 @@ import type {
   GrepParams,
   ListEntriesPage,
   ListEntriesParams,
-  LookupResult,
   ShowEntryParams,
 } from "./types.ts";
 
@@ -23,7 +23,7 @@ const LIST_PAGE_CHARS = 12_000;
 const clamp = (value: number | undefined, fallback: number, min: number, max: number) =>
   Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
 
-function readCursor(cursor: string | undefined, prefix: string): LookupResult<number[]> {
+function readCursor(cursor: string | undefined, prefix: string): Result<number[]> {
   if (cursor === undefined || cursor === "") return { ok: true, value: [] };
   const match = new RegExp(`^${prefix}:(\\d+)(?::(\\d+))?$`).exec(cursor);
   if (!match)
@@ -41,10 +41,7 @@ function preview(transcript: Transcript, entry: TranscriptEntry, max: number): s
   return entry.calls === "" ? "" : clipLine(`calls: ${entry.calls}`, max);
 }
 
-export function listEntries(
-  transcript: Transcript,
-  params: ListEntriesParams = {},
-): LookupResult<ListEntriesPage> {
+export function listEntries(transcript: Transcript, params: ListEntriesParams = {}): Result<ListEntriesPage> {
   const cursor = readCursor(params.cursor, "e");
   if (!cursor.ok) return cursor;
   const limit = clamp(params.limit, 50, 1, 200);
@@ -78,7 +75,7 @@ export function listEntries(
   };
 }
 
-function compilePattern(params: GrepParams): LookupResult<RegExp> {
+function compilePattern(params: GrepParams): Result<RegExp> {
   if (params.pattern === "") return { ok: false, reason: "the pattern is empty" };
   const source =
     params.regex === false ? params.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : params.pattern;
@@ -89,7 +86,7 @@ function compilePattern(params: GrepParams): LookupResult<RegExp> {
   }
 }
 
-export function grepTranscript(transcript: Transcript, params: GrepParams): LookupResult<GrepPage> {
+export function grepTranscript(transcript: Transcript, params: GrepParams): Result<GrepPage> {
   const pattern = compilePattern(params);
   if (!pattern.ok) return pattern;
   const cursor = readCursor(params.cursor, "g");
@@ -139,7 +136,7 @@ function buildMatch(transcript: Transcript, line: number, before: number, after:
   };
 }
 
-export function showEntry(transcript: Transcript, params: ShowEntryParams): LookupResult<EntryPage> {
+export function showEntry(transcript: Transcript, params: ShowEntryParams): Result<EntryPage> {
   const position = transcript.positionOf.get(params.id);
   if (position === undefined) return { ok: false, reason: `no entry ${params.id} on this branch` };
   const entry = transcript.entries[position]!;

@@ -1,8 +1,6 @@
 // Parameter and result types of the lookup tools (keel_entries, keel_grep, keel_entry): plain JSON data,
 // with opaque string cursors for continuation. Limits are clamped by the functions, never trusted as given.
 
-export type LookupResult<T> = { ok: true; value: T } | { ok: false; reason: string };
-
 export interface ListEntriesParams {
   /** Continue from a previous page's `nextCursor`. */
   cursor?: string;

@@ -2,6 +2,7 @@
 // the page (record, pin/unpin, supersede), each through src/memory's services and only after a confirmation.
 // CSRF and origin checks run before any POST reaches here (csrf.ts).
 import { type Context, Hono } from "hono";
+import { fail, ok, type Result } from "../../core/result.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
 import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind, type RecordInput } from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
@@ -46,7 +47,7 @@ export function memoryRoutes(deps: UiDeps): Hono {
         project={project}
         filters={filters}
         results={results}
-        error={found.ok ? null : found.error.message}
+        error={found.ok ? null : found.reason.message}
         status={status}
         plan={plan.ok ? plan.value : null}
         csrf={deps.csrfToken}
@@ -61,7 +62,7 @@ export function memoryRoutes(deps: UiDeps): Hono {
     const project = await findProject(deps.store, c.req.param("pid"));
     if (!project) return refuse(c, 404, "no such project");
     const read = await readMemory(memory, project.id, c.req.param("rid"));
-    if (!read.ok) return refuse(c, 404, read.error.message);
+    if (!read.ok) return refuse(c, 404, read.reason.message);
     const page = (
       <MemoryRecordPage
         frame={pageFrame(deps)}
@@ -89,8 +90,8 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
         recordInput(form),
       );
       return result.ok
-        ? { ok: true, to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" }
-        : { ok: false, message: result.error.message };
+        ? ok({ to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" })
+        : fail(result.reason.message);
     }),
   );
   routes.post("/projects/:pid/memory/:rid/retention", (c) =>
@@ -105,8 +106,8 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
         { unpinApproved: !pinned && form.confirm === "yes" },
       );
       return result.ok
-        ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" }
-        : { ok: false, message: result.error.message };
+        ? ok({ to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" })
+        : fail(result.reason.message);
     }),
   );
   routes.post("/projects/:pid/memory/:rid/supersede", (c) =>
@@ -115,15 +116,15 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
       const by = (form.by ?? "").trim();
       const result = await supersedeMemory(memory, projectId, id, by);
       return result.ok
-        ? { ok: true, to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` }
-        : { ok: false, message: result.error.message };
+        ? ok({ to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` })
+        : fail(result.reason.message);
     }),
   );
 }
 
 const NO_PROVENANCE = { sessionId: null, head: null, worktree: null };
 
-type Outcome = { ok: true; to: string; done: string } | { ok: false; message: string };
+type Outcome = Result<{ to: string; done: string }>;
 
 /** The shared shape of every memory mutation: read-only check, project, confirmation, then redirect. */
 async function mutate(
@@ -137,8 +138,9 @@ async function mutate(
   const form = stringFields(await c.req.parseBody());
   if (form.confirm !== "yes") return refuse(c, 400, "confirm the change (tick the box) before submitting");
   const outcome = await work(project.id, form);
-  if (!outcome.ok) return refuse(c, 400, outcome.message);
-  return c.redirect(`${outcome.to}?done=${encodeURIComponent(outcome.done)}`, 303);
+  if (!outcome.ok) return refuse(c, 400, outcome.reason);
+  const { to, done } = outcome.value;
+  return c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303);
 }
 
 function stringFields(body: Record<string, unknown>): Record<string, string> {

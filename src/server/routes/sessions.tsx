@@ -15,7 +15,7 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!file) return notFound(c, "no session file with this id in the searched folders");
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
-    const view = buildSessionView(file, loaded.session, {
+    const view = buildSessionView(file, loaded.value, {
       query: c.req.query("q"),
       offset: Number(c.req.query("offset") ?? 0),
       now: new Date(deps.clock.now()).toISOString(),
@@ -28,12 +28,12 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!file) return notFound(c, "no session file with this id in the searched folders");
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
-    const built = buildCompactionView(loaded.session, c.req.param("entryId"));
+    const built = buildCompactionView(loaded.value, c.req.param("entryId"));
     if (!built.ok) return notFound(c, built.reason);
     c.header("Cache-Control", "no-store");
     return c.html(
       await renderDocument(
-        <CompactionPage frame={pageFrame(deps)} sessionId={c.req.param("id")} view={built.view} />,
+        <CompactionPage frame={pageFrame(deps)} sessionId={c.req.param("id")} view={built.value} />,
       ),
     );
   });

@@ -14,13 +14,22 @@ describe("verified controls", () => {
       focus: "the parser",
     });
     expect(parseVerifiedArgs(["parser", "only"])).toEqual({ dryRun: false, focus: "parser only" });
-    expect(parseVerifiedSetting("strict", "on")).toMatchObject({ ok: true, data: { strict: true } });
-    expect(parseVerifiedSetting("auto", "85%")).toMatchObject({ ok: true, data: { autoPercent: 85 } });
+    expect(parseVerifiedSetting("strict", "on")).toMatchObject({
+      ok: true,
+      value: { data: { strict: true } },
+    });
+    expect(parseVerifiedSetting("auto", "85%")).toMatchObject({
+      ok: true,
+      value: { data: { autoPercent: 85 } },
+    });
     expect(parseVerifiedSetting("auto", "5")).toEqual({
       ok: false,
       reason: "usage: /keel compact auto <percent 10-99>|off",
     });
-    expect(parseVerifiedSetting("timeout", "90")).toMatchObject({ ok: true, data: { timeoutMs: 90_000 } });
+    expect(parseVerifiedSetting("timeout", "90")).toMatchObject({
+      ok: true,
+      value: { data: { timeoutMs: 90_000 } },
+    });
     expect(parseVerifiedSetting("timeout", "soon")).toMatchObject({ ok: false });
   });
 

@@ -47,7 +47,7 @@ function scripted(...replies: (string | "timeout")[]): { complete: Complete; cal
     complete: async (call) => {
       calls.push(call);
       const reply = replies[calls.length - 1] ?? "timeout";
-      return reply === "timeout" ? { ok: false, failure: "timeout" } : { ok: true, text: reply };
+      return reply === "timeout" ? { ok: false, reason: "timeout" } : { ok: true, value: reply };
     },
   };
 }

@@ -48,7 +48,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
       sourceRefs: [sample.text.replace(/\s+/g, " ").slice(0, 2000)],
     },
   );
-  if (!memory.ok) throw new Error(`memory record refused: ${JSON.stringify(memory.error)}`);
+  if (!memory.ok) throw new Error(`memory record refused: ${JSON.stringify(memory.reason)}`);
   await recordConfirmedCompaction(
     { db, clock },
     {

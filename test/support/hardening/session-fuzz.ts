@@ -111,13 +111,13 @@ export function fuzzSessionText(r: Random): string {
 async function readEverything(path: string): Promise<void> {
   const loaded = await loadSessionBranch(path);
   if (!loaded.ok) return;
-  const { branch, session } = loaded.loaded;
+  const { branch, session } = loaded.value;
   const transcript = buildTranscript(branch);
   listEntries(transcript, { limit: 50 });
   grepTranscript(transcript, { pattern: "e", limit: 20 } as never);
   for (const entry of branch.slice(-3)) showEntry(transcript, { id: entry.id });
   const chosen = chooseOfflineBoundary(branch);
-  if (chosen.ok) renderCheckpoint({ ...chosen.boundary, cwd: session.header?.cwd ?? "" });
+  if (chosen.ok) renderCheckpoint({ ...chosen.value, cwd: session.header?.cwd ?? "" });
   loadProtectState(branch, "2026-02-01T00:00:00.000Z");
   restoreLifecycle(branch);
 }

@@ -5,7 +5,7 @@ import type { ItemOutcome } from "../../../overview/compaction-view.ts";
 import type { SessionProtectedItem } from "../../../overview/session-view.ts";
 
 type Row = Pick<SessionProtectedItem, "id" | "kind" | "critical" | "content"> &
-  Partial<Pick<SessionProtectedItem, "provenance" | "lifecycle">> & { outcome?: ItemOutcome };
+  Partial<Pick<SessionProtectedItem, "origin" | "lifecycle">> & { outcome?: ItemOutcome };
 
 export function ProtectedItems(props: { items: Row[] }) {
   if (props.items.length === 0) return <p class="empty">No protected items on this branch.</p>;
@@ -18,7 +18,7 @@ export function ProtectedItems(props: { items: Row[] }) {
             <th scope="col">Id</th>
             <th scope="col">Kind</th>
             <th scope="col">Content</th>
-            {withOutcome ? <th scope="col">Verification</th> : <th scope="col">Provenance</th>}
+            {withOutcome ? <th scope="col">Verification</th> : <th scope="col">Origin</th>}
           </tr>
         </thead>
         <tbody>
@@ -38,7 +38,7 @@ export function ProtectedItems(props: { items: Row[] }) {
                 </td>
               ) : (
                 <td>
-                  {item.provenance}
+                  {item.origin}
                   {item.lifecycle ? <span class="muted"> · {item.lifecycle.status}</span> : null}
                 </td>
               )}

@@ -49,9 +49,9 @@ export function GuardPage(props: { frame: PageFrame; view: GuardView }) {
         <h2 id="scope-title">Scope of the current diff</h2>
         {v.scope.ok ? (
           <p class="note" data-testid="scope">
-            {v.scope.report.files} files changed (+{formatCount(v.scope.report.added)} −
-            {formatCount(v.scope.report.removed)}) against {v.scope.report.baseline.slice(0, 10)}: verdict{" "}
-            <span class={`tag verdict-${v.scope.report.verdict}`}>{v.scope.report.verdict}</span>
+            {v.scope.value.files} files changed (+{formatCount(v.scope.value.added)} −
+            {formatCount(v.scope.value.removed)}) against {v.scope.value.baseline.slice(0, 10)}: verdict{" "}
+            <span class={`tag verdict-${v.scope.value.verdict}`}>{v.scope.value.verdict}</span>
           </p>
         ) : (
           <p class="empty" data-testid="scope">
