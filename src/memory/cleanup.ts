@@ -15,7 +15,7 @@ import {
   retentionRows,
   updateMemoryRow,
 } from "../store/memory-records.ts";
-import { MEMORY_LIMITS, type MemoryResult, memFail, memOk, type Provenance } from "./model.ts";
+import { MEMORY_LIMITS, type MemoryResult, memFail, memOk, type Origin, type Provenance } from "./model.ts";
 import { type MemoryDeps, memoryTransaction, readPolicy, rollbackWith } from "./policy.ts";
 import {
   type CleanupPlan,
@@ -60,7 +60,7 @@ export interface CleanupOutcome {
 }
 
 export interface ApplyOptions {
-  origin: "user" | "agent";
+  origin: Origin;
   provenance: Provenance;
   /** The token from the plan (or cleanupToken): checked whenever given, required in `ask` mode. */
   confirmation?: string;

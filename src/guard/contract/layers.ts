@@ -22,7 +22,7 @@ export function mergeContract(layers: ContractLayers): ContractRule[] {
   for (const layer of [layers.seed, layers.personal, layers.team, layers.owner, layers.agent]) {
     for (const rule of layer) {
       const current = byId.get(rule.id);
-      if (current && rule.source === "agent" && current.source !== "agent") continue;
+      if (current && rule.origin === "agent" && current.origin !== "agent") continue;
       byId.set(rule.id, { ...rule, text: oneLine(rule.text, RULE_TEXT_MAX) });
     }
   }
@@ -47,15 +47,15 @@ export function canRemove(
   scope: "project" | "personal",
 ): RemoveDecision {
   if (!rule) return { ok: false, reason: "no rule with that id" };
-  if (actor === "agent" && rule.source !== "agent") {
-    return { ok: false, reason: `the agent cannot remove a ${rule.source} rule; ask the user` };
+  if (actor === "agent" && rule.origin !== "agent") {
+    return { ok: false, reason: `the agent cannot remove a ${rule.origin} rule; ask the user` };
   }
-  if (rule.source === "seed")
+  if (rule.origin === "seed")
     return { ok: false, reason: "seed rules stay; reword one by adding a rule with the same id" };
-  if (rule.source === "personal" && scope !== "personal") {
+  if (rule.origin === "personal" && scope !== "personal") {
     return { ok: false, reason: "that rule is in your personal layer: remove it with --global" };
   }
-  if (rule.source === "team")
+  if (rule.origin === "team")
     return { ok: false, reason: "that rule comes from .keel/contract.json: edit the file" };
   return { ok: true };
 }
