@@ -3,15 +3,15 @@
 // comes from the transcript's line-range index, never from the rendered text.
 import { clipLine, entryAtLine, type Transcript, type TranscriptEntry } from "./transcript.ts";
 import type {
+  EntriesPage,
   EntryPage,
   EntrySummary,
   GrepMatch,
   GrepPage,
-  GrepParams,
-  ListEntriesPage,
-  ListEntriesParams,
+  LookupEntriesParams,
+  LookupEntryParams,
+  LookupGrepParams,
   LookupResult,
-  ShowEntryParams,
 } from "./types.ts";
 
 /** Characters a grep page may hold before it stops early. */
@@ -41,10 +41,10 @@ function preview(transcript: Transcript, entry: TranscriptEntry, max: number): s
   return entry.calls === "" ? "" : clipLine(`calls: ${entry.calls}`, max);
 }
 
-export function listEntries(
+export function lookupEntries(
   transcript: Transcript,
-  params: ListEntriesParams = {},
-): LookupResult<ListEntriesPage> {
+  params: LookupEntriesParams = {},
+): LookupResult<EntriesPage> {
   const cursor = readCursor(params.cursor, "e");
   if (!cursor.ok) return cursor;
   const limit = clamp(params.limit, 50, 1, 200);
@@ -78,7 +78,7 @@ export function listEntries(
   };
 }
 
-function compilePattern(params: GrepParams): LookupResult<RegExp> {
+function compilePattern(params: LookupGrepParams): LookupResult<RegExp> {
   if (params.pattern === "") return { ok: false, reason: "the pattern is empty" };
   const source =
     params.regex === false ? params.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : params.pattern;
@@ -89,7 +89,7 @@ function compilePattern(params: GrepParams): LookupResult<RegExp> {
   }
 }
 
-export function grepTranscript(transcript: Transcript, params: GrepParams): LookupResult<GrepPage> {
+export function lookupGrep(transcript: Transcript, params: LookupGrepParams): LookupResult<GrepPage> {
   const pattern = compilePattern(params);
   if (!pattern.ok) return pattern;
   const cursor = readCursor(params.cursor, "g");
@@ -139,7 +139,7 @@ function buildMatch(transcript: Transcript, line: number, before: number, after:
   };
 }
 
-export function showEntry(transcript: Transcript, params: ShowEntryParams): LookupResult<EntryPage> {
+export function lookupEntry(transcript: Transcript, params: LookupEntryParams): LookupResult<EntryPage> {
   const position = transcript.positionOf.get(params.id);
   if (position === undefined) return { ok: false, reason: `no entry ${params.id} on this branch` };
   const entry = transcript.entries[position]!;

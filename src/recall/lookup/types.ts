@@ -3,7 +3,7 @@
 
 export type LookupResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export interface ListEntriesParams {
+export interface LookupEntriesParams {
   /** Continue from a previous page's `nextCursor`. */
   cursor?: string;
   /** Entries per page (default 50, at most 200). */
@@ -24,13 +24,13 @@ export interface EntrySummary {
   preview: string;
 }
 
-export interface ListEntriesPage {
+export interface EntriesPage {
   entries: EntrySummary[];
   total: number;
   nextCursor: string | null;
 }
 
-export interface GrepParams {
+export interface LookupGrepParams {
   pattern: string;
   /** Treat the pattern as a JavaScript regular expression (default true); false searches for the literal text. */
   regex?: boolean;
@@ -64,7 +64,7 @@ export interface GrepPage {
   truncated: boolean;
 }
 
-export interface ShowEntryParams {
+export interface LookupEntryParams {
   id: string;
   cursor?: string;
   /** Lines per page (default 400, at most 2000). */
