@@ -49,7 +49,7 @@ describe("keel lookup", () => {
   });
 
   it("still answers to the old verbs list and show, which help does not name", () => {
-    for (const [now, old] of [
+    const pairs: Array<[string[], string[]]> = [
       [
         ["entries", small, "--json"],
         ["list", small, "--json"],
@@ -58,7 +58,8 @@ describe("keel lookup", () => {
         ["entry", small, "a0000002", "--json"],
         ["show", small, "a0000002", "--json"],
       ],
-    ]) {
+    ];
+    for (const [now, old] of pairs) {
       const current = keel(["lookup", ...now]);
       expect(current.status).toBe(0);
       expect(keel(["lookup", ...old])).toMatchObject({ status: 0, stdout: current.stdout });

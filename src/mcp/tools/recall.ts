@@ -57,10 +57,6 @@ export const RECALL_TOOLS: McpTool[] = [
     EntriesParams,
     "List a session branch's entries with ids, roles and previews (paged).",
   ),
-  recallTool(
-    "grep",
-    GrepParams,
-    "Search a session branch's rendered text, with context lines (paged).",
-  ),
+  recallTool("grep", GrepParams, "Search a session branch's rendered text, with context lines (paged)."),
   recallTool("entry", EntryParams, "Show one entry of a session branch in full (paged by lines)."),
 ];
