@@ -88,7 +88,7 @@ export const memoryPolicies = sqliteTable("memory_policies", {
     .references(() => projects.id, { onDelete: "cascade" }),
   maxBytes: integer("max_bytes"),
   cleanupMode: text("cleanup_mode", { enum: ["auto", "ask"] }),
-  /** Bumped by every change to user or agent records; cleanup proposals are bound to it. */
+  /** Bumped by every change to owner or agent records; cleanup proposals are bound to it. */
   revision: integer("revision").notNull().default(0),
   /** Random key that signs cleanup confirmation tokens. */
   tokenKey: text("token_key").notNull(),
