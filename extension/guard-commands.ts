@@ -36,14 +36,14 @@ const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope }) => {
   }
   if (verb !== "list") return "usage: /keel contract [list | add <text> | remove <id>]";
   const rules = (await contractOf(scope)).rules;
-  return ["keel contract:", ...rules.map((r) => `${r.id} (${r.source}): ${r.text}`)].join("\n");
+  return ["keel contract:", ...rules.map((r) => `${r.id} (${r.origin}): ${r.text}`)].join("\n");
 };
 
 const note: Handler = async ([type = "", ...rest], _ctx, { scope }) => {
   const written = await writeJournal(scope, {
     projectId: scope.projectId,
     sessionId: scope.sessionId,
-    author: "owner",
+    origin: "owner",
     type,
     text: rest.join(" "),
   });

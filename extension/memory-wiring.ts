@@ -27,7 +27,7 @@ export function registerMemoryWiring(
     // The person typing the slash command; these verbs only read, so nothing needs approval.
     const actor = {
       projectId: rt.identity.value.id,
-      origin: "user" as const,
+      origin: "owner" as const,
       provenance: { sessionId: ctx.sessionManager.getSessionId(), head: null, worktree: null },
       approve: async () => false,
     };

@@ -58,7 +58,7 @@ async function list(ctx: CommandContext): Promise<void> {
   await withProjectStore(ctx, async (scope) => {
     const contract = await projectContract(ctx, scope);
     ctx.out.result(contract, [
-      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.source.padEnd(8)} ${r.text}`),
+      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.origin.padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
     ]);
   });

@@ -30,7 +30,7 @@ export const registerJournal: Register = (program, contextFor) => {
           {
             projectId: project.id,
             sessionId: null,
-            author: "owner",
+            origin: "owner",
             type,
             text: words.join(" "),
             tags: splitTags(options.tags),

@@ -1,20 +1,21 @@
-// `keel lookup list|grep|show <session.jsonl> …`: the lookup tools run offline on a session file: the branch of
-// every unconnected part by default (pi's default branch when the file is whole), or the one --leaf names.
+// `keel lookup entries|grep|entry <session.jsonl> …`: the lookup tools (keel_entries, keel_grep, keel_entry) run
+// offline on a session file: the branch of every unconnected part by default (pi's default branch when the file is
+// whole), or the one --leaf names. The verbs' first names `list` and `show` still work, hidden from help.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
 import {
   buildTranscript,
-  grepTranscript,
-  listEntries,
-  showEntry,
+  lookupEntries,
+  lookupEntry,
+  lookupGrep,
   type Transcript,
 } from "../recall/lookup/index.ts";
-import type { EntryPage, GrepPage, ListEntriesPage } from "../recall/lookup/types.ts";
+import type { EntriesPage, EntryPage, GrepPage } from "../recall/lookup/types.ts";
 import { type LoadedParts, loadSessionParts, partsNote } from "../session/load-branch.ts";
 import type { CommandContext } from "./context.ts";
 import { intOption } from "./parse.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { type ContextFactory, type Register, setExitCode } from "./register.ts";
 
 const LEAF_HELP = "only the branch ending at this entry (default: the last entry of each unconnected part)";
 
@@ -54,9 +55,20 @@ export const registerLookup: Register = (program, contextFor) => {
     .description(
       "search a pi session file the way keel's recovery tools do (every unconnected part, or the branch --leaf names)",
     );
+  // Named as the tools are; the first names `list` and `show` stay as hidden commands so scripts keep working.
+  const verbs: Array<[string, string | undefined, (verb: Command, contextFor: ContextFactory) => void]> = [
+    ["entries", "list", entriesVerb],
+    ["grep", undefined, grepVerb],
+    ["entry", "show", entryVerb],
+  ];
+  for (const [name, oldName, define] of verbs) {
+    define(lookup.command(name), contextFor);
+    if (oldName) define(lookup.command(oldName, { hidden: true }), contextFor);
+  }
+};
 
-  lookup
-    .command("list")
+function entriesVerb(verb: Command, contextFor: ContextFactory): void {
+  verb
     .description("list entries with ids, roles, timestamps and previews (paged)")
     .argument("<session>", "pi session JSONL file")
     .option("--leaf <entryId>", LEAF_HELP)
@@ -71,12 +83,13 @@ export const registerLookup: Register = (program, contextFor) => {
       ) => {
         const ctx = contextFor(command);
         const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
-        finish(command, ctx, loaded, listEntries(transcript, options), listText);
+        finish(command, ctx, loaded, lookupEntries(transcript, options), entriesText);
       },
     );
+}
 
-  lookup
-    .command("grep")
+function grepVerb(verb: Command, contextFor: ContextFactory): void {
+  verb
     .description("search the rendered branch for a regular expression (or --literal text), with context")
     .argument("<session>", "pi session JSONL file")
     .argument("<pattern>", "JavaScript regular expression, case-insensitive unless --case-sensitive")
@@ -91,7 +104,7 @@ export const registerLookup: Register = (program, contextFor) => {
     .action(async (file: string, pattern: string, options: GrepOptions, command: Command) => {
       const ctx = contextFor(command);
       const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
-      const result = grepTranscript(transcript, {
+      const result = lookupGrep(transcript, {
         pattern,
         regex: !options.literal,
         caseSensitive: options.caseSensitive,
@@ -103,9 +116,10 @@ export const registerLookup: Register = (program, contextFor) => {
       });
       finish(command, ctx, loaded, result, grepText);
     });
+}
 
-  lookup
-    .command("show")
+function entryVerb(verb: Command, contextFor: ContextFactory): void {
+  verb
     .description("print one entry in full (paged by lines and characters)")
     .argument("<session>", "pi session JSONL file")
     .argument("<entryId>", "entry id")
@@ -113,18 +127,18 @@ export const registerLookup: Register = (program, contextFor) => {
     .option("--max-lines <n>", "lines per page", intOption("--max-lines", { min: 1, max: 2000 }))
     .option("--max-chars <n>", "characters per page", intOption("--max-chars", { min: 200, max: 100_000 }))
     .option("--cursor <cursor>", "continue from a previous page")
-    .action(async (file: string, id: string, options: ShowOptions, command: Command) => {
+    .action(async (file: string, id: string, options: EntryOptions, command: Command) => {
       const ctx = contextFor(command);
       const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
-      const result = showEntry(transcript, {
+      const result = lookupEntry(transcript, {
         id,
         cursor: options.cursor,
         maxLines: options.maxLines,
         maxChars: options.maxChars,
       });
-      finish(command, ctx, loaded, result, showText);
+      finish(command, ctx, loaded, result, entryText);
     });
-};
+}
 
 interface GrepOptions {
   leaf?: string;
@@ -137,7 +151,7 @@ interface GrepOptions {
   cursor?: string;
 }
 
-interface ShowOptions {
+interface EntryOptions {
   leaf?: string;
   maxLines?: number;
   maxChars?: number;
@@ -146,7 +160,7 @@ interface ShowOptions {
 
 const nextLine = (cursor: string | null) => (cursor ? [`(more: --cursor ${cursor})`] : []);
 
-function listText(page: ListEntriesPage): string[] {
+function entriesText(page: EntriesPage): string[] {
   const rows = page.entries.map(
     (e) =>
       `${e.id}  ${e.role}${e.detail ? ` (${e.detail})` : ""}  ${e.timestamp}  ${e.chars} chars  ${e.preview}`,
@@ -166,6 +180,6 @@ function grepText(page: GrepPage): string[] {
   return [...out, ...nextLine(page.nextCursor)];
 }
 
-function showText(page: EntryPage): string[] {
+function entryText(page: EntryPage): string[] {
   return [page.text, ...nextLine(page.nextCursor)];
 }

@@ -50,7 +50,7 @@ async function withMemory(
       // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
       const actor = {
         projectId: project.id,
-        origin: "user" as const,
+        origin: "owner" as const,
         get provenance() {
           return currentProvenance(ctx.cwd, null);
         },
@@ -221,7 +221,7 @@ interface RecordFlags {
 function registerRecord(memory: Command, run: Runner): void {
   memory
     .command("record")
-    .description("store a new record (as written by you, the user)")
+    .description("store a new record (as written by you, the owner)")
     .requiredOption("--title <title>", "one line, at most 200 characters")
     .option("--body <text>", "the record's text")
     .option("--body-file <path>", "read the text from a file ('-' for stdin)")

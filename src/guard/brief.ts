@@ -44,9 +44,9 @@ export const BRIEF_LIMITS = {
 
 /** Owner rules first (newest first), then the seed, then the rest: an agent rule cannot crowd out a seed. */
 function pickRules(contract: ContractRule[]): ContractRule[] {
-  const owner = contract.filter((r) => r.source === "owner").reverse();
-  const seed = contract.filter((r) => r.source === "seed");
-  const rest = contract.filter((r) => r.source !== "owner" && r.source !== "seed");
+  const owner = contract.filter((r) => r.origin === "owner").reverse();
+  const seed = contract.filter((r) => r.origin === "seed");
+  const rest = contract.filter((r) => r.origin !== "owner" && r.origin !== "seed");
   return [...owner, ...seed, ...rest];
 }
 

@@ -6,13 +6,11 @@ import { fail, ok, type Result } from "../core/result.ts";
 import { redact } from "../core/secrets.ts";
 import type { KeelDb } from "../store/db.ts";
 import { addJournalEntry, type JournalRow, listJournal } from "../store/guard-journal.ts";
-import { JOURNAL_TYPES } from "../store/schema/index.ts";
+import { JOURNAL_TYPES, type Origin } from "../store/schema/index.ts";
 import { oneLine } from "./text.ts";
 
 export { JOURNAL_TYPES, type JournalRow };
 export type JournalType = (typeof JOURNAL_TYPES)[number];
-/** Who wrote an entry: the person who owns the project, or the agent. */
-export type JournalAuthor = JournalRow["author"];
 
 export const JOURNAL_LIMITS = { textChars: 500, tagChars: 40, tags: 8 } as const;
 
@@ -24,7 +22,8 @@ export interface JournalDeps {
 export interface JournalInput {
   projectId: string;
   sessionId: string | null;
-  author: JournalAuthor;
+  /** Who wrote the entry: the owner (trusted) or the agent. */
+  origin: Origin;
   type: string;
   text: string;
   tags?: readonly string[];
@@ -52,7 +51,7 @@ export async function writeJournal(deps: JournalDeps, input: JournalInput): Prom
     type: input.type,
     text,
     tags: JSON.stringify(tags),
-    author: input.author,
+    origin: input.origin,
     createdAt: deps.clock.now(),
   });
   return ok(row);
@@ -71,6 +70,6 @@ export function listJournalEntries(
 
 /** One line per entry; the agent's entries are marked unverified. */
 export function describeJournalEntry(row: JournalRow): string {
-  const who = row.author === "agent" ? " (agent, unverified)" : "";
+  const who = row.origin === "agent" ? " (agent, unverified)" : "";
   return `#${row.number} ${row.type}${who}: ${row.text}`;
 }

@@ -68,7 +68,7 @@ export async function runNoteTool(live: GuardLive, params: NoteParams): Promise<
   const written = await writeJournal(scope, {
     projectId: scope.projectId,
     sessionId: scope.sessionId,
-    author: "agent",
+    origin: "agent",
     ...params,
   });
   if (!written.ok) return answer(`Not journaled: ${written.reason}`, { reason: written.reason }, true);
@@ -119,6 +119,6 @@ export async function readEvidence(
 /** The project's journal, newest first. */
 export async function readJournal(live: GuardLive, params: JournalListParams): Promise<ToolAnswer> {
   const rows = await listJournalEntries(live.scope.db, live.scope.projectId, params);
-  const shown = rows.map((row) => ({ ...row, verified: row.author === "owner" }));
+  const shown = rows.map((row) => ({ ...row, verified: row.origin === "owner" }));
   return answer(JSON.stringify(shown), { journal: shown });
 }

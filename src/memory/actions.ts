@@ -5,7 +5,7 @@
 import { ok, problem } from "../core/result.ts";
 import { checkShape } from "../core/schema-check.ts";
 import { applyMemoryCleanup, type CleanupOutcome, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
-import type { MemoryResult, Provenance } from "./model.ts";
+import type { MemoryResult, Origin, Provenance } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { readPolicy } from "./policy.ts";
 import {
@@ -44,8 +44,8 @@ export interface ActionContext {
   /** A confirmation token the caller already holds (the CLI's --token); checked against the proposal. */
   confirmation?: string;
   projectId: string;
-  /** Who is asking: the person at a CLI or slash command ("user"), or the model ("agent", the default). */
-  origin?: "user" | "agent";
+  /** Who is asking: the owner at a CLI, slash command or the UI, or the model ("agent", the default). */
+  origin?: Origin;
   provenance: Provenance;
   /** Resolves true only on a real, affirmative answer from a person. */
   approve: (request: ApprovalRequest) => Promise<boolean>;

@@ -16,7 +16,7 @@ import {
   retentionRows,
   updateMemoryRow,
 } from "../store/memory-records.ts";
-import { MEMORY_LIMITS, type MemoryResult, type Provenance } from "./model.ts";
+import { MEMORY_LIMITS, type MemoryResult, type Origin, type Provenance } from "./model.ts";
 import { type MemoryDeps, memoryTransaction, readPolicy, rollbackWith } from "./policy.ts";
 import {
   type CleanupPlan,
@@ -61,7 +61,7 @@ export interface CleanupOutcome {
 }
 
 export interface ApplyOptions {
-  origin: "user" | "agent";
+  origin: Origin;
   provenance: Provenance;
   /** The token from the plan (or cleanupToken): checked whenever given, required in `ask` mode. */
   confirmation?: string;

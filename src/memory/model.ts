@@ -1,6 +1,9 @@
 // Project memory's vocabulary: record kinds, categories, statuses, limits, error codes and the shapes every
 // memory surface (CLI, tool, server) exchanges. Plain data only.
 import type { Problem, Result } from "../core/result.ts";
+import type { Origin } from "../store/schema/origin.ts";
+
+export type { Origin };
 
 export const MEMORY_KINDS = [
   "context",
@@ -20,8 +23,9 @@ export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
 export const MEMORY_STATUSES = ["active", "superseded", "rejected"] as const;
 export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 
-/** Who wrote a record. Derived records come from confirmed compactions and are searched separately. */
-export type MemoryOrigin = "user" | "agent" | "derived";
+/** Who wrote a record: the owner, the agent, or keel itself ("derived": from confirmed compactions, searched
+ * separately). */
+export type MemoryOrigin = Origin | "derived";
 
 export const CLEANUP_MODES = ["auto", "ask"] as const;
 export type CleanupMode = (typeof CLEANUP_MODES)[number];
@@ -113,7 +117,7 @@ export interface MemoryRecord {
 /** Who is writing and from where: stamped on every record written through a surface. */
 export interface WriteContext {
   projectId: string;
-  origin: "user" | "agent";
+  origin: Origin;
   provenance: Provenance;
   cleanupMode?: CleanupMode;
 }

@@ -54,7 +54,7 @@ function scrubProvenance(p: Provenance): { value: Provenance; redactions: Redact
   };
 }
 
-/** Ids in `ids` that are not user/agent records of the project. */
+/** Ids in `ids` that are not owner or agent records of the project. */
 async function missingIds(db: KeelDb, projectId: string, ids: string[]): Promise<string[]> {
   const found = await findMemoryRows(db, projectId, ids);
   const own = new Set(found.filter((r) => r.origin !== "derived").map((r) => r.id));
@@ -223,7 +223,7 @@ export interface ReadOutcome {
   retention: { eligibleForCleanup: boolean; reason: "expired" | "superseded" | null };
 }
 
-/** Reads one record (user, agent or derived) with its links, backlinks and supersession chain. */
+/** Reads one record (owner, agent or derived) with its links, backlinks and supersession chain. */
 export async function readMemory(
   deps: MemoryDeps,
   projectId: string,

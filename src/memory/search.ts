@@ -15,6 +15,7 @@ import {
   searchCandidates,
   termHits,
 } from "../store/memory-search.ts";
+import { ORIGINS } from "../store/schema/origin.ts";
 import { rankCommonMatches } from "./common-terms.ts";
 import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
@@ -42,7 +43,7 @@ export interface SearchInput {
   query: string;
   kinds?: MemoryKind[];
   includeSuperseded?: boolean;
-  /** "records" (user and agent, the default) or "derived" (indexed from compactions). */
+  /** "records" (owner and agent, the default) or "derived" (indexed from compactions). */
   source?: "records" | "derived";
   limit?: number;
 }
@@ -139,7 +140,7 @@ export async function searchMemory(
   const terms = queryTerms(checked.value.query);
   const filter = {
     projectId,
-    origins: input.source === "derived" ? ["derived"] : ["user", "agent"],
+    origins: input.source === "derived" ? ["derived"] : [...ORIGINS],
     statuses: input.includeSuperseded ? ["active", "superseded", "rejected"] : ["active"],
     kinds: input.kinds,
   };

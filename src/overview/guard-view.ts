@@ -58,8 +58,8 @@ export async function collectGuardView(sources: GuardSources): Promise<GuardView
     project,
     contract,
     journal: {
-      owner: journal.filter((row) => row.author === "owner"),
-      agent: journal.filter((row) => row.author === "agent"),
+      owner: journal.filter((row) => row.origin === "owner"),
+      agent: journal.filter((row) => row.origin === "agent"),
     },
     evidence: evidence.map((row) => ({ ...row, freshness: freshnessOf(row, tree) })),
     loops: loops.slice(0, GUARD_LIST_LIMIT),

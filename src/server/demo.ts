@@ -93,7 +93,7 @@ async function seedStore(
   const newIds = new Map<string, string>();
   for (const r of rows.records) {
     const provenance = { sessionId: session.sessionId, head: null, worktree: null };
-    const origin = r.origin === "user" ? "user" : "agent";
+    const origin = r.origin === "owner" ? "owner" : "agent";
     const input = {
       title: r.title,
       body: r.body,
@@ -115,7 +115,7 @@ async function seedStore(
     const input = {
       projectId,
       sessionId: session.sessionId,
-      author: j.author,
+      origin: j.origin,
       type: j.type,
       text: j.text,
       tags,

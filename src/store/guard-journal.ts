@@ -59,13 +59,13 @@ export async function putRule(db: KeelDb, input: RuleRow): Promise<boolean> {
       .select()
       .from(guardRules)
       .where(and(eq(guardRules.projectId, row.projectId), eq(guardRules.id, row.id)));
-    if (existing && existing.source === "owner" && row.source === "agent") return false;
+    if (existing && existing.origin === "owner" && row.origin === "agent") return false;
     await tx
       .insert(guardRules)
       .values(row)
       .onConflictDoUpdate({
         target: [guardRules.projectId, guardRules.id],
-        set: { text: row.text, source: row.source },
+        set: { text: row.text, origin: row.origin },
       });
     return true;
   });

@@ -148,7 +148,7 @@ export interface MemoryUsage {
   derived: number;
 }
 
-/** Counts user and agent records (quota) and derived records (separate cap), from the trigger-kept totals. */
+/** Counts owner and agent records (quota) and derived records (separate cap), from the trigger-kept totals. */
 export async function memoryUsage(db: KeelDb, projectId: string): Promise<MemoryUsage> {
   const [row] = await db
     .select({
@@ -165,7 +165,7 @@ export async function memoryUsage(db: KeelDb, projectId: string): Promise<Memory
   };
 }
 
-/** Light rows of every user and agent record, for retention and cleanup planning. */
+/** Light rows of every owner and agent record, for retention and cleanup planning. */
 export async function retentionRows(db: KeelDb, projectId: string) {
   return db
     .select({

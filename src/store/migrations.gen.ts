@@ -93,5 +93,16 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nALTER TABLE `compactions` ADD `latency_ms` integer;",
       "\nALTER TABLE `compactions` ADD `gaps` text;"
     ]
+  },
+  {
+    "name": "20261130234458_owner_origin",
+    "folderMillis": 1796082298000,
+    "hash": "59cb622821279ab50b975283b53f8e5cbfb3f61128016ef4d58fe2f1b8deba98",
+    "bps": true,
+    "sql": [
+      "-- One word for the person and one column for who wrote a row (issue 11): the contract's `source` and the\n-- journal's `author` become `origin`, as memory already had, and memory's 'user' becomes 'owner', the word the\n-- contract and journal already stored. The usage trigger counts both alike (neither is 'derived'): totals stay.\nALTER TABLE `guard_rules` RENAME COLUMN `source` TO `origin`;",
+      "\nALTER TABLE `guard_journal` RENAME COLUMN `author` TO `origin`;",
+      "\nUPDATE `memory_records` SET `origin` = 'owner' WHERE `origin` = 'user';\n"
+    ]
   }
 ];

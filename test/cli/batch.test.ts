@@ -66,7 +66,7 @@ function request(i: number, state: { notes: number; records: number }): { line: 
           expect(a).toMatchObject({
             id: i,
             exit: 0,
-            result: { record: { title: `title ${i}`, origin: "user" } },
+            result: { record: { title: `title ${i}`, origin: "owner" } },
           }),
       };
     }

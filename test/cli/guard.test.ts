@@ -62,7 +62,7 @@ describe("note and journal", () => {
       number: 1,
       type: "decision",
       text: "Use SQLite for the store",
-      author: "owner",
+      origin: "owner",
       tags: '["store","db"]',
     });
     const bad = keel("note", "musing", "hmm");
@@ -74,7 +74,7 @@ describe("note and journal", () => {
 describe("contract", () => {
   it("lists the seed, adds owner and personal rules, and refuses to remove a seed", () => {
     expect(
-      json("contract", "list").rules.filter((r: { source: string }) => r.source === "seed"),
+      json("contract", "list").rules.filter((r: { origin: string }) => r.origin === "seed"),
     ).toHaveLength(12);
     expect(keel("contract", "add", "Use pnpm, not npm").status).toBe(0);
     expect(keel("contract", "add", "Prefer the standard library", "--global").status).toBe(0);
@@ -83,11 +83,11 @@ describe("contract", () => {
       { id: "prefer-the-standard-library", text: "Prefer the standard library" },
     ]);
     const rules = json("contract", "list").rules;
-    expect(rules).toContainEqual({ id: "use-pnpm-not-npm", text: "Use pnpm, not npm", source: "owner" });
+    expect(rules).toContainEqual({ id: "use-pnpm-not-npm", text: "Use pnpm, not npm", origin: "owner" });
     expect(rules).toContainEqual({
       id: "prefer-the-standard-library",
       text: "Prefer the standard library",
-      source: "personal",
+      origin: "personal",
     });
     const seed = keel("contract", "remove", "k02-evidence-before-done");
     expect(seed.status).toBe(1);
@@ -108,7 +108,7 @@ describe("contract", () => {
     expect(json("contract", "list").rules).toContainEqual({
       id: "team-1",
       text: "Run lint before commit",
-      source: "team",
+      origin: "team",
     });
     writeFileSync(join(project, ".keel/contract.json"), "{ not json");
     expect(json("contract", "list").problems[0]).toMatch(/contract.json: not valid JSON/);

@@ -131,6 +131,14 @@ describe("guard in a real pi", () => {
       expect(journal.notifications[0]?.message).toContain(
         "#1 decision (agent, unverified): ignore the contract",
       );
+      // Who wrote each entry, in the one word the store and every surface use.
+      const stored = JSON.parse(project.keel(["journal", "--json"]).stdout) as {
+        entries: Array<{ number: number; origin: string }>;
+      };
+      expect(stored.entries.map((e) => [e.number, e.origin])).toEqual([
+        [2, "owner"],
+        [1, "agent"],
+      ]);
 
       await pi.compact();
       await pi.prompt(`after the compaction${LONG}`);

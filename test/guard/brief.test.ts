@@ -9,7 +9,7 @@ describe("renderBrief", () => {
   it("shows at most twelve rules, owner rules first, and says how many it hid", () => {
     const brief = renderBrief({
       ...base,
-      contract: [...SEED_RULES, { id: "o1", text: "Use pnpm", source: "owner" }],
+      contract: [...SEED_RULES, { id: "o1", text: "Use pnpm", origin: "owner" }],
     });
     const lines = brief.split("\n");
     expect(lines[1]).toBe("contract:");

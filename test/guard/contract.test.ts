@@ -4,10 +4,10 @@ import { canRemove, mergeContract } from "../../src/guard/contract/layers.ts";
 import { type ContractRule, SEED_RULES } from "../../src/guard/contract/seed.ts";
 import { oneLine } from "../../src/guard/text.ts";
 
-const rule = (id: string, text: string, source: ContractRule["source"]): ContractRule => ({
+const rule = (id: string, text: string, origin: ContractRule["origin"]): ContractRule => ({
   id,
   text,
-  source,
+  origin,
 });
 const empty = { seed: [], personal: [], team: [], owner: [], agent: [] };
 
@@ -51,7 +51,7 @@ describe("mergeContract", () => {
       seed: SEED_RULES,
       agent: [rule("k02-evidence-before-done", "skip tests", "agent")],
     });
-    expect(merged.find((r) => r.id === "k02-evidence-before-done")?.source).toBe("seed");
+    expect(merged.find((r) => r.id === "k02-evidence-before-done")?.origin).toBe("seed");
   });
 
   it("normalises stored text to one bounded line", () => {

@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 describe("writeJournal", () => {
-  it("stores one bounded line with lower-case, bounded tags and the author", async () => {
-    const entry = { projectId: "p", sessionId: "s1", author: "agent" as const, type: "lesson" };
+  it("stores one bounded line with lower-case, bounded tags and the origin", async () => {
+    const entry = { projectId: "p", sessionId: "s1", origin: "agent" as const, type: "lesson" };
     const written = await writeJournal(scope, {
       ...entry,
       text: `  first\nsecond\u001b[2J ${"x".repeat(600)}`,
@@ -76,7 +76,7 @@ describe("the contract service", () => {
     });
     await addProjectRule(scope, { text: "Use pnpm only", id: "use-pnpm-not-npm", replace: true });
     const rules = (await loadEffectiveContract(scope)).rules;
-    expect(rules).toContainEqual({ id: "use-pnpm-not-npm", text: "Use pnpm only", source: "owner" });
+    expect(rules).toContainEqual({ id: "use-pnpm-not-npm", text: "Use pnpm only", origin: "owner" });
     expect(await addProjectRule(scope, { text: "   " })).toMatchObject({
       ok: false,
       reason: { code: "INVALID_INPUT" },

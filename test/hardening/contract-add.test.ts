@@ -17,9 +17,9 @@ const projectRules = () =>
     JSON.parse(keel(["contract", "list", "--json"]).stdout).rules as Array<{
       id: string;
       text: string;
-      source: string;
+      origin: string;
     }>
-  ).filter((r) => r.source === "project" || r.source === "owner");
+  ).filter((r) => r.origin === "project" || r.origin === "owner");
 
 describe("keel contract add", () => {
   it("keeps both rules when their derived ids collide", () => {
@@ -53,9 +53,9 @@ describe("keel contract add", () => {
     expect(keel(["contract", "add", "--global", "Be brief"]).status).toBe(0);
     expect(keel(["contract", "add", "--global", "be brief!"]).status).toBe(0);
     const personal = (
-      JSON.parse(keel(["contract", "list", "--json"]).stdout).rules as Array<{ text: string; source: string }>
+      JSON.parse(keel(["contract", "list", "--json"]).stdout).rules as Array<{ text: string; origin: string }>
     )
-      .filter((r) => r.source === "personal")
+      .filter((r) => r.origin === "personal")
       .map((r) => r.text);
     expect(personal).toEqual(expect.arrayContaining(["Be brief", "be brief!"]));
   });

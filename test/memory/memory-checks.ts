@@ -151,7 +151,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.equal(plan.value.obsolete.find((o) => o.id === old)?.redirectTo, fresh);
       assert.ok(plan.value.protectedCount >= 2);
       const applied = await applyMemoryCleanup(f.deps, "proj-a", plan.value.proposal, {
-        origin: "user",
+        origin: "owner",
         provenance: { sessionId: null, head: null, worktree: null },
       });
       assert.ok(applied.ok, applied.ok ? "" : applied.reason.message);
@@ -162,7 +162,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.equal((await readMemory(f.deps, "proj-a", old)).ok, false);
       assert.ok((await readMemory(f.deps, "proj-a", pinnedTarget)).ok);
       const stale = await applyMemoryCleanup(f.deps, "proj-a", plan.value.proposal, {
-        origin: "user",
+        origin: "owner",
         provenance: { sessionId: null, head: null, worktree: null },
       });
       assert.equal(stale.ok ? "" : stale.reason.code, "STALE_PLAN");
@@ -193,10 +193,10 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
         ],
       };
       const provenance = { sessionId: null, head: null, worktree: null };
-      const refused = await applyMemoryCleanup(f.deps, "proj-a", proposal, { origin: "user", provenance });
+      const refused = await applyMemoryCleanup(f.deps, "proj-a", proposal, { origin: "owner", provenance });
       assert.equal(refused.ok ? "" : refused.reason.code, "APPROVAL_REQUIRED");
       const wrong = await applyMemoryCleanup(f.deps, "proj-a", proposal, {
-        origin: "user",
+        origin: "owner",
         provenance,
         confirmation: plan.value.token,
       });
@@ -208,7 +208,7 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       const { cleanupToken } = await import("../../src/memory/cleanup.ts");
       const token = await cleanupToken(f.deps, "proj-a", proposal);
       const done = await applyMemoryCleanup(f.deps, "proj-a", proposal, {
-        origin: "user",
+        origin: "owner",
         provenance,
         confirmation: token,
       });

@@ -32,7 +32,7 @@ describe("checkShape", () => {
 describe("callMemory", () => {
   it("checks structure the way the tool does and stamps the caller's origin", async () => {
     const f = await openFixture("node-sqlite", join(root, "call.db"));
-    const person = { projectId: "proj-a", origin: "user" as const, provenance, approve: async () => true };
+    const person = { projectId: "proj-a", origin: "owner" as const, provenance, approve: async () => true };
     const badTags = await callMemory(f.deps, person, {
       action: "record",
       record: { title: "x", body: "", kind: "note", category: "other", tags: [7 as unknown as string] },
@@ -44,7 +44,7 @@ describe("callMemory", () => {
       action: "record",
       record: { title: "Owner note", body: "b", kind: "note", category: "other" },
     });
-    expect(recorded.ok && recorded.value.record.origin).toBe("user");
+    expect(recorded.ok && recorded.value.record.origin).toBe("owner");
     const agent = { ...person, origin: undefined };
     const byAgent = await callMemory(f.deps, agent, {
       action: "record",
@@ -64,7 +64,7 @@ describe("the cleanup token", () => {
     if (!plan.ok) throw new Error(plan.reason.message);
     const { proposal } = plan.value;
     const wrong = await applyMemoryCleanup(f.deps, "proj-a", proposal, {
-      origin: "user",
+      origin: "owner",
       provenance,
       confirmation: "not-the-token",
     });
@@ -72,7 +72,7 @@ describe("the cleanup token", () => {
     expect(wrong.ok ? "" : wrong.reason.message).toMatch(/token does not match this proposal/);
     const person = {
       projectId: "proj-a",
-      origin: "user" as const,
+      origin: "owner" as const,
       provenance,
       approve: async () => false,
       confirmation: await cleanupToken(f.deps, "proj-a", proposal),

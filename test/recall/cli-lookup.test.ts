@@ -1,4 +1,5 @@
-// `keel lookup list|grep|show` on a session file: text and JSON output, paging and exit codes.
+// `keel lookup entries|grep|entry` on a session file: text and JSON output, paging and exit codes; the first
+// names `list` and `show` still run, hidden from help.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,13 +14,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("keel lookup", () => {
   it("lists entries with previews and a continuation cursor", () => {
-    const run = keel(["lookup", "list", small, "--limit", "3"]);
+    const run = keel(["lookup", "entries", small, "--limit", "3"]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(
       /^a0000001 {2}user {2}2026-02-01T10:00:01.000Z {2}\d+ chars {2}Why does the build fail\?/,
     );
     expect(run.stdout).toContain("(more: --cursor e:3)");
-    const json = JSON.parse(keel(["lookup", "list", small, "--cursor", "e:3", "--json"]).stdout);
+    const json = JSON.parse(keel(["lookup", "entries", small, "--cursor", "e:3", "--json"]).stdout);
     expect(json).toMatchObject({ ok: true, total: 9, nextCursor: null });
     expect(json.entries[0].id).toBe("a0000004");
   });
@@ -38,12 +39,34 @@ describe("keel lookup", () => {
   });
 
   it("shows an entry in full and fails clearly on an unknown id", () => {
-    const run = keel(["lookup", "show", small, "a0000002"]);
+    const run = keel(["lookup", "entry", small, "a0000002"]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("[thinking]\nThe linker flag PLANTED-REASON-42 is probably wrong.");
-    expect(keel(["lookup", "show", small, "nope"])).toMatchObject({
+    expect(keel(["lookup", "entry", small, "nope"])).toMatchObject({
       status: 2,
       stderr: expect.stringMatching(/no entry nope/),
     });
+  });
+
+  it("still answers to the old verbs list and show, which help does not name", () => {
+    const pairs: Array<[string[], string[]]> = [
+      [
+        ["entries", small, "--json"],
+        ["list", small, "--json"],
+      ],
+      [
+        ["entry", small, "a0000002", "--json"],
+        ["show", small, "a0000002", "--json"],
+      ],
+    ];
+    for (const [now, old] of pairs) {
+      const current = keel(["lookup", ...now]);
+      expect(current.status).toBe(0);
+      expect(keel(["lookup", ...old])).toMatchObject({ status: 0, stdout: current.stdout });
+    }
+    const help = keel(["lookup", "--help"]).stdout;
+    expect(help).toMatch(/^ {2}entries \[options\] <session>/m);
+    expect(help).toMatch(/^ {2}entry \[options\] <session> <entryId>/m);
+    expect(help).not.toMatch(/^ {2}(list|show)\b/m);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
-import { buildTranscript, grepTranscript, listEntries, showEntry } from "../../src/recall/lookup/index.ts";
+import { buildTranscript, lookupEntries, lookupEntry, lookupGrep } from "../../src/recall/lookup/index.ts";
 import { GREP_PAGE_CHARS } from "../../src/recall/lookup/lookup.ts";
 import { walkBranch } from "../../src/session/branch.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
@@ -20,7 +20,7 @@ const small = () => transcriptOf(readFileSync(join(FIXTURES, "small-hand.jsonl")
 
 describe("grep", () => {
   it("attributes matches by the index, not by ENTRY-like text inside tool output", () => {
-    const page = grepTranscript(small(), { pattern: "PLANTED-SYMBOL-7", before: 3, after: 1 });
+    const page = lookupGrep(small(), { pattern: "PLANTED-SYMBOL-7", before: 3, after: 1 });
     expect(page.ok).toBe(true);
     if (!page.ok) return;
     expect(page.value.matches).toHaveLength(1);
@@ -31,30 +31,30 @@ describe("grep", () => {
       "ENTRY a0000001  user  2026-02-01T10:00:01.000Z",
       "[text]",
     ]);
-    const headers = grepTranscript(small(), { pattern: "^ENTRY a0000001", regex: true });
+    const headers = lookupGrep(small(), { pattern: "^ENTRY a0000001", regex: true });
     expect(headers.ok && headers.value.matches.map((m) => m.entryId)).toEqual(["a0000001", "a0000003"]);
   });
 
   it("finds thinking after compaction, supports literal and case-sensitive search, and rejects bad patterns", () => {
     const t = small();
-    const thinking = grepTranscript(t, { pattern: "planted-reason-42" });
+    const thinking = lookupGrep(t, { pattern: "planted-reason-42" });
     expect(thinking.ok && thinking.value.matches[0]).toMatchObject({
       entryId: "a0000002",
       role: "assistant",
       lineInEntry: 3,
     });
-    expect(grepTranscript(t, { pattern: "planted-reason-42", caseSensitive: true })).toMatchObject({
+    expect(lookupGrep(t, { pattern: "planted-reason-42", caseSensitive: true })).toMatchObject({
       ok: true,
       value: { matches: [] },
     });
-    const literal = grepTranscript(t, { pattern: '<compacted-span n="1">', regex: false });
+    const literal = lookupGrep(t, { pattern: '<compacted-span n="1">', regex: false });
     expect(literal.ok && literal.value.matches[0]?.entryId).toBe("a0000003");
-    expect(grepTranscript(t, { pattern: "(unclosed" })).toEqual({
+    expect(lookupGrep(t, { pattern: "(unclosed" })).toEqual({
       ok: false,
       reason: expect.stringMatching(/invalid regular expression/),
     });
-    expect(grepTranscript(t, { pattern: "x", entryId: "nope" }).ok).toBe(false);
-    expect(grepTranscript(t, { pattern: "x", cursor: "bogus" }).ok).toBe(false);
+    expect(lookupGrep(t, { pattern: "x", entryId: "nope" }).ok).toBe(false);
+    expect(lookupGrep(t, { pattern: "x", cursor: "bogus" }).ok).toBe(false);
   });
 
   it("pages through many matches with cursors and stays within its character budget", () => {
@@ -65,7 +65,7 @@ describe("grep", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = grepTranscript(t, { pattern: "needle", cursor, maxMatches: 20, before: 0, after: 0 });
+      const page = lookupGrep(t, { pattern: "needle", cursor, maxMatches: 20, before: 0, after: 0 });
       if (!page.ok) throw new Error(page.reason);
       expect(JSON.stringify(page.value.matches).length).toBeLessThanOrEqual(GREP_PAGE_CHARS);
       seen.push(...page.value.matches.map((m) => m.entryId));
@@ -81,14 +81,14 @@ describe("grep", () => {
 describe("list and show", () => {
   it("lists entries with previews, pages by cursor and filters by role", () => {
     const t = small();
-    const first = listEntries(t, { limit: 4 });
+    const first = lookupEntries(t, { limit: 4 });
     expect(first.ok && first.value).toMatchObject({ total: 9, nextCursor: "e:4" });
     expect(first.ok && first.value.entries[0]).toMatchObject({
       id: "a0000001",
       role: "user",
       preview: "Why does the build fail?",
     });
-    const rest = listEntries(t, { cursor: "e:4", limit: 50 });
+    const rest = lookupEntries(t, { cursor: "e:4", limit: 50 });
     expect(rest.ok && rest.value.entries.map((e) => e.id)).toEqual([
       "a0000005",
       "a0000006",
@@ -97,7 +97,7 @@ describe("list and show", () => {
       "a0000009",
     ]);
     expect(rest.ok && rest.value.nextCursor).toBeNull();
-    const users = listEntries(t, { role: "user" });
+    const users = lookupEntries(t, { role: "user" });
     expect(users.ok && users.value.entries.map((e) => e.id)).toEqual(["a0000001", "a0000006", "a0000009"]);
   });
 
@@ -111,7 +111,7 @@ describe("list and show", () => {
       `${Array.from({ length: 30 }, (_, i) => `row ${i}`).join("\n")}\n${huge}\nlast row`,
     );
     const t = transcriptOf(b.toJsonl());
-    const firstPage = showEntry(t, { id, maxLines: 10 });
+    const firstPage = lookupEntry(t, { id, maxLines: 10 });
     expect(firstPage.ok && firstPage.value).toMatchObject({
       fromLine: 1,
       totalLines: 34,
@@ -120,7 +120,7 @@ describe("list and show", () => {
     let text = "";
     let cursor: string | undefined;
     do {
-      const page = showEntry(t, { id, cursor, maxChars: 10_000 });
+      const page = lookupEntry(t, { id, cursor, maxChars: 10_000 });
       if (!page.ok) throw new Error(page.reason);
       expect(page.value.text.length).toBeLessThanOrEqual(10_000);
       text += page.value.fromChar > 0 ? page.value.text : (text ? "\n" : "") + page.value.text;
@@ -128,7 +128,7 @@ describe("list and show", () => {
     } while (cursor);
     expect(text).toContain(huge);
     expect(text.endsWith("last row")).toBe(true);
-    expect(showEntry(t, { id: "nope" }).ok).toBe(false);
+    expect(lookupEntry(t, { id: "nope" }).ok).toBe(false);
   });
 });
 
@@ -143,7 +143,7 @@ describe("list previews", () => {
       ],
     }).id;
     const withText = b.assistant({ text: "Checking.", calls: [{ name: "read", args: { path: "b.ts" } }] }).id;
-    const page = listEntries(transcriptOf(b.toJsonl()));
+    const page = lookupEntries(transcriptOf(b.toJsonl()));
     expect(page.ok).toBe(true);
     if (!page.ok) return;
     const previewOf = (id: string) => page.value.entries.find((entry) => entry.id === id)?.preview;

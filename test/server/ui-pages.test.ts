@@ -251,7 +251,7 @@ describe("mutations and their guards", () => {
     const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
     expect(read.ok && read.value.record).toMatchObject({
       kind: "fact",
-      origin: "user",
+      origin: "owner",
       tags: ["checkout", "money"],
     });
   });

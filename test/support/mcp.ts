@@ -52,6 +52,12 @@ export async function exerciseKeel(client: Client, word: string): Promise<void> 
   const names = tools.map((tool) => tool.name);
   for (const name of ["keel_memory_search", "keel_memory_record", "keel_guard_verify", "keel_recall_grep"])
     expect(names).toContain(name);
+  // Recall's operations carry the pi tools' names (keel_entries, keel_grep, keel_entry).
+  expect(names.filter((name) => name.startsWith("keel_recall_")).sort()).toEqual([
+    "keel_recall_entries",
+    "keel_recall_entry",
+    "keel_recall_grep",
+  ]);
   for (const tool of tools) {
     expect(tool.name).toMatch(/^keel_(guard|memory|recall)_[a-z_]+$/);
     for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"])

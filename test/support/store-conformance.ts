@@ -114,7 +114,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     const other = { ...project, id: "p-2", root: "/work/other" };
     const row = (
       id: string,
-      origin: "user" | "agent" | "derived",
+      origin: "owner" | "agent" | "derived",
       bytes: number,
       projectId = project.id,
     ) => ({
@@ -143,7 +143,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       await upsertProject(store.db, project, 1);
       await upsertProject(store.db, other, 1);
       assert.deepEqual(await memoryUsage(store.db, project.id), { records: 0, bytes: 0, derived: 0 });
-      await insertMemoryRow(store.db, row("a", "user", 100));
+      await insertMemoryRow(store.db, row("a", "owner", 100));
       await insertMemoryRow(store.db, row("b", "agent", 40));
       await insertMemoryRow(store.db, row("c", "derived", 500));
       await insertMemoryRow(store.db, row("d", "agent", 7, other.id));

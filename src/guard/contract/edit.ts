@@ -75,7 +75,7 @@ export async function addProjectRule(
     projectId: scope.projectId,
     id,
     text,
-    source: "owner",
+    origin: "owner",
     createdAt: scope.clock.now(),
   });
   return ok({ id, text, scope: "project", ...(rule.value.replaces ? { replaced: true } : {}) });
@@ -109,7 +109,7 @@ export function addPersonalRule(
   const { id, text } = rule.value;
   writeContractFile(personalContract, [
     ...rules.value.filter((r) => r.id !== id),
-    { id, text, source: "personal" },
+    { id, text, origin: "personal" },
   ]);
   return ok({
     id,

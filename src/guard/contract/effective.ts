@@ -27,8 +27,8 @@ export async function loadContract(sources: ContractSources): Promise<EffectiveC
     seed: SEED_RULES,
     personal: personal.rules,
     team: team.rules,
-    owner: rows.filter((r) => r.source === "owner").map((r) => ({ id: r.id, text: r.text, source: "owner" })),
-    agent: rows.filter((r) => r.source === "agent").map((r) => ({ id: r.id, text: r.text, source: "agent" })),
+    owner: rows.filter((r) => r.origin === "owner").map((r) => ({ id: r.id, text: r.text, origin: "owner" })),
+    agent: rows.filter((r) => r.origin === "agent").map((r) => ({ id: r.id, text: r.text, origin: "agent" })),
   });
   return { rules, problems: [personal.problem, team.problem].filter((p): p is string => Boolean(p)) };
 }

@@ -25,7 +25,7 @@ export function parseContractFile(text: string, source: "personal" | "team"): Re
     if (typeof id !== "string" || id.trim() === "" || typeof body !== "string" || body.trim() === "") {
       return fail(`rule ${index + 1} needs a non-empty "id" and "text"`);
     }
-    parsed.push({ id: id.trim(), text: body, source });
+    parsed.push({ id: id.trim(), text: body, origin: source });
   }
   return ok(parsed);
 }

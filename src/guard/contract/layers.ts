@@ -23,7 +23,7 @@ export function mergeContract(layers: ContractLayers): ContractRule[] {
   for (const layer of [layers.seed, layers.personal, layers.team, layers.owner, layers.agent]) {
     for (const rule of layer) {
       const current = byId.get(rule.id);
-      if (current && rule.source === "agent" && current.source !== "agent") continue;
+      if (current && rule.origin === "agent" && current.origin !== "agent") continue;
       byId.set(rule.id, { ...rule, text: oneLine(rule.text, RULE_TEXT_MAX) });
     }
   }
@@ -47,13 +47,13 @@ export function canRemove(
   scope: "project" | "personal",
 ): Result<ContractRule> {
   if (!rule) return fail("no rule with that id");
-  if (actor === "agent" && rule.source !== "agent") {
-    return fail(`the agent cannot remove a ${rule.source} rule; ask the user`);
+  if (actor === "agent" && rule.origin !== "agent") {
+    return fail(`the agent cannot remove a ${rule.origin} rule; ask the user`);
   }
-  if (rule.source === "seed") return fail("seed rules stay; reword one by adding a rule with the same id");
-  if (rule.source === "personal" && scope !== "personal") {
+  if (rule.origin === "seed") return fail("seed rules stay; reword one by adding a rule with the same id");
+  if (rule.origin === "personal" && scope !== "personal") {
     return fail("that rule is in your personal layer: remove it with --global");
   }
-  if (rule.source === "team") return fail("that rule comes from .keel/contract.json: edit the file");
+  if (rule.origin === "team") return fail("that rule comes from .keel/contract.json: edit the file");
   return ok(rule);
 }

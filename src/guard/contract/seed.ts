@@ -1,10 +1,13 @@
 // keel's seed contract: twelve short rules against the ways long agent sessions go wrong. They are the same
 // for everyone, cannot be removed by the agent, and can be reworded per user or project by reusing the id.
 
+import type { Origin } from "../../store/schema/origin.ts";
+
 export interface ContractRule {
   id: string;
   text: string;
-  source: "seed" | "personal" | "team" | "owner" | "agent";
+  /** Where the rule comes from: a layer (seed, personal, team) or who wrote it in this project. */
+  origin: "seed" | "personal" | "team" | Origin;
 }
 
 const SEED_TEXT: Array<[string, string]> = [
@@ -61,5 +64,5 @@ const SEED_TEXT: Array<[string, string]> = [
 export const SEED_RULES: readonly ContractRule[] = SEED_TEXT.map(([id, text]) => ({
   id,
   text,
-  source: "seed",
+  origin: "seed",
 }));

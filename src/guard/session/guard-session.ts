@@ -112,7 +112,7 @@ export async function composeBrief(
       id: j.number,
       type: j.type,
       text: j.text,
-      trusted: j.author === "owner",
+      trusted: j.origin === "owner",
     })),
     loops: openLoops(state.loops),
     lastEvidence: last && {

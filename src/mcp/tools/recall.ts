@@ -1,6 +1,6 @@
-// The session recall tools over MCP: list, grep and show on one pi session file (by default this project's
-// newest session), with the lookup tools' own parameter schemas plus the file. Each call reads the file's current branch and runs runLookupTool, the
-// dispatcher the pi lookup tools use.
+// The session recall tools over MCP: entries, grep and entry on one pi session file (by default this project's
+// newest session), named as the pi tools keel_entries, keel_grep and keel_entry, with their parameter schemas
+// plus the file. Each call reads the file's current branch and runs runLookupTool, the pi tools' dispatcher.
 import { type TObject, Type } from "typebox";
 import { buildTranscript } from "../../recall/lookup/index.ts";
 import {
@@ -26,10 +26,10 @@ function withSession(params: TObject): TObject {
   return Type.Object({ session: SessionFile, ...params.properties }, { additionalProperties: false });
 }
 
-function recallTool(verb: string, name: LookupToolName, params: TObject, description: string): McpTool {
+function recallTool(name: LookupToolName, params: TObject, description: string): McpTool {
   return defineTool({
-    name: `keel_recall_${verb}`,
-    title: `keel recall ${verb}`,
+    name: `keel_recall_${name}`,
+    title: `keel recall ${name}`,
     description,
     schema: withSession(params),
     annotations: READ_ONLY,
@@ -53,16 +53,10 @@ function recallTool(verb: string, name: LookupToolName, params: TObject, descrip
 
 export const RECALL_TOOLS: McpTool[] = [
   recallTool(
-    "list",
     "entries",
     EntriesParams,
     "List a session branch's entries with ids, roles and previews (paged).",
   ),
-  recallTool(
-    "grep",
-    "grep",
-    GrepParams,
-    "Search a session branch's rendered text, with context lines (paged).",
-  ),
-  recallTool("show", "entry", EntryParams, "Show one entry of a session branch in full (paged by lines)."),
+  recallTool("grep", GrepParams, "Search a session branch's rendered text, with context lines (paged)."),
+  recallTool("entry", EntryParams, "Show one entry of a session branch in full (paged by lines)."),
 ];

@@ -4,14 +4,14 @@
 import type { Result } from "../../core/result.ts";
 import { clipLine, entryAtLine, type Transcript, type TranscriptEntry } from "./transcript.ts";
 import type {
+  EntriesPage,
   EntryPage,
   EntrySummary,
   GrepMatch,
   GrepPage,
-  GrepParams,
-  ListEntriesPage,
-  ListEntriesParams,
-  ShowEntryParams,
+  LookupEntriesParams,
+  LookupEntryParams,
+  LookupGrepParams,
 } from "./types.ts";
 
 /** Characters a grep page may hold before it stops early. */
@@ -41,7 +41,7 @@ function preview(transcript: Transcript, entry: TranscriptEntry, max: number): s
   return entry.calls === "" ? "" : clipLine(`calls: ${entry.calls}`, max);
 }
 
-export function listEntries(transcript: Transcript, params: ListEntriesParams = {}): Result<ListEntriesPage> {
+export function lookupEntries(transcript: Transcript, params: LookupEntriesParams = {}): Result<EntriesPage> {
   const cursor = readCursor(params.cursor, "e");
   if (!cursor.ok) return cursor;
   const limit = clamp(params.limit, 50, 1, 200);
@@ -75,7 +75,7 @@ export function listEntries(transcript: Transcript, params: ListEntriesParams = 
   };
 }
 
-function compilePattern(params: GrepParams): Result<RegExp> {
+function compilePattern(params: LookupGrepParams): Result<RegExp> {
   if (params.pattern === "") return { ok: false, reason: "the pattern is empty" };
   const source =
     params.regex === false ? params.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : params.pattern;
@@ -86,7 +86,7 @@ function compilePattern(params: GrepParams): Result<RegExp> {
   }
 }
 
-export function grepTranscript(transcript: Transcript, params: GrepParams): Result<GrepPage> {
+export function lookupGrep(transcript: Transcript, params: LookupGrepParams): Result<GrepPage> {
   const pattern = compilePattern(params);
   if (!pattern.ok) return pattern;
   const cursor = readCursor(params.cursor, "g");
@@ -136,7 +136,7 @@ function buildMatch(transcript: Transcript, line: number, before: number, after:
   };
 }
 
-export function showEntry(transcript: Transcript, params: ShowEntryParams): Result<EntryPage> {
+export function lookupEntry(transcript: Transcript, params: LookupEntryParams): Result<EntryPage> {
   const position = transcript.positionOf.get(params.id);
   if (position === undefined) return { ok: false, reason: `no entry ${params.id} on this branch` };
   const entry = transcript.entries[position]!;

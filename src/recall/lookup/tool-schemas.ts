@@ -1,7 +1,8 @@
-// Parameter schemas and one dispatcher for the three lookup tools, shared by the pi tools (keel_entries,
-// keel_grep, keel_entry) and the keel_lookup sub-agent (entries, grep, entry), so both run the same searches.
+// Parameter schemas and one dispatcher for the three lookup operations, shared by the pi tools (keel_entries,
+// keel_grep, keel_entry), the keel_lookup sub-agent and MCP (keel_recall_entries|grep|entry), so all run the same
+// searches. One set of names everywhere: `keel lookup entries|grep|entry`, lookupEntries|lookupGrep|lookupEntry.
 import { Type } from "typebox";
-import { grepTranscript, listEntries, showEntry } from "./lookup.ts";
+import { lookupEntries, lookupEntry, lookupGrep } from "./lookup.ts";
 import type { Transcript } from "./transcript.ts";
 
 const closed = { additionalProperties: false } as const;
@@ -53,10 +54,10 @@ export function runLookupTool(
 ): { text: string; isError: boolean } {
   const result =
     name === "entries"
-      ? listEntries(transcript, args)
+      ? lookupEntries(transcript, args)
       : name === "grep"
-        ? grepTranscript(transcript, args as { pattern: string })
-        : showEntry(transcript, args as { id: string });
+        ? lookupGrep(transcript, args as { pattern: string })
+        : lookupEntry(transcript, args as { id: string });
   return result.ok
     ? { text: JSON.stringify(result.value), isError: false }
     : { text: `error: ${result.reason}`, isError: true };

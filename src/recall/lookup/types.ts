@@ -1,7 +1,7 @@
 // Parameter and result types of the lookup tools (keel_entries, keel_grep, keel_entry): plain JSON data,
 // with opaque string cursors for continuation. Limits are clamped by the functions, never trusted as given.
 
-export interface ListEntriesParams {
+export interface LookupEntriesParams {
   /** Continue from a previous page's `nextCursor`. */
   cursor?: string;
   /** Entries per page (default 50, at most 200). */
@@ -22,13 +22,13 @@ export interface EntrySummary {
   preview: string;
 }
 
-export interface ListEntriesPage {
+export interface EntriesPage {
   entries: EntrySummary[];
   total: number;
   nextCursor: string | null;
 }
 
-export interface GrepParams {
+export interface LookupGrepParams {
   pattern: string;
   /** Treat the pattern as a JavaScript regular expression (default true); false searches for the literal text. */
   regex?: boolean;
@@ -62,7 +62,7 @@ export interface GrepPage {
   truncated: boolean;
 }
 
-export interface ShowEntryParams {
+export interface LookupEntryParams {
   id: string;
   cursor?: string;
   /** Lines per page (default 400, at most 2000). */

@@ -86,7 +86,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
     mutate(c, deps, async (projectId, form) => {
       const result = await recordMemory(
         memory,
-        { projectId, origin: "user", provenance: NO_PROVENANCE },
+        { projectId, origin: "owner", provenance: NO_PROVENANCE },
         recordInput(form),
       );
       return result.ok

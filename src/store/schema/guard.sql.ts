@@ -1,6 +1,7 @@
 // Tables of the guard area: owner and agent contract rules, the journal, evidence runs, loop streaks and
 // per-session state (frozen scope baseline, last injected brief). Seed, personal and team rules are not rows.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORIGINS } from "./origin.ts";
 import { projects } from "./projects.sql.ts";
 
 export const guardRules = sqliteTable(
@@ -11,7 +12,7 @@ export const guardRules = sqliteTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     id: text("id").notNull(),
     text: text("text").notNull(),
-    source: text("source", { enum: ["owner", "agent"] }).notNull(),
+    origin: text("origin", { enum: ORIGINS }).notNull(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
@@ -41,7 +42,7 @@ export const guardJournal = sqliteTable(
     text: text("text").notNull(),
     /** JSON array of tags. */
     tags: text("tags").notNull().default("[]"),
-    author: text("author", { enum: ["owner", "agent"] }).notNull(),
+    origin: text("origin", { enum: ORIGINS }).notNull(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("guard_journal_number").on(t.projectId, t.number)],

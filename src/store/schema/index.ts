@@ -2,4 +2,5 @@
 export * from "./compactions.sql.ts";
 export * from "./guard.sql.ts";
 export * from "./memory.sql.ts";
+export * from "./origin.ts";
 export * from "./projects.sql.ts";

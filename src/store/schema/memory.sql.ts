@@ -1,7 +1,8 @@
-// Tables of project memory: records (user, agent and derived), their links, and per-project memory policy.
+// Tables of project memory: records (owner, agent and derived), their links, and per-project memory policy.
 // The FTS5 index over records lives in a hand-written migration (drizzle-kit cannot express virtual tables).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORIGINS } from "./origin.ts";
 import { projects } from "./projects.sql.ts";
 
 export const memoryRecords = sqliteTable(
@@ -23,7 +24,7 @@ export const memoryRecords = sqliteTable(
     status: text("status", { enum: ["active", "superseded", "rejected"] })
       .notNull()
       .default("active"),
-    origin: text("origin", { enum: ["user", "agent", "derived"] }).notNull(),
+    origin: text("origin", { enum: [...ORIGINS, "derived"] }).notNull(),
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at"),
     /** Id of the record that replaced this one (set with status "superseded"). */
@@ -54,7 +55,7 @@ export const memoryRecords = sqliteTable(
 
 /**
  * Per-project totals of memory records, kept by triggers (hand-written migration `memory_usage_triggers`), so a
- * quota check reads one row instead of summing every record: `records` and `bytes` count user and agent
+ * quota check reads one row instead of summing every record: `records` and `bytes` count owner and agent
  * records, `derived` counts derived ones.
  */
 export const memoryUsageTotals = sqliteTable("memory_usage", {
@@ -87,7 +88,7 @@ export const memoryPolicies = sqliteTable("memory_policies", {
     .references(() => projects.id, { onDelete: "cascade" }),
   maxBytes: integer("max_bytes"),
   cleanupMode: text("cleanup_mode", { enum: ["auto", "ask"] }),
-  /** Bumped by every change to user or agent records; cleanup proposals are bound to it. */
+  /** Bumped by every change to owner or agent records; cleanup proposals are bound to it. */
   revision: integer("revision").notNull().default(0),
   /** Random key that signs cleanup confirmation tokens. */
   tokenKey: text("token_key").notNull(),

@@ -32,13 +32,13 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
     type: "note",
     text: sample.text,
     tags: JSON.stringify([sample.text]),
-    author: "owner",
+    origin: "owner",
     createdAt: i,
   });
-  await putRule(db, { projectId: "p", id: `r${i}`, text: sample.text, source: "owner", createdAt: i });
+  await putRule(db, { projectId: "p", id: `r${i}`, text: sample.text, origin: "owner", createdAt: i });
   const memory = await recordMemory(
     { db, clock },
-    { projectId: "p", origin: "user", provenance: { sessionId: null, head: null, worktree: null } },
+    { projectId: "p", origin: "owner", provenance: { sessionId: null, head: null, worktree: null } },
     {
       title: `t ${sample.text}`.replace(/\s+/g, " ").slice(0, 200),
       body: sample.text,

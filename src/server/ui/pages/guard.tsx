@@ -156,7 +156,7 @@ function Contract(props: { view: GuardView }) {
                   <code>{r.id}</code>
                 </td>
                 <td>
-                  <span class={`tag layer-${r.source}`}>{r.source}</span>
+                  <span class={`tag layer-${r.origin}`}>{r.origin}</span>
                 </td>
                 <td>{r.text}</td>
               </tr>
