@@ -2,10 +2,8 @@
 // one open store, one JSON answer line each, in order. Never prompts; --quiet drops the summary on stderr.
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { ExitCode, UserError } from "../core/errors.ts";
-import { type SharedStore, shareStore } from "../project/open.ts";
-import type { Store } from "../store/db.ts";
-import { openStore } from "../store/open.ts";
+import { ExitCode } from "../core/errors.ts";
+import { openSharedStore, type SharedStore } from "../project/open.ts";
 import { answerOf, parseBatchLine } from "./batch-request.ts";
 import type { ContextFactory } from "./register.ts";
 import { setExitCode } from "./register.ts";
@@ -30,13 +28,7 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
     )
     .action(async (options: { quiet?: boolean }, command: Command) => {
       const ctx = contextFor(command);
-      let store: Store;
-      try {
-        store = await openStore(ctx.paths.storeUrl);
-      } catch (error) {
-        throw new UserError(`cannot open keel's store: ${(error as Error).message}`);
-      }
-      const shared = shareStore(store);
+      const shared = await openSharedStore(ctx.paths.storeUrl);
       const counts = { requests: 0, failed: 0 };
       try {
         for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
@@ -47,7 +39,7 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
           writeAll(1, `${JSON.stringify(answer)}\n`);
         }
       } finally {
-        await store.close();
+        await shared.store.close();
       }
       if (!options.quiet)
         writeAll(2, `keel batch: ${counts.requests} requests, ${counts.failed} did not exit 0\n`);

@@ -33,6 +33,15 @@ export function shareStore(store: Store): SharedStore {
   return { store, identities: new Map(), registered: new Set() };
 }
 
+/** Opens keel's store to share across many operations (`keel batch`); the caller closes `shared.store`. */
+export async function openSharedStore(storeUrl: string): Promise<SharedStore> {
+  try {
+    return shareStore(await openStore(storeUrl));
+  } catch (error) {
+    throw new UserError(`cannot open keel's store: ${(error as Error).message}`);
+  }
+}
+
 /** The project's identity; resolved once per folder and root while a shared store is open. */
 function identityOf(location: ProjectLocation): Result<ProjectIdentity> {
   const { shared } = location;
