@@ -1,7 +1,8 @@
 // The Compactions table: each compaction keel recorded, newest first, linked to its session row.
 /** @jsxImportSource hono/jsx */
 import type { OverviewCompaction } from "../../../overview/overview-data.ts";
-import { formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
+import { formatCount, sessionAnchor, shortId } from "./format.ts";
+import { When } from "./when.tsx";
 
 export function CompactionsTable(props: { compactions: OverviewCompaction[] }) {
   return (
@@ -25,7 +26,7 @@ export function CompactionsTable(props: { compactions: OverviewCompaction[] }) {
         {props.compactions.map((c) => (
           <tr data-entry-id={c.entryId} data-session-id={c.sessionId} data-compaction-id={String(c.id)}>
             <td>
-              <time datetime={isoTime(c.createdAt)}>{formatTime(c.createdAt)}</time>
+              <When at={c.createdAt} />
             </td>
             <td>{c.projectName ?? <span class="muted">unknown</span>}</td>
             <td>

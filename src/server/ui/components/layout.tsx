@@ -1,7 +1,7 @@
 // The page frame every UI page shares: head with the stylesheet, the keel header with the store, and main.
 /** @jsxImportSource hono/jsx */
 import type { Child } from "hono/jsx";
-import { formatTime, isoTime } from "./format.ts";
+import { When } from "./when.tsx";
 
 export interface LayoutProps {
   title: string;
@@ -61,7 +61,7 @@ export function Layout(props: LayoutProps) {
             <div>
               <dt>as of</dt>
               <dd>
-                <time datetime={isoTime(props.generatedAt)}>{formatTime(props.generatedAt)}</time>
+                <When at={props.generatedAt} />
               </dd>
             </div>
           </dl>

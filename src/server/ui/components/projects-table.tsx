@@ -1,7 +1,8 @@
 // The Projects table: every project keel has seen, with its root and how many compactions it recorded.
 /** @jsxImportSource hono/jsx */
 import type { OverviewProject } from "../../../overview/overview-data.ts";
-import { formatCount, formatTime, isoTime, shortId } from "./format.ts";
+import { formatCount, shortId } from "./format.ts";
+import { When } from "./when.tsx";
 
 export function ProjectsTable(props: { projects: OverviewProject[] }) {
   return (
@@ -33,7 +34,7 @@ export function ProjectsTable(props: { projects: OverviewProject[] }) {
               </span>
             </td>
             <td>
-              <time datetime={isoTime(p.lastSeenAt)}>{formatTime(p.lastSeenAt)}</time>
+              <When at={p.lastSeenAt} />
             </td>
             <td class="num">{formatCount(p.compactions)}</td>
             <td>

@@ -1,7 +1,8 @@
 // The Sessions table: pi's session files as keel read them, with counts, size and any problem found.
 /** @jsxImportSource hono/jsx */
 import type { OverviewSession } from "../../../overview/overview-data.ts";
-import { formatBytes, formatCount, formatTime, isoTime, sessionAnchor, shortId } from "./format.ts";
+import { formatBytes, formatCount, sessionAnchor, shortId } from "./format.ts";
+import { When } from "./when.tsx";
 
 export function SessionsTable(props: { sessions: OverviewSession[] }) {
   return (
@@ -62,10 +63,10 @@ function SessionRow(props: { session: OverviewSession }) {
         <code class="path">{s.cwd ?? "—"}</code>
       </td>
       <td>
-        <time datetime={isoTime(s.startedAt)}>{formatTime(s.startedAt)}</time>
+        <When at={s.startedAt} />
       </td>
       <td>
-        <time datetime={isoTime(s.modifiedAt)}>{formatTime(s.modifiedAt)}</time>
+        <When at={s.modifiedAt} />
       </td>
       <td class="num">{formatCount(s.entries)}</td>
       <td class="num" data-testid="session-compactions">

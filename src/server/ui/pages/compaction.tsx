@@ -2,9 +2,10 @@
 // restored), the checkpoint or summary that was written, and a side-by-side of the context before and after.
 /** @jsxImportSource hono/jsx */
 import type { CompactionView, ListedEntry } from "../../../overview/compaction-view.ts";
-import { formatCount, formatTime, isoTime, shortId } from "../components/format.ts";
+import { formatCount, formatTime, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
+import { When } from "../components/when.tsx";
 
 export function CompactionPage(props: { frame: PageFrame; sessionId: string; view: CompactionView }) {
   const v = props.view;
@@ -108,7 +109,7 @@ function CompactionFacts(props: { view: CompactionView }) {
       <div>
         <dt>time</dt>
         <dd>
-          <time datetime={isoTime(v.timestamp)}>{formatTime(v.timestamp)}</time>
+          <When at={v.timestamp} />
         </dd>
       </div>
       <div>

@@ -3,8 +3,9 @@
 /** @jsxImportSource hono/jsx */
 import type { GuardView } from "../../../overview/guard-view.ts";
 import type { JournalRow } from "../../../store/guard-journal.ts";
-import { formatCount, formatTime, isoTime } from "../components/format.ts";
+import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
+import { When } from "../components/when.tsx";
 
 export function GuardPage(props: { frame: PageFrame; view: GuardView }) {
   const v = props.view;
@@ -76,7 +77,7 @@ function Journal(props: { title: string; rows: JournalRow[]; testid: string }) {
           {props.rows.map((j) => (
             <li>
               <span class="tag">{j.type}</span> <strong>#{j.number}</strong> {j.text}{" "}
-              <time datetime={isoTime(j.createdAt)}>{formatTime(j.createdAt)}</time>
+              <When at={j.createdAt} />
             </li>
           ))}
         </ol>
@@ -118,7 +119,7 @@ function Evidence(props: { view: GuardView }) {
                     <span class={`tag freshness-${e.freshness}`}>{e.freshness}</span>
                   </td>
                   <td>
-                    <time datetime={isoTime(e.createdAt)}>{formatTime(e.createdAt)}</time>
+                    <When at={e.createdAt} />
                   </td>
                 </tr>
               ))}

@@ -5,8 +5,9 @@ import type { ReadOutcome } from "../../../memory/records.ts";
 import type { ProjectRow } from "../../../store/schema/index.ts";
 import { CsrfField } from "../components/csrf-field.tsx";
 import { Fact } from "../components/fact.tsx";
-import { formatTime, isoTime } from "../components/format.ts";
+import { formatTime } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
+import { When } from "../components/when.tsx";
 
 export interface MemoryRecordProps {
   frame: PageFrame;
@@ -38,10 +39,7 @@ export function MemoryRecordPage(props: MemoryRecordProps) {
         <Fact label="status" value={<span data-testid="record-status">{r.status}</span>} />
         <Fact label="pinned" value={<span data-testid="record-pinned">{r.pinned ? "yes" : "no"}</span>} />
         <Fact label="origin" value={r.origin} />
-        <Fact
-          label="updated"
-          value={<time datetime={isoTime(r.updatedAt)}>{formatTime(r.updatedAt)}</time>}
-        />
+        <Fact label="updated" value={<When at={r.updatedAt} />} />
         <Fact label="expires" value={r.expiresAt ? formatTime(r.expiresAt) : "never"} />
         <Fact label="tags" value={r.tags.length > 0 ? r.tags.join(", ") : "—"} />
       </dl>

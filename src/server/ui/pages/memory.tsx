@@ -7,8 +7,9 @@ import type { SearchHit } from "../../../memory/search.ts";
 import type { MemoryStatus } from "../../../memory/status.ts";
 import type { ProjectRow } from "../../../store/schema/index.ts";
 import { CsrfField } from "../components/csrf-field.tsx";
-import { formatBytes, formatTime, isoTime } from "../components/format.ts";
+import { formatBytes } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
+import { When } from "../components/when.tsx";
 
 export interface MemoryFilters {
   q: string;
@@ -174,7 +175,7 @@ function SearchSection(props: MemoryPageProps & { base: string }) {
               {hit.tags.map((t) => (
                 <span class="tag muted">#{t}</span>
               ))}{" "}
-              <time datetime={isoTime(hit.updatedAt)}>{formatTime(hit.updatedAt)}</time>
+              <When at={hit.updatedAt} />
               <p class="preview">{hit.excerpt}</p>
             </li>
           ))}

@@ -4,9 +4,10 @@
 import type { SessionView, TimelineEntry } from "../../../overview/session-view.ts";
 import { TIMELINE_PAGE } from "../../../overview/session-view.ts";
 import { Fact } from "../components/fact.tsx";
-import { formatBytes, formatCount, formatTime, isoTime, shortId } from "../components/format.ts";
+import { formatBytes, formatCount, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
+import { When } from "../components/when.tsx";
 
 export function SessionPage(props: { frame: PageFrame; view: SessionView }) {
   const v = props.view;
@@ -34,10 +35,7 @@ export function SessionPage(props: { frame: PageFrame; view: SessionView }) {
             value={`${formatBytes(v.file.sizeBytes)}, ${formatCount(v.file.entries)} entries`}
           />
           <Fact label="branches" value={`${v.leaves} leaves, ${v.branchPoints} branch points`} />
-          <Fact
-            label="modified"
-            value={<time datetime={isoTime(v.file.modifiedAt)}>{formatTime(v.file.modifiedAt)}</time>}
-          />
+          <Fact label="modified" value={<When at={v.file.modifiedAt} />} />
         </dl>
         {v.problems.length > 0 ? (
           <ul class="problems">
@@ -91,7 +89,7 @@ function Compactions(props: { view: SessionView; base: string }) {
               {list.map((c) => (
                 <tr data-compaction={c.id}>
                   <td>
-                    <time datetime={isoTime(c.timestamp)}>{formatTime(c.timestamp)}</time>
+                    <When at={c.timestamp} />
                   </td>
                   <td>
                     <a href={`${props.base}/compactions/${encodeURIComponent(c.id)}`}>
@@ -141,7 +139,7 @@ function Verifications(props: { view: SessionView; base: string }) {
           {list.map((v) => (
             <tr>
               <td>
-                <time datetime={isoTime(v.at)}>{formatTime(v.at)}</time>
+                <When at={v.at} />
               </td>
               <td>
                 <a href={`${props.base}/compactions/${encodeURIComponent(v.compactionId)}`}>
@@ -207,8 +205,7 @@ function TimelineRow(props: { entry: TimelineEntry; base: string }) {
     >
       <span class="role tag">{e.role}</span>
       {e.detail ? <span class="muted"> {e.detail}</span> : null}
-      {e.onBranch ? null : <span class="tag">other branch</span>}{" "}
-      <time datetime={isoTime(e.timestamp)}>{formatTime(e.timestamp)}</time>
+      {e.onBranch ? null : <span class="tag">other branch</span>} <When at={e.timestamp} />
       <p class="preview">{e.preview || <span class="muted">(no text)</span>}</p>
     </li>
   );
