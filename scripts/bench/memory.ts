@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { recordMemory, supersedeMemory } from "../../src/memory/records.ts";
-import { searchMemory } from "../../src/memory/search.ts";
+import { searchWords as searchMemory } from "../../src/memory/search.ts";
 import type { KeelDb } from "../../src/store/db.ts";
 import { insertMemoryRow } from "../../src/store/memory-records.ts";
 import { openStore } from "../../src/store/open.ts";

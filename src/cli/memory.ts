@@ -98,8 +98,9 @@ export const registerMemory: Register = (program, contextFor) => {
 
   memory
     .command("search")
-    .description("ranked full-text search over current records")
-    .argument("<query...>", "words to look for")
+    .description("ranked search over current records, by words and by meaning")
+    .argument("<query...>", "the question or words to look for")
+    .option("--or <phrasing>", "another phrasing of the same question (repeatable; results are fused)", collect)
     .option("-k, --kind <kind>", "only this kind (repeatable)", collect)
     .option("--superseded", "also show replaced records, after current ones")
     .option("--derived", "search facts indexed from compactions instead of recorded memory")
@@ -112,13 +113,14 @@ export const registerMemory: Register = (program, contextFor) => {
     .action(
       (
         words: string[],
-        o: { kind?: string[]; superseded?: boolean; derived?: boolean; limit: number },
+        o: { or?: string[]; kind?: string[]; superseded?: boolean; derived?: boolean; limit: number },
         command: Command,
       ) =>
         run(command, async ({ ctx, call }) => {
           const result = await call({
             action: "search",
             query: words.join(" "),
+            queries: o.or,
             kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
             includeSuperseded: Boolean(o.superseded),
             source: o.derived ? "derived" : "records",
@@ -216,6 +218,7 @@ interface RecordFlags {
   expires?: string;
   sourceRef?: string[];
   supersedes?: string;
+  alias?: string[];
 }
 
 function registerRecord(memory: Command, run: Runner): void {
@@ -240,6 +243,7 @@ function registerRecord(memory: Command, run: Runner): void {
     .option("--expires <time>", "ISO time, or 'never'")
     .option("--source-ref <ref>", "where this came from: a path, URL or commit (repeatable)", collect)
     .option("--supersedes <id>", "an active record this one replaces")
+    .option("--alias <words>", "other words someone might search for this by (repeatable)", collect)
     .action((o: RecordFlags, command: Command) =>
       run(command, async ({ ctx, call }) => {
         if (o.body !== undefined && o.bodyFile !== undefined)
@@ -258,6 +262,7 @@ function registerRecord(memory: Command, run: Runner): void {
           pinned: Boolean(o.pin),
           expiresAt: expiryFlag(o.expires),
           sourceRefs: o.sourceRef,
+          aliases: o.alias,
           supersedes: o.supersedes,
         };
         const out = await call({ action: "record", record });

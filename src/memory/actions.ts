@@ -17,7 +17,7 @@ import {
   supersedeMemory,
 } from "./records.ts";
 import type { CleanupPlan, CleanupProposal } from "./retention.ts";
-import { type SearchOutcome, searchMemory } from "./search.ts";
+import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import { type MemoryStatus, memoryStatus } from "./status.ts";
 import { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema } from "./tool-schema.ts";
 
@@ -26,7 +26,7 @@ export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSch
 /** Which of the tool's fields each action takes (hosts with one tool per action derive their schemas here). */
 export const MEMORY_ACTION_FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
   status: { required: [], optional: [] },
-  search: { required: ["query"], optional: ["kinds", "includeSuperseded", "source", "limit"] },
+  search: { required: ["query"], optional: ["queries", "kinds", "includeSuperseded", "source", "limit"] },
   read: { required: ["id"], optional: [] },
   record: { required: ["record"], optional: [] },
   supersede: { required: ["oldId", "newId"], optional: [] },
@@ -76,7 +76,7 @@ export function checkParams(params: Record<string, unknown>): MemoryResult<Memor
 /** What each action answers with. */
 export interface ActionData {
   status: MemoryStatus;
-  search: SearchOutcome;
+  search: HybridOutcome;
   read: ReadOutcome;
   record: RecordOutcome;
   supersede: { superseded: string; by: string };
@@ -122,6 +122,7 @@ async function dispatch(
     case "search":
       return searchMemory(deps, projectId, {
         query: p.query!,
+        queries: p.queries,
         kinds: p.kinds,
         includeSuperseded: p.includeSuperseded,
         source: p.source,

@@ -123,6 +123,7 @@ export async function recordMemory(
       pinned: clean.pinned,
       expiresAt,
       sourceRefs,
+      aliases: JSON.stringify(clean.aliases),
       provenance,
       bytes,
       createdAt: now,

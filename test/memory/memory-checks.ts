@@ -9,7 +9,7 @@ import type { RecordInput, WriteContext } from "../../src/memory/model.ts";
 import type { MemoryDeps } from "../../src/memory/policy.ts";
 import { setPolicy } from "../../src/memory/policy.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../src/memory/records.ts";
-import { searchMemory } from "../../src/memory/search.ts";
+import { searchMemory } from "../../src/memory/meaning/hybrid-search.ts";
 import type { DriverName, Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";

@@ -1,0 +1,125 @@
+// Memory search as every surface calls it: each phrasing is searched by words (search.ts), then, when the
+// local embedding model is available, by meaning over the project's record vectors, and the two are fused
+// (fuse.ts). The model loads on the first search that has words to look for; records written before it
+// loaded are embedded here first, within a time budget. Without a model, the answer is the lexical one.
+import { ok } from "../../core/result.ts";
+import { rowsBySeq } from "../../store/memory-vectors.ts";
+import { ORIGINS } from "../../store/schema/origin.ts";
+import { MEMORY_LIMITS, type MemoryResult } from "../model.ts";
+import type { MemoryDeps } from "../policy.ts";
+import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
+import { validateQuery } from "../validate.ts";
+import { type Embedder, loadEmbedder } from "./embedder.ts";
+import { fuseHits, mergeWordHits } from "./fuse.ts";
+import { embedMissing, projectIndex } from "./record-vectors.ts";
+import { nearest } from "./vector-index.ts";
+
+/** Phrasings one search may carry (the query and up to this many minus one more). */
+export const MAX_PHRASINGS = 5;
+/** Meaning neighbours considered per phrasing before filters. */
+const NEIGHBOURS = 50;
+
+export type MeaningState =
+  | { model: string; embeddedNow: number; pending: boolean }
+  | { unavailable: string }
+  | { skipped: "no words to compare" };
+
+export interface HybridOutcome extends SearchOutcome {
+  /** Every phrasing searched, in order. */
+  phrasings: string[];
+  meaning: MeaningState;
+}
+
+/** For tests and benches: search by words only (no model load), as if the build had no model. */
+let meaningOff = false;
+export function setMeaningSearch(enabled: boolean): void {
+  meaningOff = !enabled;
+}
+
+function phrasingsOf(input: SearchInput): MemoryResult<string[]> {
+  const extra = input.queries ?? [];
+  if (extra.length > MAX_PHRASINGS - 1)
+    return { ok: false, reason: { code: "INVALID_INPUT", message: `at most ${MAX_PHRASINGS - 1} more phrasings`, field: "queries" } };
+  const all: string[] = [];
+  for (const raw of [input.query, ...extra]) {
+    const checked = validateQuery(raw);
+    if (!checked.ok) return checked;
+    if (checked.value !== "" && !all.includes(checked.value)) all.push(checked.value);
+  }
+  return ok(all);
+}
+
+export async function searchMemory(
+  deps: MemoryDeps,
+  projectId: string,
+  input: SearchInput,
+): Promise<MemoryResult<HybridOutcome>> {
+  const phrasings = phrasingsOf(input);
+  if (!phrasings.ok) return phrasings;
+  const lists: SearchOutcome[] = [];
+  for (const query of phrasings.value.length > 0 ? phrasings.value : [""]) {
+    const words = await searchWords(deps, projectId, { ...input, query, queries: undefined });
+    if (!words.ok) return words;
+    lists.push(words.value);
+  }
+  const terms = [...new Set(lists.flatMap((l) => l.terms))];
+  const base = { phrasings: phrasings.value, terms };
+  if (terms.length === 0) return ok({ ...lists[0]!, ...base, meaning: { skipped: "no words to compare" } });
+  const limit = input.limit ?? MEMORY_LIMITS.searchLimitDefault;
+  const words = mergeWordHits(lists.map((l) => ({ hits: l.results })));
+  const embedder = meaningOff ? null : await loadEmbedder();
+  if (!embedder?.ok) {
+    const unavailable = embedder ? embedder.reason : "meaning search is off";
+    const confident = lists.some((l) => l.confident);
+    return ok({ ...base, results: words.slice(0, limit), confident, meaning: { unavailable } });
+  }
+  const fill = await embedMissing(deps, projectId, embedder.value);
+  const { meaning, similarityOf } = await neighbours(deps, projectId, input, embedder.value, phrasings.value);
+  const fused = fuseHits({ words, meaning, similarityOf, limit });
+  const results = fused.results.sort((a, b) => Number(a.status !== "active") - Number(b.status !== "active"));
+  return ok({
+    ...base,
+    results,
+    confident: fused.confident,
+    meaning: { model: embedder.value.model, embeddedNow: fill.embedded, pending: fill.pending },
+  });
+}
+
+/** Records near any phrasing (best similarity over phrasings), as hits that pass the search's filters. */
+async function neighbours(
+  deps: MemoryDeps,
+  projectId: string,
+  input: SearchInput,
+  embedder: Embedder,
+  phrasings: string[],
+): Promise<{ meaning: SearchHit[]; similarityOf: Map<string, number> }> {
+  const index = await projectIndex(deps.db, projectId, embedder.model, embedder.dims);
+  const vectors = await embedder.embed(phrasings);
+  const bySeq = new Map<number, number>();
+  for (const vector of vectors)
+    for (const n of nearest(index, vector, NEIGHBOURS))
+      bySeq.set(n.seq, Math.max(bySeq.get(n.seq) ?? -1, n.similarity));
+  const rows = await rowsBySeq(
+    deps.db,
+    {
+      projectId,
+      origins: input.source === "derived" ? ["derived"] : [...ORIGINS],
+      statuses: input.includeSuperseded ? ["active", "superseded", "rejected"] : ["active"],
+      kinds: input.kinds,
+    },
+    [...bySeq.keys()],
+  );
+  const similarityOf = new Map<string, number>();
+  const meaning = rows.map((row) => {
+    const similarity = bySeq.get(row.seq)!;
+    similarityOf.set(row.id, similarity);
+    const hit = toHit(row, 0, excerptOf(row.body));
+    return { ...hit, match: "meaning" as const, similarity: Math.round(similarity * 1000) / 1000 };
+  });
+  return { meaning, similarityOf };
+}
+
+const excerptOf = (body: string) => {
+  const text = body.replace(/\s+/g, " ").trim();
+  return text.length > 240 ? `${text.slice(0, 240)}…` : text;
+};

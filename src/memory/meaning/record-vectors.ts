@@ -1,0 +1,97 @@
+// Keeps a project's record vectors current for the loaded model: embeds records that have none in bounded
+// batches (a time budget per call, so a large store fills in over several searches), and keeps one in-memory
+// index per store, project and model in step with the vectors table.
+import { sha256Hex } from "../../core/hash.ts";
+import type { KeelDb } from "../../store/db.ts";
+import { putVectors, recordsWithoutVector, vectorMarker, vectorPage } from "../../store/memory-vectors.ts";
+import { withTransaction } from "../../store/transaction.ts";
+import type { MemoryDeps } from "../policy.ts";
+import type { Embedder } from "./embedder.ts";
+import { addToIndex, createIndex, type VectorIndex } from "./vector-index.ts";
+import { blobBytes, packVector } from "./vectors.ts";
+
+/** Records embedded per transaction. */
+export const EMBED_WRITE_BATCH = 32;
+/** Longest a search spends embedding records that have no vector yet. */
+export const BACKFILL_BUDGET_MS = 2_000;
+const PAGE = 5_000;
+
+/** The text a record is embedded from: title, tags, aliases, then the body (the embedder caps its length). */
+export function recordText(r: { title: string; body: string; tags: string; aliases: string }): string {
+  const aliases = parseAliases(r.aliases);
+  const tags = r.tags.replaceAll("-", " ");
+  return [r.title, tags, aliases.join("; "), r.body].filter((part) => part.trim() !== "").join(". ");
+}
+
+function parseAliases(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((a): a is string => typeof a === "string") : [];
+  } catch {
+    return []; // an unreadable aliases column embeds the record without them
+  }
+}
+
+/** Embeds records without a vector, newest first, until none is left or the budget is spent. */
+export async function embedMissing(
+  deps: MemoryDeps,
+  projectId: string,
+  embedder: Embedder,
+  budgetMs = BACKFILL_BUDGET_MS,
+): Promise<{ embedded: number; pending: boolean }> {
+  const started = performance.now();
+  let embedded = 0;
+  for (;;) {
+    const rows = await recordsWithoutVector(deps.db, projectId, embedder.model, EMBED_WRITE_BATCH);
+    if (rows.length === 0) return { embedded, pending: false };
+    const texts = rows.map(recordText);
+    const vectors = await embedder.embed(texts);
+    const now = deps.clock.now();
+    await withTransaction(deps.db, () =>
+      putVectors(
+        deps.db,
+        projectId,
+        embedder.model,
+        rows.map((r, i) => ({ recordSeq: r.seq, textHash: sha256Hex(texts[i]!), vector: packVector(vectors[i]!) })),
+        now,
+      ),
+    );
+    embedded += rows.length;
+    if (performance.now() - started >= budgetMs) return { embedded, pending: true };
+  }
+}
+
+interface Cached {
+  index: VectorIndex;
+  count: number;
+  maxId: number;
+}
+const caches = new WeakMap<KeelDb, Map<string, Cached>>();
+
+/** The project's index for `model`, read again only as far as the vectors table changed since last time. */
+export async function projectIndex(db: KeelDb, projectId: string, model: string, dims: number): Promise<VectorIndex> {
+  let byKey = caches.get(db);
+  if (!byKey) caches.set(db, (byKey = new Map()));
+  const key = `${projectId}\u0000${model}`;
+  const marker = await vectorMarker(db, projectId, model);
+  let cached = byKey.get(key);
+  if (cached && cached.count === marker.count && cached.maxId === marker.maxId) return cached.index;
+  const appendOnly = cached !== undefined && marker.maxId > cached.maxId && marker.count >= cached.count;
+  if (!cached || !appendOnly) cached = { index: createIndex(dims), count: 0, maxId: 0 };
+  for (;;) {
+    const page = await vectorPage(db, projectId, model, cached.maxId, PAGE);
+    for (const row of page) {
+      const bytes = blobBytes(row.vector);
+      if (bytes) addToIndex(cached.index, row.recordSeq, bytes);
+      cached.maxId = row.id;
+    }
+    if (page.length < PAGE) break;
+  }
+  cached.count = cached.index.size;
+  if (cached.count !== marker.count) {
+    byKey.delete(key); // rows went away while reading, or a record was embedded twice: rebuild next time
+    return cached.index;
+  }
+  byKey.set(key, cached);
+  return cached.index;
+}

@@ -1,0 +1,123 @@
+// Store functions for memory_vectors: which records of a project still lack a vector for a model, writing
+// vectors, paging them out for the in-memory index, its change marker, counts for status, and fetching the
+// candidate records a vector search found. Ranking belongs to src/memory/meaning/.
+import { sql } from "drizzle-orm";
+import type { KeelDb } from "./db.ts";
+import type { CandidateRow } from "./memory-search.ts";
+
+export interface RecordText {
+  seq: number;
+  title: string;
+  body: string;
+  tags: string;
+  aliases: string;
+}
+
+/** Records of a project without a vector for `model`, newest first. */
+export async function recordsWithoutVector(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+  limit: number,
+): Promise<RecordText[]> {
+  const rows = await db.all(sql`
+    select r.seq as seq, r.title as title, r.body as body, r.tags as tags, r.aliases as aliases
+    from memory_records r
+    where r.project_id = ${projectId}
+      and not exists (select 1 from memory_vectors v where v.record_seq = r.seq and v.model = ${model})
+    order by r.seq desc limit ${limit}`);
+  return (rows as unknown as RecordText[]).map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+export interface NewVector {
+  recordSeq: number;
+  textHash: string;
+  vector: Uint8Array;
+}
+
+/** Writes vectors (replacing any earlier one of the same record and model, which moves it to a new id). */
+export async function putVectors(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+  vectors: NewVector[],
+  now: number,
+): Promise<void> {
+  for (const v of vectors) {
+    await db.run(sql`delete from memory_vectors where record_seq = ${v.recordSeq} and model = ${model}`);
+    await db.run(sql`
+      insert into memory_vectors (record_seq, project_id, model, text_hash, vector, created_at)
+      values (${v.recordSeq}, ${projectId}, ${model}, ${v.textHash}, ${v.vector}, ${now})`);
+  }
+}
+
+/** Changes when vectors are added or removed: their count and the largest id. */
+export async function vectorMarker(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+): Promise<{ count: number; maxId: number }> {
+  const rows = (await db.all(sql`
+    select count(*) as count, coalesce(max(id), 0) as maxId from memory_vectors
+    where project_id = ${projectId} and model = ${model}`)) as Array<{ count: number; maxId: number }>;
+  return { count: Number(rows[0]?.count ?? 0), maxId: Number(rows[0]?.maxId ?? 0) };
+}
+
+/** Up to `limit` vectors with an id above `afterId`, in id order. */
+export async function vectorPage(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; recordSeq: number; vector: unknown }>> {
+  const rows = (await db.all(sql`
+    select id, record_seq as recordSeq, vector from memory_vectors
+    where project_id = ${projectId} and model = ${model} and id > ${afterId}
+    order by id limit ${limit}`)) as Array<{ id: number; recordSeq: number; vector: unknown }>;
+  return rows.map((r) => ({ id: Number(r.id), recordSeq: Number(r.recordSeq), vector: r.vector }));
+}
+
+/** How many of a project's records have a vector for `model`, and the bytes those vectors take. */
+export async function vectorStats(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+): Promise<{ embedded: number; bytes: number; total: number }> {
+  const rows = (await db.all(sql`
+    select (select count(*) from memory_vectors where project_id = ${projectId} and model = ${model}) as embedded,
+           (select coalesce(sum(length(vector)), 0) from memory_vectors
+             where project_id = ${projectId} and model = ${model}) as bytes,
+           (select count(*) from memory_records where project_id = ${projectId}) as total`)) as Array<
+    Record<string, number>
+  >;
+  const row = rows[0] ?? {};
+  return { embedded: Number(row.embedded ?? 0), bytes: Number(row.bytes ?? 0), total: Number(row.total ?? 0) };
+}
+
+export interface SeqFilter {
+  projectId: string;
+  origins: string[];
+  statuses: string[];
+  kinds?: string[];
+}
+
+const list = (values: Array<string | number>) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The records behind vector hits that pass the search filters (order is the caller's). */
+export async function rowsBySeq(db: KeelDb, f: SeqFilter, seqs: number[]): Promise<CandidateRow[]> {
+  if (seqs.length === 0) return [];
+  const kinds = f.kinds && f.kinds.length > 0 ? sql`and kind in (${list(f.kinds)})` : sql``;
+  const rows = await db.all(sql`
+    select seq, id, title, kind, category, status, origin, tags, pinned, expires_at as expiresAt,
+           superseded_by as supersededBy, session_id as sessionId, branch_id as branchId,
+           created_at as createdAt, updated_at as updatedAt, 0 as bm25, body
+    from memory_records
+    where seq in (${list(seqs)}) and project_id = ${f.projectId} and origin in (${list(f.origins)})
+      and status in (${list(f.statuses)}) ${kinds}`);
+  return (rows as unknown as CandidateRow[]).map((r) => ({ ...r, seq: Number(r.seq), pinned: Number(r.pinned) }));
+}
