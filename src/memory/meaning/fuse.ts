@@ -6,7 +6,7 @@
 import { CONFIDENT_RELEVANCE, type SearchHit } from "../search.ts";
 
 /** Cosine similarity (USE-lite) a meaning neighbour needs to be shown at all; chosen on the corpus's tune half. */
-export const SIMILARITY_FLOOR = 0.25;
+export const SIMILARITY_FLOOR = 0.2;
 /** Similarity at which a meaning neighbour counts as a confident answer; below it the list is "possible matches". */
 export const CONFIDENT_SIMILARITY = 0.5;
 

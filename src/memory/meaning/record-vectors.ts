@@ -57,6 +57,7 @@ export async function embedMissing(
       ),
     );
     embedded += rows.length;
+    if (rows.length < EMBED_WRITE_BATCH) return { embedded, pending: false };
     if (performance.now() - started >= budgetMs) return { embedded, pending: true };
   }
 }
