@@ -42,12 +42,22 @@ async function seededStore(dir: string) {
   await upsertProject(store.db, { id: PROJECT, root: "/bench", identitySource: "configured", name: "b" }, 0);
   let now = Date.UTC(2026, 0, 1);
   const deps = { db: store.db, clock: { now: () => now } };
-  const ctx = { projectId: PROJECT, origin: "agent" as const, provenance: { sessionId: null, head: null, worktree: null } };
+  const ctx = {
+    projectId: PROJECT,
+    origin: "agent" as const,
+    provenance: { sessionId: null, head: null, worktree: null },
+  };
   const memOf = new Map<string, string>();
   const all = [...retrieval.facts.map((f) => ({ ...f, id: `r:${f.id}` })), ...meaning.records];
   for (const r of all) {
     now += 60_000;
-    const input = { title: r.title, body: r.body, kind: r.kind as never, category: "other" as const, tags: r.tags };
+    const input = {
+      title: r.title,
+      body: r.body,
+      kind: r.kind as never,
+      category: "other" as const,
+      tags: r.tags,
+    };
     const out = await recordMemory(deps, ctx, input);
     if (!out.ok) throw new Error(out.reason.message);
     memOf.set(out.value.record.id, r.id);
@@ -59,7 +69,15 @@ async function score(deps: Parameters<typeof searchMemory>[0], memOf: Map<string
   setMeaningSearch(mode === "hybrid");
   const out = {} as Record<(typeof SPLITS)[number], Scores>;
   for (const split of SPLITS) {
-    const s: Scores = { hit1: 0, hit3: 0, hit10: 0, paraphrases: 0, noConfident: 0, unanswerable: 0, misses: [] };
+    const s: Scores = {
+      hit1: 0,
+      hit3: 0,
+      hit10: 0,
+      paraphrases: 0,
+      noConfident: 0,
+      unanswerable: 0,
+      misses: [],
+    };
     for (const q of meaning.questions.filter((q) => q.split === split)) {
       const found = await searchMemory(deps, PROJECT, { query: q.question, limit: 10 });
       if (!found.ok) throw new Error(found.reason.message);
@@ -109,7 +127,8 @@ export async function runQuality(dir: string, sweep = false) {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 /** Hybrid search latency over `count` synthetic records whose vectors are random unit vectors (same cost as real ones). */
 export async function runLatency(dir: string, count: number) {
@@ -118,14 +137,23 @@ export async function runLatency(dir: string, count: number) {
   try {
     const embedder = await loadEmbedder();
     if (!embedder.ok) throw new Error(embedder.reason);
-    const seqs = (await store.db.all("select seq from memory_records order by seq" as never)) as Array<{ seq: number }>;
+    const seqs = (await store.db.all("select seq from memory_records order by seq" as never)) as Array<{
+      seq: number;
+    }>;
     let state = 7;
-    const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+    const random = () => {
+      state = (state * 1103515245 + 12345) >>> 0;
+      return (state / 2 ** 32) * 2 - 1;
+    };
     for (let at = 0; at < seqs.length; at += 5_000) {
       const batch = seqs.slice(at, at + 5_000).map((row) => {
         const v = Float32Array.from({ length: embedder.value.dims }, random);
         const norm = Math.hypot(...v);
-        return { recordSeq: Number(row.seq), textHash: "synthetic", vector: packVector(v.map((x) => x / norm)) };
+        return {
+          recordSeq: Number(row.seq),
+          textHash: "synthetic",
+          vector: packVector(v.map((x) => x / norm)),
+        };
       });
       await withTransaction(store.db, () => putVectors(store.db, PROJECT, embedder.value.model, batch, 0));
     }
@@ -144,7 +172,13 @@ export async function runLatency(dir: string, count: number) {
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
     const one = sorted(times.one);
     const three = sorted(times.three);
-    return { records: count, firstMs, p50: percentile(one, 0.5), p95: percentile(one, 0.95), p95three: percentile(three, 0.95) };
+    return {
+      records: count,
+      firstMs,
+      p50: percentile(one, 0.5),
+      p95: percentile(one, 0.95),
+      p95three: percentile(three, 0.95),
+    };
   } finally {
     await store.close();
   }
@@ -152,7 +186,9 @@ export async function runLatency(dir: string, count: number) {
 
 /** RSS of a fresh process of this runtime that loaded the model and embedded one sentence. */
 export function measureRss(): { baseMiB: number; loadedMiB: number } | null {
-  const probe = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--rss-probe"], { encoding: "utf8" });
+  const probe = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--rss-probe"], {
+    encoding: "utf8",
+  });
   const line = probe.stdout.trim().split("\n").at(-1) ?? "";
   try {
     return JSON.parse(line);
@@ -177,15 +213,35 @@ type LatencyRow = Awaited<ReturnType<typeof runLatency>>;
 export function toTable(q: Quality, latency: LatencyRow[], rss: ReturnType<typeof measureRss>): ReportTable {
   const rows: string[][] = [];
   for (const split of SPLITS)
-    for (const [label, key] of [["hit@1", "hit1"], ["hit@3", "hit3"], ["hit@10", "hit10"]] as const)
-      rows.push([`${label} paraphrase (${split})`, pct(q.hybrid[split][key], q.hybrid[split].paraphrases), pct(q.lexical[split][key], q.lexical[split].paraphrases)]);
+    for (const [label, key] of [
+      ["hit@1", "hit1"],
+      ["hit@3", "hit3"],
+      ["hit@10", "hit10"],
+    ] as const)
+      rows.push([
+        `${label} paraphrase (${split})`,
+        pct(q.hybrid[split][key], q.hybrid[split].paraphrases),
+        pct(q.lexical[split][key], q.lexical[split].paraphrases),
+      ]);
   for (const split of SPLITS)
-    rows.push([`no confident match, unanswerable (${split})`, pct(q.hybrid[split].noConfident, q.hybrid[split].unanswerable), pct(q.lexical[split].noConfident, q.lexical[split].unanswerable)]);
+    rows.push([
+      `no confident match, unanswerable (${split})`,
+      pct(q.hybrid[split].noConfident, q.hybrid[split].unanswerable),
+      pct(q.lexical[split].noConfident, q.lexical[split].unanswerable),
+    ]);
   rows.push(["model load (first search)", `${q.loadMs.toFixed(0)} ms`, ""]);
   rows.push(["embedding time per record", `${q.embedMsPerRecord.toFixed(1)} ms`, ""]);
-  rows.push(["RSS, fresh process / with model loaded", rss ? `${rss.baseMiB.toFixed(0)} / ${rss.loadedMiB.toFixed(0)} MiB` : "?", ""]);
+  rows.push([
+    "RSS, fresh process / with model loaded",
+    rss ? `${rss.baseMiB.toFixed(0)} / ${rss.loadedMiB.toFixed(0)} MiB` : "?",
+    "",
+  ]);
   for (const l of latency) {
-    rows.push([`search p50 / p95 @ ${l.records} (1 phrasing)`, `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} ms`, ""]);
+    rows.push([
+      `search p50 / p95 @ ${l.records} (1 phrasing)`,
+      `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} ms`,
+      "",
+    ]);
     rows.push([`search p95 @ ${l.records} (3 phrasings)`, `${l.p95three.toFixed(1)} ms`, ""]);
     rows.push([`first search @ ${l.records} (loads the index)`, `${l.firstMs.toFixed(0)} ms`, ""]);
   }
@@ -193,7 +249,10 @@ export function toTable(q: Quality, latency: LatencyRow[], rss: ReturnType<typeo
     `${q.records} records (${meaning.records.length} meaning-corpus records + ${retrieval.facts.length} retrieval-corpus facts as distractors); similarity floor ${similarityThresholds().floor}, confident at ${similarityThresholds().confident}, both chosen on the tune half`,
     "latency: hybrid searchMemory (words + meaning) on this runtime's SQLite, vectors synthetic (random unit vectors)",
     ...SPLITS.map((s) => `misses hybrid (${s}): ${q.hybrid[s].misses.join(" ") || "none"}`),
-    ...q.sweeps.map((s) => `sweep floor ${s.floor} confident ${s.confident}: tune hit@3 ${s.tune.hit3}/${s.tune.paraphrases}, hit@10 ${s.tune.hit10}, no-confident ${s.tune.noConfident}/${s.tune.unanswerable}`),
+    ...q.sweeps.map(
+      (s) =>
+        `sweep floor ${s.floor} confident ${s.confident}: tune hit@3 ${s.tune.hit3}/${s.tune.paraphrases}, hit@10 ${s.tune.hit10}, no-confident ${s.tune.noConfident}/${s.tune.unanswerable}`,
+    ),
   ];
   return { columns: ["measure", "hybrid", "lexical only"], rows, notes };
 }
@@ -212,7 +271,8 @@ export async function runMeaningBench(sizes = [10_000, 100_000], sweep = false) 
 
 export const report: Report = {
   name: "memory-meaning",
-  description: "meaning-level memory search: paraphrase hit@k, unanswerable questions, embedding cost, latency",
+  description:
+    "meaning-level memory search: paraphrase hit@k, unanswerable questions, embedding cost, latency",
   run: () => runMeaningBench(),
 };
 
@@ -224,6 +284,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const sizes = sizesArg ? sizesArg.split(",").filter(Boolean).map(Number) : undefined;
     const table = await runMeaningBench(sizes, args.includes("--sweep"));
     if (args.includes("--json")) console.log(JSON.stringify(table, null, 2));
-    else console.log([table.columns.join(" | "), ...table.rows.map((r) => r.join(" | ")), ...(table.notes ?? [])].join("\n"));
+    else
+      console.log(
+        [table.columns.join(" | "), ...table.rows.map((r) => r.join(" | ")), ...(table.notes ?? [])].join(
+          "\n",
+        ),
+      );
   }
 }

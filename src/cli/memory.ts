@@ -100,7 +100,11 @@ export const registerMemory: Register = (program, contextFor) => {
     .command("search")
     .description("ranked search over current records, by words and by meaning")
     .argument("<query...>", "the question or words to look for")
-    .option("--or <phrasing>", "another phrasing of the same question (repeatable; results are fused)", collect)
+    .option(
+      "--or <phrasing>",
+      "another phrasing of the same question (repeatable; results are fused)",
+      collect,
+    )
     .option("-k, --kind <kind>", "only this kind (repeatable)", collect)
     .option("--superseded", "also show replaced records, after current ones")
     .option("--derived", "search facts indexed from compactions instead of recorded memory")

@@ -5,6 +5,7 @@
 import { ok, problem } from "../core/result.ts";
 import { checkShape } from "../core/schema-check.ts";
 import { applyMemoryCleanup, type CleanupOutcome, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
+import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import type { MemoryResult, Origin, Provenance } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { readPolicy } from "./policy.ts";
@@ -17,7 +18,6 @@ import {
   supersedeMemory,
 } from "./records.ts";
 import type { CleanupPlan, CleanupProposal } from "./retention.ts";
-import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import { type MemoryStatus, memoryStatus } from "./status.ts";
 import { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema } from "./tool-schema.ts";
 

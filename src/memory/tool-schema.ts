@@ -76,7 +76,10 @@ export const MemoryToolSchema = Type.Object(
   {
     action: Type.Enum(MEMORY_ACTIONS, { description: "what to do; each action takes only its own fields" }),
     query: Type.Optional(
-      Type.String({ maxLength: MEMORY_LIMITS.queryChars, description: "search: the question or words to look for" }),
+      Type.String({
+        maxLength: MEMORY_LIMITS.queryChars,
+        description: "search: the question or words to look for",
+      }),
     ),
     queries: Type.Optional(
       Type.Array(Type.String({ maxLength: MEMORY_LIMITS.queryChars }), {

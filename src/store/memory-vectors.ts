@@ -92,7 +92,11 @@ export async function vectorStats(
     Record<string, number>
   >;
   const row = rows[0] ?? {};
-  return { embedded: Number(row.embedded ?? 0), bytes: Number(row.bytes ?? 0), total: Number(row.total ?? 0) };
+  return {
+    embedded: Number(row.embedded ?? 0),
+    bytes: Number(row.bytes ?? 0),
+    total: Number(row.total ?? 0),
+  };
 }
 
 export interface SeqFilter {
@@ -119,5 +123,9 @@ export async function rowsBySeq(db: KeelDb, f: SeqFilter, seqs: number[]): Promi
     from memory_records
     where seq in (${list(seqs)}) and project_id = ${f.projectId} and origin in (${list(f.origins)})
       and status in (${list(f.statuses)}) ${kinds}`);
-  return (rows as unknown as CandidateRow[]).map((r) => ({ ...r, seq: Number(r.seq), pinned: Number(r.pinned) }));
+  return (rows as unknown as CandidateRow[]).map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    pinned: Number(r.pinned),
+  }));
 }

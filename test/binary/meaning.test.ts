@@ -13,7 +13,12 @@ let keelBin: string;
 let project: string;
 
 function keel(args: string[]) {
-  const env = { PATH: "/usr/bin:/bin", HOME: scratch, KEEL_DB: join(scratch, "keel.db"), PI_CODING_AGENT_DIR: join(scratch, "agent") };
+  const env = {
+    PATH: "/usr/bin:/bin",
+    HOME: scratch,
+    KEEL_DB: join(scratch, "keel.db"),
+    PI_CODING_AGENT_DIR: join(scratch, "agent"),
+  };
   return spawnSync(keelBin, args, { cwd: project, env, encoding: "utf8", timeout: 180_000 });
 }
 
@@ -58,6 +63,8 @@ describe("compiled binary, meaning search", () => {
     expect(out.phrasings).toEqual(["zzqx", "pnpm"]);
     expect(out.results[0]).toMatchObject({ title: "Installs" });
     const status = keel(["memory", "status"]);
-    expect(status.stdout).toMatch(/meaning {5}use-lite-512@0\.2\.0: 3 of 3 record\(s\) embedded, index 1\.5 KiB/);
+    expect(status.stdout).toMatch(
+      /meaning {5}use-lite-512@0\.2\.0: 3 of 3 record\(s\) embedded, index 1\.5 KiB/,
+    );
   });
 });

@@ -24,7 +24,11 @@ beforeAll(async () => {
   ids.cents = await f.record({ title: "Money", body: "Store money as integer cents.", kind: "decision" });
   ids.pnpm = await f.record({ title: "Installs", body: "Install dependencies with pnpm, not yarn." });
   ids.e2e = await f.record({ title: "Browser tests", body: "End-to-end tests use Playwright." });
-  ids.alias = await f.record({ title: "Release train", body: "Cut on Tuesdays.", aliases: ["which weekday do we ship"] });
+  ids.alias = await f.record({
+    title: "Release train",
+    body: "Cut on Tuesdays.",
+    aliases: ["which weekday do we ship"],
+  });
 });
 afterAll(async () => {
   await f.store.close();
@@ -36,7 +40,11 @@ const question = "how do we keep prices, as decimals or whole numbers?";
 describe("meaning search (real model)", () => {
   it("status reports the model and the embedded count without loading the model", async () => {
     const status = await callMemory(f.deps, ctx(), { action: "status" });
-    expect(status.ok && status.value.meaning).toMatchObject({ model: "use-lite-512@0.2.0", embedded: 0, records: 4 });
+    expect(status.ok && status.value.meaning).toMatchObject({
+      model: "use-lite-512@0.2.0",
+      embedded: 0,
+      records: 4,
+    });
     expect(embedderLoaded()).toBe(false);
   });
 
@@ -50,7 +58,11 @@ describe("meaning search (real model)", () => {
     if (!found.ok) return;
     expect(found.value.results[0]).toMatchObject({ id: ids.cents, match: "meaning" });
     expect(found.value.results[0]!.similarity).toBeGreaterThan(0.2);
-    expect(found.value.meaning).toMatchObject({ model: "use-lite-512@0.2.0", embeddedNow: 4, pending: false });
+    expect(found.value.meaning).toMatchObject({
+      model: "use-lite-512@0.2.0",
+      embeddedNow: 4,
+      pending: false,
+    });
   });
 
   it("fuses several phrasings through the tool action and reports each", async () => {
@@ -67,7 +79,11 @@ describe("meaning search (real model)", () => {
   });
 
   it("rejects more than four extra phrasings with a clear error", async () => {
-    const out = await callMemory(f.deps, ctx(), { action: "search", query: "a", queries: ["b", "c", "d", "e", "f"] });
+    const out = await callMemory(f.deps, ctx(), {
+      action: "search",
+      query: "a",
+      queries: ["b", "c", "d", "e", "f"],
+    });
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.reason.field).toBe("queries");
   });
@@ -85,16 +101,23 @@ describe("meaning search (real model)", () => {
   });
 
   it("backfill embeds in bounded batches and says when more is pending", async () => {
-    for (let i = 0; i < EMBED_WRITE_BATCH + 3; i++) await f.record({ title: `note ${i}`, body: `filler ${i}` });
+    for (let i = 0; i < EMBED_WRITE_BATCH + 3; i++)
+      await f.record({ title: `note ${i}`, body: `filler ${i}` });
     const embedder = await loadEmbedder();
     if (!embedder.ok) throw new Error(embedder.reason);
-    expect(await embedMissing(f.deps, "proj-a", embedder.value, 0)).toEqual({ embedded: EMBED_WRITE_BATCH, pending: true });
+    expect(await embedMissing(f.deps, "proj-a", embedder.value, 0)).toEqual({
+      embedded: EMBED_WRITE_BATCH,
+      pending: true,
+    });
     expect(await embedMissing(f.deps, "proj-a", embedder.value)).toEqual({ embedded: 3, pending: false });
   });
 });
 
 describe("meaning search (pure parts)", () => {
-  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed / 2 ** 32) * 2 - 1;
+  };
   const unitVector = (next: () => number, dims: number) => {
     const v = Float32Array.from({ length: dims }, next);
     const norm = Math.hypot(...v);
@@ -105,7 +128,9 @@ describe("meaning search (pure parts)", () => {
     const next = random(11);
     const vectors = Array.from({ length: 3_000 }, () => unitVector(next, 64));
     const index = createIndex(64);
-    vectors.forEach((v, seq) => addToIndex(index, seq, packVector(v)));
+    vectors.forEach((v, seq) => {
+      addToIndex(index, seq, packVector(v));
+    });
     for (let q = 0; q < 20; q++) {
       const target = vectors[q * 97]!;
       const noisy = Float32Array.from(target, (x) => x + 0.05 * next());
@@ -119,12 +144,21 @@ describe("meaning search (pure parts)", () => {
 
   it("confident word hits keep their order; meaning fills below them; under the floor nothing is added", () => {
     const hit = (id: string, relevance: number, similarity: number | null = null): SearchHit =>
-      ({ id, relevance, similarity, match: similarity === null ? "words" : "meaning", status: "active" }) as SearchHit;
+      ({
+        id,
+        relevance,
+        similarity,
+        match: similarity === null ? "words" : "meaning",
+        status: "active",
+      }) as SearchHit;
     const words = mergeWordHits([{ hits: [hit("w1", 0.9), hit("w2", 0.6), hit("weak", 0.2)] }]);
     const fused = fuseHits({
       words,
       meaning: [hit("m-low", 0, 0.1), hit("m1", 0, 0.45), hit("m2", 0, 0.6)],
-      similarityOf: new Map([["w2", 0.7], ["weak", 0.05]]),
+      similarityOf: new Map([
+        ["w2", 0.7],
+        ["weak", 0.05],
+      ]),
       limit: 10,
     });
     expect(fused.results.map((h) => h.id)).toEqual(["w1", "w2", "m2", "m1", "weak"]);

@@ -3,14 +3,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { projectIndex } from "../../src/memory/meaning/record-vectors.ts";
+import { nearest } from "../../src/memory/meaning/vector-index.ts";
+import { blobBytes, packVector } from "../../src/memory/meaning/vectors.ts";
 import { countCompactions, listCompactions, recordCompaction } from "../../src/store/compactions.ts";
 import type { DriverName, KeelDb } from "../../src/store/db.ts";
 import { deleteMemoryRows, insertMemoryRow, memoryUsage } from "../../src/store/memory-records.ts";
 import { putVectors, recordsWithoutVector, vectorPage, vectorStats } from "../../src/store/memory-vectors.ts";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
-import { projectIndex } from "../../src/memory/meaning/record-vectors.ts";
-import { nearest } from "../../src/memory/meaning/vector-index.ts";
-import { blobBytes, packVector } from "../../src/memory/meaning/vectors.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
 import { checkStore } from "../../src/store/self-check.ts";
@@ -193,12 +193,22 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
           updatedAt: 1,
         });
       const missing = await recordsWithoutVector(store.db, project.id, "m", 10);
-      assert.deepEqual(missing.map((r) => r.title), ["c", "b", "a"]);
-      const packed = missing.map((r, i) => ({ recordSeq: r.seq, textHash: "h", vector: packVector(unit(i)) }));
+      assert.deepEqual(
+        missing.map((r) => r.title),
+        ["c", "b", "a"],
+      );
+      const packed = missing.map((r, i) => ({
+        recordSeq: r.seq,
+        textHash: "h",
+        vector: packVector(unit(i)),
+      }));
       await putVectors(store.db, project.id, "m", packed, 2);
       assert.equal((await recordsWithoutVector(store.db, project.id, "m", 10)).length, 0);
       const page = await vectorPage(store.db, project.id, "m", 0, 10);
-      assert.deepEqual(page.map((row) => [...(blobBytes(row.vector) ?? [])]), packed.map((v) => [...v.vector]));
+      assert.deepEqual(
+        page.map((row) => [...(blobBytes(row.vector) ?? [])]),
+        packed.map((v) => [...v.vector]),
+      );
       const index = await projectIndex(store.db, project.id, "m", 8);
       assert.equal(nearest(index, unit(1), 1)[0]?.seq, missing[1]!.seq);
       await deleteMemoryRows(store.db, project.id, ["b"]);

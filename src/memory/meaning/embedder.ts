@@ -24,7 +24,9 @@ let loaded = false;
 export function loadEmbedder(): Promise<Result<Embedder>> {
   loading ??= load().catch((error: unknown) => {
     loading = null;
-    return fail(`the embedding model did not load: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(
+      `the embedding model did not load: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
   return loading;
 }
@@ -98,7 +100,8 @@ function modelArtifacts(files: Record<string, string>) {
   const json = JSON.parse(readFileSync(files["model.json"]!, "utf8"));
   const manifest = json.weightsManifest as Array<{ paths: string[]; weights: unknown[] }>;
   const shards = manifest.flatMap((group) => group.paths);
-  if (shards.join() !== MODEL_SHARDS.join()) throw new Error("the model's weight manifest is not the expected one");
+  if (shards.join() !== MODEL_SHARDS.join())
+    throw new Error("the model's weight manifest is not the expected one");
   const weights = Buffer.concat(shards.map((name) => readFileSync(files[name]!)));
   return {
     modelTopology: json.modelTopology,

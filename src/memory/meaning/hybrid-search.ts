@@ -39,7 +39,14 @@ export function setMeaningSearch(enabled: boolean): void {
 function phrasingsOf(input: SearchInput): MemoryResult<string[]> {
   const extra = input.queries ?? [];
   if (extra.length > MAX_PHRASINGS - 1)
-    return { ok: false, reason: { code: "INVALID_INPUT", message: `at most ${MAX_PHRASINGS - 1} more phrasings`, field: "queries" } };
+    return {
+      ok: false,
+      reason: {
+        code: "INVALID_INPUT",
+        message: `at most ${MAX_PHRASINGS - 1} more phrasings`,
+        field: "queries",
+      },
+    };
   const all: string[] = [];
   for (const raw of [input.query, ...extra]) {
     const checked = validateQuery(raw);

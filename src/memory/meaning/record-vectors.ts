@@ -52,7 +52,11 @@ export async function embedMissing(
         deps.db,
         projectId,
         embedder.model,
-        rows.map((r, i) => ({ recordSeq: r.seq, textHash: sha256Hex(texts[i]!), vector: packVector(vectors[i]!) })),
+        rows.map((r, i) => ({
+          recordSeq: r.seq,
+          textHash: sha256Hex(texts[i]!),
+          vector: packVector(vectors[i]!),
+        })),
         now,
       ),
     );
@@ -70,9 +74,14 @@ interface Cached {
 const caches = new WeakMap<KeelDb, Map<string, Cached>>();
 
 /** The project's index for `model`, read again only as far as the vectors table changed since last time. */
-export async function projectIndex(db: KeelDb, projectId: string, model: string, dims: number): Promise<VectorIndex> {
-  let byKey = caches.get(db);
-  if (!byKey) caches.set(db, (byKey = new Map()));
+export async function projectIndex(
+  db: KeelDb,
+  projectId: string,
+  model: string,
+  dims: number,
+): Promise<VectorIndex> {
+  const byKey = caches.get(db) ?? new Map<string, Cached>();
+  caches.set(db, byKey);
   const key = `${projectId}\u0000${model}`;
   const marker = await vectorMarker(db, projectId, model);
   let cached = byKey.get(key);

@@ -32,7 +32,10 @@ export function createIndex(dims: number, capacity = 64): VectorIndex {
 
 function grow(index: VectorIndex): void {
   const capacity = index.seqs.length * 2;
-  const copy = <T extends Int32Array | Uint32Array | Int8Array | Float32Array>(old: T, make: (n: number) => T) => {
+  const copy = <T extends Int32Array | Uint32Array | Int8Array | Float32Array>(
+    old: T,
+    make: (n: number) => T,
+  ) => {
     const next = make(capacity * (old.length / index.seqs.length));
     next.set(old);
     return next;
@@ -79,7 +82,8 @@ function closestSlots(index: VectorIndex, query: Uint32Array, pool: number): Int
     histogram[d]!++;
   }
   let cutoff = 0;
-  for (let taken = 0; cutoff <= index.dims && taken + histogram[cutoff]! <= pool; cutoff++) taken += histogram[cutoff]!;
+  for (let taken = 0; cutoff <= index.dims && taken + histogram[cutoff]! <= pool; cutoff++)
+    taken += histogram[cutoff]!;
   const out = new Int32Array(Math.min(pool, size));
   let n = 0;
   for (let s = 0; s < size && n < out.length; s++) if (distance[s]! < cutoff) out[n++] = s;

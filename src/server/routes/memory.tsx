@@ -4,10 +4,10 @@
 import { type Context, Hono } from "hono";
 import { fail, ok, type Result } from "../../core/result.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
+import { searchMemory } from "../../memory/meaning/hybrid-search.ts";
 import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind, type RecordInput } from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
-import { searchMemory } from "../../memory/meaning/hybrid-search.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
 import { type MemoryFilters, MemoryPage } from "../ui/pages/memory.tsx";
