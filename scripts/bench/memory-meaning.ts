@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { loadEmbedder } from "../../src/memory/meaning/embedder.ts";
 import { setSimilarityThresholds, similarityThresholds } from "../../src/memory/meaning/fuse.ts";
 import { searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
-import { embedMissing } from "../../src/memory/meaning/record-vectors.ts";
+import { embedMissing, projectIndex } from "../../src/memory/meaning/record-vectors.ts";
+import { nearest } from "../../src/memory/meaning/vector-index.ts";
 import { packVector } from "../../src/memory/meaning/vectors.ts";
 import { recordMemory } from "../../src/memory/records.ts";
 import { putVectors } from "../../src/store/memory-vectors.ts";
@@ -169,6 +170,17 @@ export async function runLatency(dir: string, count: number) {
       await searchMemory(deps, PROJECT, { query, queries: [`${query} again`, `about ${query}`], limit: 10 });
       times.three.push(performance.now() - start);
     }
+    const index = await projectIndex(store.db, PROJECT, embedder.value.model, embedder.value.dims);
+    const vectorOnly: number[] = [];
+    const embedOnly: number[] = [];
+    for (const query of queries.slice(0, 60)) {
+      let start = performance.now();
+      const [vector] = await embedder.value.embed([query]);
+      embedOnly.push(performance.now() - start);
+      start = performance.now();
+      nearest(index, vector!, 50);
+      vectorOnly.push(performance.now() - start);
+    }
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
     const one = sorted(times.one);
     const three = sorted(times.three);
@@ -178,6 +190,8 @@ export async function runLatency(dir: string, count: number) {
       p50: percentile(one, 0.5),
       p95: percentile(one, 0.95),
       p95three: percentile(three, 0.95),
+      p95vector: percentile(sorted(vectorOnly), 0.95),
+      p95embed: percentile(sorted(embedOnly), 0.95),
     };
   } finally {
     await store.close();
@@ -243,6 +257,8 @@ export function toTable(q: Quality, latency: LatencyRow[], rss: ReturnType<typeo
       "",
     ]);
     rows.push([`search p95 @ ${l.records} (3 phrasings)`, `${l.p95three.toFixed(1)} ms`, ""]);
+    rows.push([`  of which vector index p95 @ ${l.records}`, `${l.p95vector.toFixed(1)} ms`, ""]);
+    rows.push(["  of which query embedding p95", `${l.p95embed.toFixed(1)} ms`, ""]);
     rows.push([`first search @ ${l.records} (loads the index)`, `${l.firstMs.toFixed(0)} ms`, ""]);
   }
   const notes = [
