@@ -74,9 +74,12 @@ describe("environment problems give one clear sentence", () => {
     const version = spawnSync(oldNode, ["--version"], { encoding: "utf8" }).stdout.trim();
     const run = keel(["install"], { KEEL_NODE_BIN: oldNode });
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      `keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}.`,
+    expect(run.stderr.trim()).toContain(
+      `keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}. `,
     );
+    // The sentence names the fix: which Node to put first on the PATH, or KEEL_NODE_BIN.
+    expect(run.stderr).toContain("first on your PATH");
+    expect(run.stderr).toContain("KEEL_NODE_BIN=/path/to/node");
   });
 });
 

@@ -6,6 +6,7 @@ import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { When } from "../components/when.tsx";
+import { layerOf } from "../../../guard/contract/layers.ts";
 
 export function GuardPage(props: { frame: PageFrame; view: GuardView }) {
   const v = props.view;
@@ -157,7 +158,7 @@ function Contract(props: { view: GuardView }) {
                   <code>{r.id}</code>
                 </td>
                 <td>
-                  <span class={`tag layer-${r.origin}`}>{r.origin}</span>
+                  <span class={`tag layer-${r.origin}`}>{layerOf(r)}</span>
                 </td>
                 <td>{r.text}</td>
               </tr>
