@@ -44,7 +44,10 @@ function patternSentence(schema: TSchema, schemaPath: string): string {
   for (const key of schemaPath.replace(/^#\/?/, "").split("/").filter(Boolean)) {
     node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
   }
-  const examples = typeof node === "object" && node !== null ? (node as { examples?: unknown }).examples : undefined;
+  const examples =
+    typeof node === "object" && node !== null ? (node as { examples?: unknown }).examples : undefined;
   const example = Array.isArray(examples) ? examples[0] : undefined;
-  return typeof example === "string" ? `is not in the right form (it looks like ${example})` : "is not in the right form";
+  return typeof example === "string"
+    ? `is not in the right form (it looks like ${example})`
+    : "is not in the right form";
 }

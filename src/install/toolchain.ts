@@ -31,7 +31,9 @@ const NODE_FIX =
 export function checkNode(nodeBin: string): Result<ToolVersion> {
   const run = childProcess().spawnSync(nodeBin, ["--version"], { encoding: "utf8", timeout: 10_000 });
   if (run.error || run.status !== 0) {
-    return fail(`Node.js was not found (tried \`${nodeBin}\`); pi needs Node ≥ ${MIN_NODE.join(".")}. ${NODE_FIX}`);
+    return fail(
+      `Node.js was not found (tried \`${nodeBin}\`); pi needs Node ≥ ${MIN_NODE.join(".")}. ${NODE_FIX}`,
+    );
   }
   const version = run.stdout.trim();
   const parsed = parseVersion(version);

@@ -1,6 +1,8 @@
 // One engine service for keel_context and /keel trim: runs an action against the active branch and, for
 // actions that change context, returns a pending operation that commits only at the next completed turn
 // boundary (boundaryDrafts). Reads and searches answer at once; nothing here touches pi or the disk.
+
+import { counted } from "../../core/plural.ts";
 import type { BranchEntry } from "../../session/entries.ts";
 import { type BranchScan, messageEntryOfCall, scanBranch } from "./branch-scan.ts";
 import { checkpointDraft, type HygieneDraft, rewindDrafts, trimDrafts } from "./drafts.ts";
@@ -41,7 +43,9 @@ const refuse = (text: string): ContextReply => ({ text, isError: true });
 export function describePlan(plan: TrimPlan): string {
   if (plan.candidates.length === 0) return `nothing to trim (skipped: ${JSON.stringify(plan.skipped)})`;
   const rows = plan.candidates.map((c) => `- t:${c.entryId} ${c.source}: ${c.chars} chars`);
-  return [`${plan.candidates.length} outputs, ${plan.savedChars} chars saved:`, ...rows].join("\n");
+  return [`${counted(plan.candidates.length, "output")}, ${plan.savedChars} chars saved:`, ...rows].join(
+    "\n",
+  );
 }
 
 export async function runContextAction(input: ContextInput, env: ActionEnv): Promise<ContextReply> {
@@ -161,7 +165,7 @@ export function boundaryDrafts(input: BoundaryInput): BoundaryOutcome {
     out.drafts.push(...trimDrafts(plan, manual.cause));
     out.notes.push(
       plan.candidates.length
-        ? `trimmed ${plan.candidates.length} outputs, ${plan.savedChars} chars saved`
+        ? `trimmed ${counted(plan.candidates.length, "output")}, ${plan.savedChars} chars saved`
         : "nothing to trim",
     );
   } else if (scan.settings.auto && autoTrimDecision(plan, input.contextPercent, limits).ok) {
@@ -192,7 +196,7 @@ function rewindBoundary(
     ),
   );
   out.notes.push(
-    `rewound to checkpoint ${plan.value.checkpointId}: ${plan.value.omit.length} entries left context`,
+    `rewound to checkpoint ${plan.value.checkpointId}: ${counted(plan.value.omit.length, "entry", "entries")} left context`,
   );
   return out;
 }
