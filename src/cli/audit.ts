@@ -25,6 +25,7 @@ export const registerAudit: Register = (program, contextFor) => {
           .map((c) => `  +${c.added}/-${c.removed}  ${c.path}${c.untracked ? " (untracked)" : ""}`),
         ...(report.changed.length > 20 ? [`  … and ${report.changed.length - 20} more`] : []),
         ...(report.bounded ? ["the untracked scan stopped at its bounds: counts are lower bounds"] : []),
+        ...report.leftOut.map((f) => `  left out: ${f.path} (${f.what})`),
       ]);
       setExitCode(command, report.verdict === "ok" ? ExitCode.ok : ExitCode.checkFailed);
     });
