@@ -3,7 +3,15 @@
 // retried within a bound and then called busy, never shown as raw SQL.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -77,15 +85,11 @@ describe.skipIf(process.getuid?.() !== 0)("a read-only store", () => {
     chmodSync(binary, 0o755);
     const nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"];
     const asNobody = (args: string[]) => {
-      const run = spawnSync(
-        "setpriv",
-        [...nobody, binary, ...args],
-        {
-          cwd: repo,
-          env,
-          encoding: "utf8",
-        },
-      );
+      const run = spawnSync("setpriv", [...nobody, binary, ...args], {
+        cwd: repo,
+        env,
+        encoding: "utf8",
+      });
       return { status: run.status, stdout: run.stdout, stderr: run.stderr };
     };
     const read = asNobody(["journal"]);

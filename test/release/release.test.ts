@@ -168,7 +168,10 @@ describe("scripts/install.sh from the release folder", () => {
   it("refuses a binary that does not match SHA256SUMS, and an existing file without --force", () => {
     const tampered = join(scratch, "tampered");
     cpSync(out, tampered, { recursive: true });
-    const sums = readFileSync(join(tampered, "SHA256SUMS"), "utf8").replace(/^[0-9a-f]{64}/gm, "0".repeat(64));
+    const sums = readFileSync(join(tampered, "SHA256SUMS"), "utf8").replace(
+      /^[0-9a-f]{64}/gm,
+      "0".repeat(64),
+    );
     writeFileSync(join(tampered, "SHA256SUMS"), sums);
     const bin = join(scratch, "bin-tampered");
     const run = install(tampered, bin);
