@@ -1,6 +1,8 @@
 // The guard page of one project: the effective contract by layer, the journal with the owner's entries apart
 // from the agent's, evidence runs and their freshness, open loops and the current diff's scope.
 /** @jsxImportSource hono/jsx */
+
+import { layerOf } from "../../../guard/contract/layers.ts";
 import type { GuardView } from "../../../overview/guard-view.ts";
 import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
@@ -157,7 +159,7 @@ function Contract(props: { view: GuardView }) {
                   <code>{r.id}</code>
                 </td>
                 <td>
-                  <span class={`tag layer-${r.origin}`}>{r.origin}</span>
+                  <span class={`tag layer-${r.origin}`}>{layerOf(r)}</span>
                 </td>
                 <td>{r.text}</td>
               </tr>
