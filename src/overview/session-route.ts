@@ -30,7 +30,8 @@ export function findByRouteKey<T extends Keyed>(sessions: readonly T[], key: str
     const id = key.slice(0, cut);
     const tag = key.slice(cut + 1);
     const exact = sessions.find((s) => s.sessionId === id && pathTag(s.path) === tag);
-    if (exact) return exact;
+    // A tag that names no file now (the file moved) falls back to the session id.
+    return exact ?? sessions.find((s) => s.sessionId === id) ?? sessions.find((s) => s.sessionId === key);
   }
   return sessions.find((s) => s.sessionId === key);
 }

@@ -57,10 +57,10 @@ async function overflow(): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width + 1) return [];
-    return [...document.querySelectorAll("body *")]
+    return Array.from(document.querySelectorAll("body *"))
       .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest(".table-wrap, pre"))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
+      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join(".")}`);
   });
 }
 
