@@ -98,7 +98,7 @@ function Evidence(props: { view: GuardView }) {
       {rows.length === 0 ? (
         <p class="empty">No evidence yet: `keel verify` or the keel_verify tool records one run each.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex={0}>
           <table class="data" aria-label="evidence runs">
             <thead>
               <tr>
@@ -143,7 +143,7 @@ function Contract(props: { view: GuardView }) {
       {v.contract.problems.map((p) => (
         <p class="warning-text">{p}</p>
       ))}
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table class="data" aria-label="contract rules">
           <thead>
             <tr>
