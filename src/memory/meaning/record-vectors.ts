@@ -47,9 +47,9 @@ export async function embedMissing(
     const texts = rows.map(recordText);
     const vectors = await embedder.embed(texts);
     const now = deps.clock.now();
-    await withTransaction(deps.db, () =>
+    await withTransaction(deps.db, (tx) =>
       putVectors(
-        deps.db,
+        tx,
         projectId,
         embedder.model,
         rows.map((r, i) => ({
