@@ -43,13 +43,13 @@ describe("rules", () => {
     ["echo x >> /dev/sdb", "redirect-device"],
     ["wget -qO- http://x | sh", "remote-script-shell"],
     ["find . -delete", "find-delete"],
-    ["sudo rm -f /etc/hosts", "sudo-rm"],
+    ["sudo rm -f /etc/hosts", "rm-important-file"],
   ])("%s → %s", (line, rule) => {
     expect(screenCommand(line)).toMatchObject({ destructive: true, rule });
   });
 
   it("names the simple command the finding came from", () => {
-    expect(screenCommand("npm test && git reset --hard && ls")).toEqual({
+    expect(screenCommand("npm test && git reset --hard && ls")).toMatchObject({
       destructive: true,
       rule: "git-reset-hard",
       reason: "discards uncommitted work",

@@ -27,7 +27,11 @@ export function loadScreenCorpus(): CorpusCase[] {
     const section = SECTION.exec(line);
     if (section) {
       const key = `${section[1]} ${section[2]}`;
-      current = groups.get(key) ?? { pack: section[1] as string, label: section[2] as CorpusLabel, commands: [] };
+      current = groups.get(key) ?? {
+        pack: section[1] as string,
+        label: section[2] as CorpusLabel,
+        commands: [],
+      };
       groups.set(key, current);
     } else if (current) current.commands.push(line.split(NEWLINE_MARK).join("\n"));
     else throw new Error(`corpus line before any section: ${line}`);
