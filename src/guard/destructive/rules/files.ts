@@ -20,7 +20,7 @@ const rm: Rule = ([name, ...args], { sudo, fed }, view) => {
 
 /** A recursive delete of `target`: judged by the project when the screen knows it, by the text otherwise. */
 export function treeDelete(target: string, view: RuleView): Finding | undefined {
-  const risk = targetRisk(target);
+  const risk = targetRisk(target) ?? (view.paths && target.startsWith("/") ? "absolute" : undefined);
   if (!risk) return undefined;
   if (isCatastrophic(risk) || risk === "unset-variable" || !view.paths)
     return found(`rm-recursive-${risk}`, `recursive delete of ${target}`);
