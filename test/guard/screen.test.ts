@@ -71,7 +71,15 @@ describe("keel screen", () => {
   it("exits 1 with the rule for a destructive command", () => {
     const run = runKeel(["screen", "git push --force origin main"], { cwd, env });
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/^destructive \(git-push-force\)/);
+    expect(run.stdout).toMatch(/^destructive \(git\/git-push-force, ask\)/);
+    expect(run.stdout).toContain("safer: `git push --force-with-lease`");
+  });
+
+  it("explains the commands it read, the pack, the rule and the alternative", () => {
+    const run = runKeel(["screen", "--explain", "x=rm; $x -rf src"], { cwd, env });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("commands, as parsed:\n  (assignment)\n  rm -rf src");
+    expect(run.stdout).toContain("files/rm-recursive-named");
   });
 
   it("exits 0 for a benign command and reports JSON", () => {
