@@ -151,7 +151,7 @@ async function gate(
 ): Promise<ToolCallEventResult | undefined> {
   if (event.toolName !== "bash") return undefined;
   const command = String((event.input as { command?: unknown }).command ?? "");
-  const decision = screenShellCommand(session.state, command, session.scope.blockAfter);
+  const decision = screenShellCommand(session.state, command, session.scope.blockAfter, session.scope.cwd);
   if (decision.kind === "block") return { block: true, reason: decision.reason };
   if (decision.kind === "confirm") {
     if (!ctx.hasUI)

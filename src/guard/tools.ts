@@ -40,7 +40,7 @@ const answer = (text: string, data: unknown, isError = false): ToolAnswer => ({ 
 /** Runs a check command as evidence, after the loop brake and the destructive screen (no human to confirm). */
 export async function runVerifyTool(live: GuardLive, params: VerifyParams, cwd: string): Promise<ToolAnswer> {
   const { scope, state } = live;
-  const decision = screenShellCommand(state, params.command, scope.blockAfter);
+  const decision = screenShellCommand(state, params.command, scope.blockAfter, cwd);
   if (decision.kind !== "allow") return answer(`Not run: ${decision.reason}`, { notRun: decision }, true);
   const outcome = await verifyCommand(
     { db: scope.db, clock: scope.clock },
