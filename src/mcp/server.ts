@@ -32,10 +32,16 @@ export function createMcpServer(session: McpSession, tools: readonly ToolDef[] =
     const tool = findTool(tools, name);
     const answer = tool
       ? await callTool(tool, session, args ?? {})
-      : { text: `unknown tool "${clip(name, 80)}"; list the tools to see keel's`, isError: true };
+      : { text: notServed(name), isError: true };
     return { content: [{ type: "text", text: answer.text }], isError: answer.isError } satisfies CallResult;
   });
   return server;
+}
+
+function notServed(name: string): string {
+  const known = findTool(selectTools({ host: "mcp" }), name);
+  if (known) return `${known.name} is not served here (keel mcp --tools or --read-only left it out)`;
+  return `unknown tool "${clip(name, 80)}"; list the tools to see keel's`;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
