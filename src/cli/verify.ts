@@ -5,6 +5,7 @@ import { redact } from "../core/secrets.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
+import { storeDeps } from "../project/context.ts";
 import { intOption, LIST_LIMIT, ROW_NUMBER } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
@@ -36,10 +37,13 @@ export const registerVerify: Register = (program, contextFor) => {
       const timeoutS = options.timeout;
       await withProjectStore(ctx, async ({ store, project }) => {
         ctx.out.info(`running: ${redact(words.join(" "))}`);
-        const outcome = await verifyCommand(
-          { db: store.db, clock: ctx.clock },
-          { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
-        );
+        const outcome = await verifyCommand(storeDeps({ store, clock: ctx.clock }), {
+          projectId: project.id,
+          sessionId: null,
+          cwd: ctx.cwd,
+          command: words.join(" "),
+          timeoutS,
+        });
         const row = outcome.evidence;
         ctx.out.result({ evidence: row, redacted: outcome.redacted }, [
           describeEvidence(row, false),

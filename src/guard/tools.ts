@@ -39,16 +39,13 @@ export async function runVerifyTool(live: GuardLive, params: VerifyParams, cwd: 
   const { scope, state } = live;
   const decision = screenShellCommand(state, params.command, scope.blockAfter);
   if (decision.kind !== "allow") return answer(`Not run: ${decision.reason}`, { notRun: decision }, true);
-  const outcome = await verifyCommand(
-    { db: scope.db, clock: scope.clock },
-    {
-      projectId: scope.projectId,
-      sessionId: scope.sessionId,
-      cwd,
-      command: params.command,
-      timeoutS: params.timeout_s,
-    },
-  );
+  const outcome = await verifyCommand(scope, {
+    projectId: scope.projectId,
+    sessionId: scope.sessionId,
+    cwd,
+    command: params.command,
+    timeoutS: params.timeout_s,
+  });
   const row = outcome.evidence;
   await recordShellOutcome(scope, state, params.command, row.exitCode === 0);
   const verdict = row.timedOut ? "timed out" : `exit ${row.exitCode}`;

@@ -10,6 +10,7 @@ import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../m
 import { searchMemory } from "../../memory/search.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
+import { storeDeps } from "../../project/context.ts";
 import { type MemoryFilters, MemoryPage } from "../ui/pages/memory.tsx";
 import { MemoryRecordPage } from "../ui/pages/memory-record.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -19,7 +20,7 @@ const STATUS_FILTERS = ["active", "superseded", "all"] as const;
 
 export function memoryRoutes(deps: UiDeps): Hono {
   const routes = new Hono();
-  const memory: MemoryDeps = { db: deps.store.db, clock: deps.clock };
+  const memory: MemoryDeps = storeDeps(deps);
   routes.get("/projects/:pid/memory", async (c) => {
     const project = await findProject(deps.store, c.req.param("pid"));
     if (!project) return refuse(c, 404, "no such project");

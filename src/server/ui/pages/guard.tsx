@@ -1,8 +1,9 @@
 // The guard page of one project: the effective contract by layer, the journal with the owner's entries apart
 // from the agent's, evidence runs and their freshness, open loops and the current diff's scope.
 /** @jsxImportSource hono/jsx */
+
+import type { JournalRow } from "../../../guard/journal.ts";
 import type { GuardView } from "../../../overview/guard-view.ts";
-import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { When } from "../components/when.tsx";
