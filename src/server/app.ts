@@ -13,6 +13,7 @@ import type { Store } from "../project/open.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
 import { requireLocalToken } from "./auth.ts";
 import { csrfTokenFor, requireCsrfToken } from "./csrf.ts";
+import { answerError } from "./refusal.ts";
 import type { UiDeps } from "./routes/deps.ts";
 import { guardRoutes } from "./routes/guard.tsx";
 import { memoryRoutes } from "./routes/memory.tsx";
@@ -108,10 +109,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/", memoryRoutes(deps));
   app.route("/", guardRoutes(deps));
   app.notFound((c) => c.text("not found", 404));
-  app.onError((error, c) => {
-    log(`keel ui: ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
-    return c.text(`keel: ${describeError(error)}`, 500);
-  });
+  app.onError((error, c) => answerError(error, c, log));
   return app;
 }
 
