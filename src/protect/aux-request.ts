@@ -3,7 +3,6 @@
 // the staleness check that drops answers arriving after their session or registry changed.
 import { fail, ok, type Result } from "../core/result.ts";
 import { type ReplyParts, replyText } from "../llm/types.ts";
-import type { AuxFailure } from "./types.ts";
 
 export const AUX_TIMEOUT_MS = 20_000;
 export { replyText };

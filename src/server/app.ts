@@ -7,7 +7,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
 import { type Clock, systemClock } from "../core/clock.ts";
-import { describeError, UserError } from "../core/errors.ts";
+import { UserError } from "../core/errors.ts";
 import type { McpHttp } from "../mcp/http.ts";
 import type { Store } from "../project/open.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";

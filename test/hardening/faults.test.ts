@@ -34,7 +34,8 @@ describe("faults", () => {
     async ({ skip }) => {
       const figures = await diskFull(root);
       // A container without mount rights cannot run it: reported as skipped, never as a pass.
-      if (!figures.mounted) skip("cannot mount a small tmpfs here (no mount rights), so the full disk did not run");
+      if (!figures.mounted)
+        skip("cannot mount a small tmpfs here (no mount rights), so the full disk did not run");
       expect(figures.refusalStatus).toBe(2);
       expect(figures.refusal).toMatch(
         /^keel: the disk holding the store .* is full, so this change was not saved/,
