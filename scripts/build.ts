@@ -99,11 +99,16 @@ export interface CompileOptions {
   outfile: string;
   /** Cross-compile: Bun's target name and the runtime executable to embed (no download). */
   cross?: { target: string; executablePath: string };
+  /** Where to write Bun's metafile (which source modules went into which chunk); none when absent. */
+  metafile?: string;
 }
+
+/** The host build's module graph: test/binary/lazy-load.test.ts maps the chunks a command loads to sources. */
+export const METAFILE_OUT = join(root, "dist/.build/metafile.json");
 
 export async function compile(
   entryFile: string,
-  options: CompileOptions = { outfile: BINARY_OUT },
+  options: CompileOptions = { outfile: BINARY_OUT, metafile: METAFILE_OUT },
 ): Promise<void> {
   if (typeof Bun === "undefined") throw new Error("compiling the binary needs Bun: run this script with bun");
   const result = await Bun.build({
@@ -123,12 +128,14 @@ export async function compile(
     // Dynamically imported modules become separate chunks inside the binary, so what they import (bun:sqlite,
     // node:http, the libSQL client) loads only when a command needs it, not on every start.
     splitting: true,
+    metafile: true,
     throw: false,
   });
   if (!result.success) {
     const messages = result.logs.map((log) => `  ${String(log.message ?? log)}`).join("\n");
     throw new Error(`bun could not compile ${relative(root, entryFile)}:\n${messages}`);
   }
+  if (options.metafile && result.metafile) writeFileSync(options.metafile, JSON.stringify(result.metafile));
 }
 
 function warnIfNotText(asset: Asset): void {
