@@ -7,7 +7,6 @@ import { escapeControl } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { COMMANDS, findCommand, verbOf } from "./commands.ts";
 import { createContext } from "./context.ts";
-import { reportFailure } from "./failure.ts";
 import { createOutput, type Output } from "./output.ts";
 import type { CliIo } from "./program.ts";
 import { type ContextFactory, exitCodeOf } from "./register.ts";
@@ -24,7 +23,7 @@ export async function runProgram(argv: string[], io: CliIo): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error, out);
-    return reportFailure(error, out, io);
+    return (await import("./failure.ts")).reportFailure(error, out, io);
   }
 }
 
