@@ -141,6 +141,8 @@ describe("start-up of the compiled binary", () => {
     expect(run.gitCalls.length).toBeLessThanOrEqual(1);
     const heavy = heavyIn(loadedSources(run.stderr));
     expect(heavy).toContain("the store");
-    expect(heavy.filter((name) => ["MCP SDK", "Hono", "zod", "verified pipeline"].includes(name))).toEqual([]);
+    expect(heavy.filter((name) => ["MCP SDK", "Hono", "zod", "verified pipeline"].includes(name))).toEqual(
+      [],
+    );
   });
 });

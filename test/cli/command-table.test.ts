@@ -26,7 +26,16 @@ async function registered(): Promise<Map<string, Command>> {
 function collect(): { io: CliIo; text: () => { out: string; err: string } } {
   let out = "";
   let err = "";
-  const io: CliIo = { write: { out: (t) => void (out += t), err: (t) => void (err += t) } };
+  const io: CliIo = {
+    write: {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+    },
+  };
   return { io, text: () => ({ out, err }) };
 }
 
