@@ -62,22 +62,49 @@ interface Paired {
   keel: number[];
   floor: number[];
   ratios: number[];
+  /** keel's CPU time (user + system) over the floor's, per pair; empty when the runner cannot tell. */
+  cpuRatios: number[];
+}
+
+interface Run {
+  ms: number;
+  cpuMs: number | null;
+}
+
+/** Wall time and, under Bun (which reports the child's rusage), CPU time: less moved by a loaded machine. */
+function runOnce(probe: Probe): Run {
+  if (typeof Bun === "undefined") return { ms: timeOnce(probe), cpuMs: null };
+  const start = performance.now();
+  const run = Bun.spawnSync(probe.command, {
+    cwd: probe.cwd ?? ROOT,
+    env: { ...process.env, ...probe.env },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const ms = performance.now() - start;
+  if (run.exitCode !== 0)
+    throw new Error(`\`${probe.command.join(" ")}\` exited ${run.exitCode}: ${run.stderr}`);
+  const cpu = run.resourceUsage?.cpuTime;
+  return { ms, cpuMs: cpu ? (Number(cpu.user) + Number(cpu.system)) / 1000 : null };
 }
 
 /** `pairs` runs of each probe next to the floor; even pairs run the floor first, odd ones the probe first. */
 function measurePaired(probes: Probe[], floor: Probe, pairs: number, warmup: number): Paired[] {
-  for (let i = 0; i < warmup; i++) for (const probe of [floor, ...probes]) timeOnce(probe);
-  const results = probes.map((probe) => ({ label: probe.label, keel: [], floor: [], ratios: [] }) as Paired);
+  for (let i = 0; i < warmup; i++) for (const probe of [floor, ...probes]) runOnce(probe);
+  const results = probes.map(
+    (probe) => ({ label: probe.label, keel: [], floor: [], ratios: [], cpuRatios: [] }) as Paired,
+  );
   for (let i = 0; i < pairs; i++) {
     probes.forEach((probe, p) => {
-      const first = i % 2 === 0 ? floor : probe;
-      const a = timeOnce(first);
-      const b = timeOnce(first === floor ? probe : floor);
-      const [floorMs, keelMs] = first === floor ? [a, b] : [b, a];
+      const floorFirst = i % 2 === 0;
+      const a = runOnce(floorFirst ? floor : probe);
+      const b = runOnce(floorFirst ? probe : floor);
+      const [base, keel] = floorFirst ? [a, b] : [b, a];
       const row = results[p]!;
-      row.keel.push(keelMs);
-      row.floor.push(floorMs);
-      row.ratios.push(keelMs / floorMs);
+      row.keel.push(keel.ms);
+      row.floor.push(base.ms);
+      row.ratios.push(keel.ms / base.ms);
+      if (keel.cpuMs !== null && base.cpuMs) row.cpuRatios.push(keel.cpuMs / base.cpuMs);
     });
   }
   return results;
@@ -97,17 +124,18 @@ const mib = (bytes: number | null) => (bytes === null ? "?" : `${(bytes / 1024 /
 
 function table(rows: Paired[], memory: Array<number | null>, floorMemory: number | null): ReportTable {
   return {
-    columns: ["command", "keel ms", "floor ms", "ratio", "peak RSS", "RSS ratio"],
+    columns: ["command", "keel ms", "floor ms", "ratio", "CPU ratio", "peak RSS", "RSS ratio"],
     rows: rows.map((row, r) => [
       row.label,
       ms(row.keel),
       ms(row.floor),
       times(row.ratios),
+      row.cpuRatios.length > 0 ? times(row.cpuRatios) : "?",
       mib(memory[r] ?? null),
       memory[r] && floorMemory ? `${(memory[r]! / floorMemory).toFixed(2)}×` : "?",
     ]),
     notes: [
-      `${rows[0]?.ratios.length ?? 0} pairs each; median (min–max); ratio = keel / floor per pair`,
+      `${rows[0]?.ratios.length ?? 0} pairs each; median (min–max); ratio = keel / floor per pair (wall time; CPU = user + system)`,
       `floor peak RSS ${mib(floorMemory)} (${rssMethod()}, max of ${RSS_RUNS} runs)`,
       "targets: --version and screen ≤ 2.0×, store commands ≤ 3.0×, screen's peak RSS ≤ 1.5× the floor's",
     ],
