@@ -1,6 +1,8 @@
 // `keel screen "<cmd>"`: classifies a shell command without running it; exit 1 with the pack, rule, reason
 // and safer alternative when destructive; `--explain` also shows the commands the line runs as parsed.
 // `keel hook claude`: the same screen behind Claude Code's PreToolUse hook protocol (JSON on stdin/stdout).
+// Hosts call screen once per agent tool call, so its plain form (`keel screen [--json] <word…>`) skips commander:
+// program.ts calls printScreen directly when screenWords() (commands.ts) accepts the argv.
 
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
@@ -8,7 +10,7 @@ import { ExitCode } from "../core/errors.ts";
 import { answerClaudeHook } from "../guard/destructive/hooks/claude.ts";
 import { screenOptionsFor } from "../guard/destructive/project-view.ts";
 import { explainScreen, type ScreenExplanation } from "../guard/destructive/screen.ts";
-import { terminalJson } from "./output.ts";
+import { type Output, terminalJson } from "./output.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 const HOOK_INPUT_MAX_BYTES = 1024 * 1024;
@@ -21,17 +23,7 @@ export const registerScreen: Register = (program, contextFor) => {
     .option("--explain", "show the commands the line runs, the pack, the rule and a safer alternative")
     .option("--cwd <dir>", "judge deletes against this folder's git status (default: text only)")
     .action((words: string[], options: { explain?: boolean; cwd?: string }, command: Command) => {
-      const ctx = contextFor(command);
-      const line = words.join(" ");
-      const explained = explainScreen(line, options.cwd ? screenOptionsFor(options.cwd) : {});
-      const { result } = explained;
-      ctx.out.result(
-        options.explain
-          ? { command: line, ...result, commands: explained.commands }
-          : { command: line, ...result },
-        [...(options.explain ? parseLines(explained) : []), ...verdictLines(explained)],
-      );
-      setExitCode(command, result.destructive ? ExitCode.checkFailed : ExitCode.ok);
+      setExitCode(command, printScreen(words, contextFor(command).out, options));
     });
   program
     .command("hook")
@@ -80,4 +72,22 @@ function verdictLines({ result }: ScreenExplanation): string[] {
     `  in: ${result.segment}`,
     `  safer: ${result.alternative}`,
   ];
+}
+
+/** Screens the command line the words make and prints the finding; returns the exit code (1 when destructive). */
+export function printScreen(
+  words: string[],
+  out: Output,
+  options: { explain?: boolean; cwd?: string } = {},
+): number {
+  const line = words.join(" ");
+  const explained = explainScreen(line, options.cwd ? screenOptionsFor(options.cwd) : {});
+  const { result } = explained;
+  out.result(
+    options.explain
+      ? { command: line, ...result, commands: explained.commands }
+      : { command: line, ...result },
+    [...(options.explain ? parseLines(explained) : []), ...verdictLines(explained)],
+  );
+  return result.destructive ? ExitCode.checkFailed : ExitCode.ok;
 }
