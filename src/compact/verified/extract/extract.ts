@@ -22,6 +22,7 @@ const MAX_RULES = 300;
 const MAX_DECISIONS = 200;
 const MAX_ERRORS = 500;
 const MAX_LOOPS = 100;
+const MAX_PREV_CHARS = 2_000;
 
 export interface ExtractOptions {
   cwd: string;
@@ -31,6 +32,9 @@ interface Walk {
   rules: RuleFact[];
   decisions: DecisionFact[];
   goal: { text: string; entryId: string } | null;
+  request: { text: string; entryId: string } | null;
+  /** The assistant's last words, which a terse user reply answers. */
+  lastAssistant: string;
   followUps: OpenLoop[];
   attempts: Attempt[];
   recaps: RecapFact[];
@@ -57,10 +61,14 @@ function scrubbed(identity: { key: string; command: string }): { key: string; co
 
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
-  const facts = factsOfUserMessage(text, entryId);
+  const facts = factsOfUserMessage(text, entryId, walk.lastAssistant);
+  walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
-  if (facts.goal) walk.goal = { text: facts.goal, entryId };
+  // A stated goal replaces the goal; without one, the first substantive request is the goal.
+  if (facts.goalStatement) walk.goal = { text: facts.goalStatement, entryId };
+  else if (facts.request && !walk.goal && !walk.previous?.goal) walk.goal = { text: facts.request, entryId };
+  if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }
 
@@ -83,6 +91,8 @@ export function extractDetailed(
     rules: [],
     decisions: [],
     goal: null,
+    request: null,
+    lastAssistant: "",
     followUps: [],
     attempts: [],
     recaps: [],
@@ -104,6 +114,8 @@ export function extractDetailed(
     const role = message.role;
     if (role === "user") onUser(walk, scrubSecrets(textOf(message.content, "\n")).text, entry.id);
     else if (role === "assistant") {
+      const said = textOf(message.content);
+      if (said.trim() !== "") walk.lastAssistant = said.slice(-MAX_PREV_CHARS);
       for (const call of toolCallsOf(message)) {
         calls.set(call.id, call);
         walk.toolCalls++;
@@ -175,6 +187,7 @@ function finish(walk: Walk, files: Extraction["files"], entries: number): Extrac
   const base = {
     goal: walk.goal?.text ?? walk.previous?.goal ?? null,
     goalEntryId: walk.goal?.entryId ?? null,
+    currentRequest: walk.request?.text ?? null,
     constraints: dedupe(walk.rules, MAX_RULES),
     decisions: dedupe(walk.decisions, MAX_DECISIONS),
     files,
