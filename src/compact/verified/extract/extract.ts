@@ -29,6 +29,7 @@ export interface ExtractOptions {
 }
 
 interface Walk {
+  attempts: (Attempt & { change: boolean })[];
   rules: RuleFact[];
   decisions: DecisionFact[];
   goal: { text: string; entryId: string } | null;
@@ -36,7 +37,6 @@ interface Walk {
   /** The assistant's last words, which a terse user reply answers. */
   lastAssistant: string;
   followUps: OpenLoop[];
-  attempts: Attempt[];
   recaps: RecapFact[];
   previous: Ledger | null;
   userMessages: number;
@@ -76,6 +76,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
 export interface AttemptEvidence {
   command: string;
   ok: boolean;
+  /** What resolves a failure of it (the same key succeeding later). */
+  key: string;
+  /** It changed files (an edit, a write, a shell write). */
+  change: boolean;
 }
 
 export function extractBranch(branch: readonly BranchEntry[], options: ExtractOptions): Extraction {
@@ -126,8 +130,10 @@ export function extractDetailed(
       const exitCode = exitCodeOf(message);
       const failed = message.isError === true || (exitCode !== null && exitCode !== 0);
       const shape = callShape(call);
-      files.apply(callFileOps(shape, cwd, failed));
+      const ops = callFileOps(shape, cwd, failed);
+      files.apply(ops);
       walk.attempts.push({
+        change: ops.some((o) => o.op !== "read"),
         ...scrubbed(attemptIdentity(call.name, shape, call.args, cwd)),
         tool: call.name,
         entryId: entry.id,
@@ -139,8 +145,10 @@ export function extractDetailed(
       const command = scrubSecrets(stringField(message, "command") ?? "").text;
       const exitCode = numberField(message, "exitCode") ?? null;
       const failed = message.cancelled === true || (exitCode !== null && exitCode !== 0);
-      files.apply(callFileOps({ kind: "execute", command }, cwd, failed));
+      const ops = callFileOps({ kind: "execute", command }, cwd, failed);
+      files.apply(ops);
       walk.attempts.push({
+        change: ops.some((o) => o.op !== "read"),
         key: shellKey(command, cwd),
         command,
         tool: "bash",
@@ -153,7 +161,7 @@ export function extractDetailed(
   }
   return {
     extraction: finish(walk, files.lists(), branch.length),
-    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed })),
+    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed, key: a.key, change: a.change })),
   };
 }
 
