@@ -232,19 +232,11 @@ export async function runVerified(
       kind: "verbatim",
       note: `the verified summary would save under ${MIN_SAVING * 100}% (${tokensAfter} of ${input.tokensBefore} tokens); a verbatim checkpoint was written instead`,
     };
-  const warnings = [
-    ...(failure
-      ? [`the model call failed (${failure}); the summary was built from the extraction alone`]
-      : []),
-    ...(chosen.check.gaps.length > 0
-      ? [
-          `${chosen.check.gaps.length} gap(s) remain: ${[...new Set(chosen.check.gaps.map((g) => g.kind))].join(", ")}`,
-        ]
-      : []),
-    ...(p.plan.droppedBatches > 0
+  // The model failure and gaps left are in the notice; only what it does not say is a warning.
+  const warnings =
+    p.plan.droppedBatches > 0
       ? [`${p.plan.droppedBatches} oldest part(s) were summarized from the extraction only`]
-      : []),
-  ];
+      : [];
   const reorientation = `[keel: resuming after a verified summary (${outcomeWords(said)}). Older detail is recoverable with ${RECOVERY_TOOLS}.]`;
   return {
     kind: "proposal",
