@@ -55,7 +55,7 @@ describe("verified compaction in a real pi", () => {
       project.writeFauxScript({ rules: [summaryRule("## Goal\n$1\n\n## Decisions\n$3\n## Progress\n$4")] });
       await talk(pi, 1);
       const repaired = await pi.compact();
-      expect(repaired.summary).toMatch(/^# keel summary \(verified, balanced, patched, coverage 100%\)/);
+      expect(repaired.summary).toMatch(/^# keel summary \(verified, balanced, patched, coverage \d+%, 100% after repair\)/);
       expect(repaired.summary).toContain(`- ${RULE}`);
 
       project.writeFauxScript({ rules: [summaryRule(`${GOOD}\n- all tests passed`)] });
@@ -71,7 +71,17 @@ describe("verified compaction in a real pi", () => {
       });
       expect(second?.details?.keel?.foundGaps).toEqual([{ kind: "missing-constraint", item: RULE }]);
       expect(third?.details?.keel?.foundGaps).toEqual([
-        { kind: "unsupported-claim", item: "- all tests passed" },
+        expect.objectContaining({ kind: "unsupported-claim", item: "all tests passed" }),
+      ]);
+      // One notification per compaction, naming what happened in plain words.
+      const said = pi
+        .notifications(0)
+        .map((n) => n.message)
+        .filter((m) => m.startsWith("keel: verified compaction"));
+      expect(said).toEqual([
+        expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/),
+        expect.stringMatching(/: 1 rule restored · coverage \d+% in the model's summary, 100% after repair/),
+        expect.stringMatching(/: 1 line removed: "all tests passed" \(no test run in the session\)/),
       ]);
       // The earlier summaries are recap: the third compaction's ledger holds the user's rule once, nothing more.
       expect((third?.details?.keel?.ledger as { constraints: string[] } | undefined)?.constraints).toEqual([
@@ -83,11 +93,13 @@ describe("verified compaction in a real pi", () => {
     const store = await openStore(project.keelDb);
     try {
       const rows = (await listCompactions(store.db)).reverse();
-      expect(rows.map((r) => [r.strategy, r.outcome, r.coverage, r.modelCalls, r.gaps])).toEqual([
-        ["verified", "synthesized", 1, 1, "[]"],
-        ["verified", "patched", 1, 1, "[]"],
-        ["verified", "patched", 1, 1, "[]"],
+      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, r.gaps])).toEqual([
+        ["verified", "synthesized", 1, "[]"],
+        ["verified", "patched", 1, "[]"],
+        ["verified", "patched", 1, "[]"],
       ]);
+      // The model's own coverage: the second summary left a rule out.
+      expect(rows.map((r) => (r.coverage ?? 0) < 1)).toEqual([false, true, false]);
       expect(rows.every((r) => (r.tokensAfter ?? 0) > 0 && (r.latencyMs ?? -1) >= 0)).toBe(true);
     } finally {
       await store.close();
@@ -102,13 +114,22 @@ describe("verified compaction in a real pi", () => {
       project.writeFauxScript({ rules: [summaryRule(GOOD, { delayMs: 5_000 })] });
       await talk(pi, 2);
       const slow = await pi.compact();
-      expect(slow.summary).toMatch(/^# keel summary \(verified, balanced, floor, coverage 100%\)/);
+      expect(slow.summary).toMatch(/^# keel summary \(verified, balanced, floor, built from the session alone\)/);
       expect(slow.summary).toContain(RULE);
 
       project.writeFauxScript({ rules: [summaryRule("I would rather not.")] });
       await talk(pi, 1);
       const garbage = await pi.compact();
-      expect(garbage.summary).toMatch(/floor, coverage 100%/);
+      expect(garbage.summary).toMatch(/floor, built from the session alone/);
+      expect(
+        pi
+          .notifications(0)
+          .map((n) => n.message)
+          .filter((m) => m.startsWith("keel: verified compaction")),
+      ).toEqual([
+        expect.stringMatching(/: model failed \(timeout\): built from the session alone/),
+        expect.stringMatching(/: model failed \(invalid-response\): built from the session alone/),
+      ]);
       const floors = (await compactions(pi)).map((c) => c.details?.keel?.failure);
       expect(floors).toEqual(["timeout", "invalid-response"]);
 
