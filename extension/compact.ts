@@ -143,9 +143,11 @@ async function propose(
     if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
     return undefined;
   }
-  const { compaction, reorientation, warnings } = outcome.proposal;
+  const { compaction, reorientation, warnings, notice } = outcome.proposal;
   live.reminder = stageReminder(live.reminder, reorientation);
-  if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
+  // A verified compaction says what happened once, warnings included; a checkpoint only speaks when it must.
+  if (notice !== undefined) ctx.ui.notify(`keel: ${[notice, ...warnings].join("; ")}`, "info");
+  else if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
   return { compaction };
 }
 

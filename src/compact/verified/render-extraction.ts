@@ -13,6 +13,7 @@ function list(title: string, items: string[]): string[] {
 export function renderExtraction(x: Extraction): string[] {
   return [
     `Goal: ${x.goal ? safe(x.goal) : "(none)"}`,
+    `Current request: ${x.currentRequest ? safe(x.currentRequest) : "(none)"}`,
     ...list(
       "Constraints",
       x.constraints.map((c) => `${c.text} [${c.kind}, ${c.cue}]`),
