@@ -7,6 +7,7 @@ import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
 import { openStore } from "../store/open.ts";
 import { registerProject } from "../store/projects.ts";
+import { noteDamage } from "../store/integrity.ts";
 import { storeFaultError } from "../store/store-errors.ts";
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 
@@ -78,7 +79,7 @@ export async function openProjectStore(
     return store;
   } catch (error) {
     await closeUnlessShared(store, location);
-    throw storeFaultError(error, store.location) ?? error;
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   }
 }
 
@@ -97,7 +98,8 @@ export async function withProjectStore<T>(
   try {
     return await body({ store, project: identity.value });
   } catch (error) {
-    throw storeFaultError(error, store.location) ?? error;
+    noteDamage(store, error);
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   } finally {
     await closeUnlessShared(store, location);
   }

@@ -4,6 +4,7 @@
 import { UserError } from "../core/errors.ts";
 import { redact } from "../core/secrets.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
+import type { WriteRefusal } from "./db.ts";
 
 export type StoreFault = "busy" | "read-only" | "full" | "not-a-database" | "corrupt" | "cannot-open";
 
@@ -33,10 +34,18 @@ export function storeFaultOf(error: unknown): StoreFault | undefined {
   return FAULTS.find(([, pattern]) => pattern.test(text))?.[0];
 }
 
-/** A user error for a store fault, or undefined when the error is not one. */
-export function storeFaultError(error: unknown, location: string): UserError | undefined {
+/**
+ * A user error for a store fault, or undefined when the error is not one. A store opened with a write refusal
+ * (damaged, or written by a newer keel) says that refusal instead of "read-only".
+ */
+export function storeFaultError(
+  error: unknown,
+  location: string,
+  refusal?: WriteRefusal,
+): UserError | undefined {
   const fault = storeFaultOf(error);
   if (!fault) return undefined;
+  if (refusal && fault === "read-only") return new UserError(refusal.message, 2, refusal.hint);
   const at = shortForTerminal(redact(location), 160);
   const said: Record<StoreFault, [string, string]> = {
     busy: [`the store is busy: other keel processes held ${at} for too long`, "try again in a moment"],
