@@ -11,6 +11,7 @@ import { openLibsql } from "./drivers/libsql.ts";
 import { importNodeSqlite, openNodeSqlite } from "./drivers/node-sqlite.ts";
 import { mustOpenReadOnly } from "./guard-open.ts";
 import { leftWithLog } from "./integrity.ts";
+import { refuseForeignFile } from "./probe.ts";
 import { storeFaultError } from "./store-errors.ts";
 
 const REMOTE = /^(libsql|https?|wss?):\/\//i;
@@ -50,6 +51,7 @@ async function openWithDriver(url: string, options: OpenOptions): Promise<Store>
   const path = toFilePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const driver = options.driver ?? (await defaultLocalDriver());
+  if (path !== ":memory:") await refuseForeignFile(path);
   // Looked at before the connection opens, since opening a WAL store creates its log.
   const mode = { readOnly: mustOpenReadOnly(path), leftWithLog: leftWithLog(path) };
   if (driver === "bun-sqlite") return openBunSqlite(path, mode);
