@@ -5,9 +5,9 @@ import type { Clock } from "../core/clock.ts";
 import { UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
+import { noteDamage } from "../store/integrity.ts";
 import { openStore } from "../store/open.ts";
 import { registerProject } from "../store/projects.ts";
-import { noteDamage } from "../store/integrity.ts";
 import { storeFaultError } from "../store/store-errors.ts";
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 

@@ -8,6 +8,7 @@ export type KeelDb = SQLiteAsyncDatabase<"sync" | "async", unknown>;
 
 /** Why keel will not write a store it could open: one sentence and what to do about it. */
 export interface WriteRefusal {
+  kind: "damaged" | "newer";
   message: string;
   hint: string;
 }

@@ -52,6 +52,7 @@ export function refuseForeign(verdict: StoreVerdict, location: string): void {
 export function newerRefusal(verdict: StoreVerdict & { kind: "newer" }, location: string): WriteRefusal {
   const by = verdict.lastMigration ? `, last migration ${shortForTerminal(verdict.lastMigration, 80)}` : "";
   return {
+    kind: "newer",
     message:
       `the store ${shortForTerminal(location, 160)} was written by a newer keel (schema ${verdict.schema}${by}; ` +
       `this keel knows schema ${KEEL_SCHEMA}), so it is read-only here and this change was not saved`,

@@ -55,6 +55,33 @@ export function checkProblems(rows: Rows): string[] {
   return lines.length === 1 && lines[0] === "ok" ? [] : lines.slice(0, CHECK_LINES);
 }
 
+/**
+ * Runs a check pragma through `all`; a check SQLite cannot finish because the file is damaged counts as a failed
+ * check (its own error is one of the problems), anything else is thrown.
+ */
+export async function runCheck(all: (sql: string) => Rows | Promise<Rows>, query: string): Promise<string[]> {
+  try {
+    return checkProblems(await all(query));
+  } catch (error) {
+    return unfinishedCheck(error);
+  }
+}
+
+/** runCheck for a synchronous client. */
+export function runCheckSync(all: (sql: string) => Rows, query: string): string[] {
+  try {
+    return checkProblems(all(query));
+  } catch (error) {
+    return unfinishedCheck(error);
+  }
+}
+
+function unfinishedCheck(error: unknown): string[] {
+  const fault = storeFaultOf(error);
+  if (fault !== "corrupt" && fault !== "not-a-database") throw error;
+  return ["SQLite could not finish the check: the file is malformed"];
+}
+
 export const QUICK_CHECK_SQL = `pragma quick_check(${CHECK_LINES})`;
 export const INTEGRITY_CHECK_SQL = `pragma integrity_check(${CHECK_LINES})`;
 
@@ -62,14 +89,16 @@ export const INTEGRITY_CHECK_SQL = `pragma integrity_check(${CHECK_LINES})`;
 export function damagedRefusal(location: string, problems: readonly string[]): WriteRefusal {
   const first = problems[0] ? `: ${shortForTerminal(problems[0], 160)}` : "";
   return {
+    kind: "damaged",
     message: `the store ${shortForTerminal(location, 160)} is damaged (integrity check failed${first}), so this change was not saved`,
     hint: "copy what can be read into a new store with `keel store recover <new file>`; `keel store check` re-checks it",
   };
 }
 
 /** After a failed operation: SQLite reporting a damaged file leaves the marker, so later opens refuse writes. */
-export function noteDamage(store: Pick<Store, "location" | "driver">, error: unknown): void {
-  if (storeFaultOf(error) !== "corrupt" || isRemoteLocation(store.location)) return;
+export function noteDamage(store: Pick<Store, "location">, error: unknown): void {
+  if (storeFaultOf(error) !== "corrupt" || isRemoteLocation(store.location) || !existsSync(store.location))
+    return;
   markDamaged(store.location, ["SQLite reported the file damaged during an operation"]);
 }
 

@@ -10,7 +10,7 @@ import { openBunSqlite } from "./drivers/bun-sqlite.ts";
 import { openLibsql } from "./drivers/libsql.ts";
 import { importNodeSqlite, openNodeSqlite } from "./drivers/node-sqlite.ts";
 import { mustOpenReadOnly } from "./guard-open.ts";
-import { leftWithLog } from "./integrity.ts";
+import { leftWithLog, noteDamage } from "./integrity.ts";
 import { refuseForeignFile } from "./probe.ts";
 import { storeFaultError } from "./store-errors.ts";
 
@@ -32,6 +32,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     return await openWithDriver(url, options);
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (!isRemoteStore(url)) noteDamage({ location: toFilePath(url) }, error);
     throw (
       storeFaultError(error, url) ??
       new UserError(

@@ -2,8 +2,8 @@
 // says at once whether the file is keel's or another application's; a file without one is inspected through a
 // read-only connection, which never checkpoints another application's write-ahead log into its file on close.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-import { readFacts, refuseForeign } from "./guard-open.ts";
 import { importNodeSqlite } from "./drivers/node-sqlite.ts";
+import { readFacts, refuseForeign } from "./guard-open.ts";
 import { KEEL_APPLICATION_ID, recogniseStore } from "./recognise.ts";
 
 const MAGIC = "SQLite format 3\u0000";
@@ -32,7 +32,9 @@ export function headerApplicationId(path: string): number | undefined {
 type Rows = Array<Record<string, unknown>>;
 
 /** A read-only connection's query function with the runtime's built-in SQLite, or undefined when there is none. */
-async function readOnlyConnection(path: string): Promise<{ all(sql: string): Rows; close(): void } | undefined> {
+export async function readOnlyConnection(
+  path: string,
+): Promise<{ all(sql: string): Rows; close(): void } | undefined> {
   if (typeof (globalThis as { Bun?: unknown }).Bun !== "undefined") {
     const { Database } = await import("bun:sqlite");
     const db = new Database(path, { readonly: true });

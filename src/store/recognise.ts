@@ -66,8 +66,7 @@ export function recogniseStore(facts: DatabaseFacts): StoreVerdict {
   }
   const unknown = migrationHashes.filter((hash) => !KNOWN.has(hash));
   const schema = Math.max(userVersion, migrationHashes.length);
-  if (unknown.length > 0 || schema > KEEL_SCHEMA)
-    return { kind: "newer", schema, lastMigration };
+  if (unknown.length > 0 || schema > KEEL_SCHEMA) return { kind: "newer", schema, lastMigration };
   return { kind: "keel", stamped };
 }
 

@@ -58,7 +58,10 @@ export function storeFaultError(
       "free some space and try again",
     ],
     "not-a-database": [`${at} is not a SQLite database`, "set KEEL_DB to keel's store or to a new file"],
-    corrupt: [`the store ${at} is damaged`, "run keel doctor; restore it from a backup or move it aside"],
+    corrupt: [
+      `the store ${at} is damaged, so this was not done`,
+      "copy what can be read into a new store with `keel store recover <new file>`, or restore a backup",
+    ],
     "cannot-open": [`the store ${at} cannot be opened`, "check that its folder exists and is accessible"],
   };
   const [message, hint] = said[fault];

@@ -2,7 +2,7 @@
 // SQLite exists.
 import type { KeelDb, Store, WriteRefusal } from "../db.ts";
 import { newerRefusal, readFactsAsync, refuseForeign } from "../guard-open.ts";
-import { checkProblems, isMarkedDamaged, QUICK_CHECK_SQL } from "../integrity.ts";
+import { isMarkedDamaged, QUICK_CHECK_SQL, runCheck } from "../integrity.ts";
 import { recogniseStore } from "../recognise.ts";
 import { FILE_PRAGMAS, migrateAsyncStore, type OpenMode, stampSql, writeRefusal } from "./sqlite-shared.ts";
 
@@ -61,7 +61,7 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
     refuseForeign(verdict, location);
     const checked =
       target.local && mode.leftWithLog && !isMarkedDamaged(location)
-        ? checkProblems(await rowsOf(client, QUICK_CHECK_SQL))
+        ? await runCheck((q) => rowsOf(client, q), QUICK_CHECK_SQL)
         : [];
     refusal = target.local
       ? writeRefusal(verdict, location, mode.leftWithLog, () => checked)

@@ -5,7 +5,7 @@
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
 import type { DriverName, KeelDb, Store, WriteRefusal } from "../db.ts";
 import { newerRefusal, readFacts, refuseForeign, requireCurrentSchema } from "../guard-open.ts";
-import { checkProblems, damagedRefusal, isMarkedDamaged, markDamaged, QUICK_CHECK_SQL } from "../integrity.ts";
+import { damagedRefusal, isMarkedDamaged, markDamaged, QUICK_CHECK_SQL, runCheckSync } from "../integrity.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
 import {
   type DatabaseFacts,
@@ -125,7 +125,9 @@ export function openSyncStore(
     facts = readFacts((query) => client.all(query));
     verdict = recogniseStore(facts);
     refuseForeign(verdict, path);
-    refusal = writeRefusal(verdict, path, mode.leftWithLog, () => checkProblems(client.all(QUICK_CHECK_SQL)));
+    refusal = writeRefusal(verdict, path, mode.leftWithLog, () =>
+      runCheckSync((q) => client.all(q), QUICK_CHECK_SQL),
+    );
     if (mode.readOnly) {
       if (verdict.kind !== "newer") requireCurrentSchema(facts.migrationHashes.length, path);
     } else if (refusal) {
