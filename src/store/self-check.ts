@@ -6,8 +6,8 @@ import { fail, ok, type Result } from "../core/result.ts";
 import type { DriverName, KeelDb, Store } from "./db.ts";
 import { clearDamaged, damagedRefusal, INTEGRITY_CHECK_SQL, markDamaged, runCheck } from "./integrity.ts";
 import { EMBEDDED_MIGRATIONS } from "./migrations.gen.ts";
-import { storeFaultError } from "./store-errors.ts";
 import { isRemoteStore, type OpenOptions, openStore } from "./open.ts";
+import { storeFaultError } from "./store-errors.ts";
 
 export interface StoreReport {
   location: string;

@@ -25,7 +25,13 @@ describe("a past --expires", () => {
     expect(refused).toMatchObject({ ok: false, reason: { code: "INVALID_INPUT", field: "expiresAt" } });
     expect(refused.ok ? "" : refused.reason.message).toMatch(/is in the past/);
     const kept = await f.record({ title: "kept" });
-    const retention = await setRetention(f.deps, "proj-a", kept, { expiresAt: past }, { unpinApproved: false });
+    const retention = await setRetention(
+      f.deps,
+      "proj-a",
+      kept,
+      { expiresAt: past },
+      { unpinApproved: false },
+    );
     expect(retention).toMatchObject({ ok: false, reason: { code: "INVALID_INPUT", field: "expiresAt" } });
     await f.record({ title: "next write" });
     const titles = (await retentionRows(f.store.db, "proj-a")).map((r) => r.title).sort();
