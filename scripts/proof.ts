@@ -1,6 +1,7 @@
 // `npm run proof`: runs the hardening suites (secrets corpus, session and CLI fuzzing, concurrent writers,
-// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores) and prints one table of what they measured: cases run, crashes, hangs,
-// peak memory, secrets stored, writes lost. The same functions back the tests in test/hardening and
+// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores) and prints one table of what
+// they measured: cases run, crashes (for the store families: violations), hangs, peak memory, secrets stored,
+// writes lost. The same functions back the tests in test/hardening and
 // test/core; this script only runs them at full size and reports. Exit 1 when any figure is not clean.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
