@@ -1,6 +1,7 @@
 // `npm run proof`: runs the hardening suites (secrets corpus, session and CLI fuzzing, concurrent writers,
-// SIGKILLs mid-write, a full disk) and prints one table of what they measured: cases run, crashes, hangs,
-// peak memory, secrets stored, writes lost. The same functions back the tests in test/hardening and
+// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores) and prints one table of what
+// they measured: cases run, crashes (for the store families: violations), hangs, peak memory, secrets stored,
+// writes lost. The same functions back the tests in test/hardening and
 // test/core; this script only runs them at full size and reports. Exit 1 when any figure is not clean.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,9 @@ import { join } from "node:path";
 import { scrubSecrets } from "../src/core/secrets.ts";
 import { LOOKALIKES, SECRET_CORPUS } from "../test/fixtures/secrets/corpus.ts";
 import { fuzzCli } from "../test/support/hardening/cli-fuzz.ts";
+import { damagedStores } from "../test/support/hardening/damaged-stores.ts";
 import { concurrentWriters, diskFull, killDuringWrites } from "../test/support/hardening/faults.ts";
+import { foreignDatabases } from "../test/support/hardening/foreign-dbs.ts";
 import { secretsThroughEveryWrite } from "../test/support/hardening/secret-surfaces.ts";
 import { fuzzSessions } from "../test/support/hardening/session-fuzz.ts";
 
@@ -157,6 +160,38 @@ try {
       secrets: dash,
       lost: disk.lost,
     });
+  const foreign = await timed(900_000, () => foreignDatabases(root));
+  rows.push(
+    foreign === "hang"
+      ? hangRow("foreign databases")
+      : {
+          suite: `foreign DBs, ${foreign.files} ORM shapes: ${foreign.modified.length} files modified, ${foreign.accepted.length} accepted`,
+          cases: foreign.cases,
+          crashes: foreign.modified.length + foreign.accepted.length + foreign.rawSql.length,
+          hangs: 0,
+          peakMb: dash,
+          secrets: dash,
+          lost: dash,
+        },
+  );
+  const damaged = await timed(900_000, () => damagedStores(root));
+  rows.push(
+    damaged === "hang"
+      ? hangRow("damaged stores")
+      : {
+          suite: `damaged stores, ${damaged.kinds} kinds: ${damaged.accepted.length} writes accepted, recover ${damaged.recovered.integrity || "failed"}`,
+          cases: damaged.writes,
+          crashes:
+            damaged.accepted.length +
+            damaged.rawSql.length +
+            damaged.checksPassed.length +
+            (damaged.recovered.writable ? 0 : 1),
+          hangs: 0,
+          peakMb: dash,
+          secrets: dash,
+          lost: dash,
+        },
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
