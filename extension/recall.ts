@@ -99,7 +99,7 @@ function registerDirectTools(pi: ExtensionAPI): void {
       description,
       parameters,
       async execute(_id, params, _signal, _update, ctx) {
-        const result = runLookupTool(transcriptOf(ctx), tool, params as Record<string, unknown>);
+        const result = await runLookupTool(transcriptOf(ctx), tool, params as Record<string, unknown>);
         return text(result.text, result.isError);
       },
     });

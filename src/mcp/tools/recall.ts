@@ -45,7 +45,7 @@ function recallTool(name: LookupToolName, params: TObject, description: string):
         };
       const loaded = await loadSessionBranch(file);
       if (!loaded.ok) return { text: `error: ${loaded.reason}`, data: null, isError: true };
-      const answer = runLookupTool(buildTranscript(loaded.value.branch), name, rest);
+      const answer = await runLookupTool(buildTranscript(loaded.value.branch), name, rest);
       return { ...answer, data: null };
     },
   });
