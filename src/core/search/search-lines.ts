@@ -5,8 +5,10 @@ import { Worker } from "node:worker_threads";
 import { fail, ok, type Result } from "../result.ts";
 import { patternWorkerScript, type WorkerReply, type WorkerRequest } from "./pattern-worker.ts";
 
-/** Wall-clock budget of one search call, worker start-up included. */
+/** Wall-clock budget of one search, counted from the moment the pattern is compiled in a ready worker. */
 export const SEARCH_BUDGET_MS = 1000;
+/** Limit on starting a worker and compiling the pattern (the program-size cap bounds the compile itself). */
+const START_LIMIT_MS = 5000;
 /** Largest compiled pattern accepted (RE2 program instructions); `(.*){1,1000}#` compiles to about 5,000. */
 export const MAX_PROGRAM = 20_000;
 const CHUNK_CHARS = 1 << 20;
@@ -45,15 +47,19 @@ type Waiter = (reply: WorkerReply | "timeout" | Error) => void;
 let idle: Worker | undefined;
 
 /** A worker (the idle one, or a new one) plus one pending reader; every wait ends by the deadline. */
-function startWorker(deadline: number) {
+function startWorker(firstDeadline: number) {
+  let deadline = firstDeadline;
   const worker = idle ?? new Worker(patternWorkerScript(), { eval: true });
   idle = undefined;
   worker.ref();
   const queue: (WorkerReply | Error)[] = [];
   let waiter: Waiter | undefined;
   let broken = false;
+  /** Requests sent whose last answer has not arrived: a worker left mid-request is never reused. */
+  let pending = 0;
   const deliver = (item: WorkerReply | Error) => {
     if (item instanceof Error) broken = true;
+    else if (item.type !== "progress") pending -= 1;
     if (waiter) {
       const wake = waiter;
       waiter = undefined;
@@ -82,18 +88,24 @@ function startWorker(deadline: number) {
       };
     });
   };
-  const send = (request: WorkerRequest) => worker.postMessage(request);
+  const send = (request: WorkerRequest) => {
+    pending += 1;
+    worker.postMessage(request);
+  };
   /** A worker that finished cleanly waits for the next search; one cut off or failed is terminated. */
   const release = () => {
     worker.off("message", onMessage);
     worker.off("error", onError);
-    if (broken || idle) void worker.terminate();
+    if (broken || pending > 0 || idle) void worker.terminate();
     else {
       worker.unref();
       idle = worker;
     }
   };
-  return { next, send, release };
+  const extend = (to: number) => {
+    deadline = to;
+  };
+  return { next, send, release, extend };
 }
 
 /** Compiles the pattern in the worker: a reason when it is not RE2 syntax or too large. */
@@ -137,11 +149,11 @@ export async function searchLines(
   range: LineSearch,
 ): Promise<Result<LineHits>> {
   if (query.pattern === "") return fail("the pattern is empty");
-  const deadline = Date.now() + (range.budgetMs ?? SEARCH_BUDGET_MS);
-  const worker = startWorker(deadline);
+  const worker = startWorker(Date.now() + START_LIMIT_MS);
   try {
     const compiled = await compileIn(worker, query);
     if (!compiled.ok) return compiled;
+    worker.extend(Date.now() + (range.budgetMs ?? SEARCH_BUDGET_MS));
     const hits: number[] = [];
     let done = range.from;
     while (done < range.to && hits.length < range.maxHits) {
