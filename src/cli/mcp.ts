@@ -14,12 +14,19 @@ export const registerMcp: Register = (program, contextFor) => {
     .command("mcp")
     .description("serve keel's tools to an MCP host on stdio (guard, memory, session recall)")
     .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
-    .action(async (options: { sessionId?: string }, command: Command) => {
+    .option(
+      "--session-root <dir>",
+      "also allow recall on session files under this folder (default: only pi's session folder); repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (options: { sessionId?: string; sessionRoot: string[] }, command: Command) => {
       const ctx = contextFor(command);
       if (options.sessionId !== undefined && !isSessionId(options.sessionId))
         throw new UserError("--session-id takes 1-100 letters, digits or . _ : -");
       await withProjectStore(ctx, async ({ store, project }) => {
-        await serveStdio(openMcpSession(mcpHost(ctx, store, project), options.sessionId));
+        const host = { ...mcpHost(ctx, store, project), sessionRoots: options.sessionRoot };
+        await serveStdio(openMcpSession(host, options.sessionId));
       });
     });
 };

@@ -18,6 +18,8 @@ export interface McpHost {
   personalContract: string;
   /** Folders of pi session files: the recall tools' default is this project's newest session in them. */
   sessionDirs: readonly string[];
+  /** More folders the host allows session files from (`keel mcp --session-root`); none by default. */
+  sessionRoots?: readonly string[];
 }
 
 export interface McpSession {
