@@ -24,6 +24,7 @@ import { isStrategyName, proposeWithStrategy, STRATEGY_NAMES } from "../src/comp
 import { type ContextFile, instructionBlocks, parseCap } from "../src/compact/verbatim/index.ts";
 import { parseVerifiedSetting } from "../src/compact/verified/command.ts";
 import { systemClock } from "../src/core/clock.ts";
+import { storeDeps } from "../src/project/context.ts";
 import { type ContextMessage, contextMessage, type HiddenMessage } from "../src/session/hidden-message.ts";
 import { COMPACT_USAGE, createVerifiedRuns, type VerifiedRuns } from "./compact-verified.ts";
 import { guarded } from "./guarded.ts";
@@ -153,18 +154,15 @@ async function record(
   event: SessionCompactEvent,
   ctx: ExtensionContext,
 ): Promise<void> {
-  if (!rt?.store || !rt.identity.ok) return;
-  await recordConfirmedCompaction(
-    { db: rt.store.db, clock: systemClock },
-    {
-      projectId: rt.identity.value.id,
-      sessionId: ctx.sessionManager.getSessionId(),
-      sessionFile: ctx.sessionManager.getSessionFile(),
-      entry: event.compactionEntry,
-      reason: event.reason,
-      fromExtension: event.fromExtension,
-    },
-  );
+  if (!rt?.project.ok) return;
+  await recordConfirmedCompaction(storeDeps(rt.project.value), {
+    projectId: rt.project.value.project.id,
+    sessionId: ctx.sessionManager.getSessionId(),
+    sessionFile: ctx.sessionManager.getSessionFile(),
+    entry: event.compactionEntry,
+    reason: event.reason,
+    fromExtension: event.fromExtension,
+  });
 }
 
 async function compactCommand(

@@ -2,11 +2,13 @@
 // here, and what keel's injected text costs against its caps.
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import { BRIEF_LIMITS } from "../guard/brief.ts";
 import { listEvidence } from "../guard/evidence/records.ts";
 import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
-import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
+import { composeBrief } from "../guard/session/guard-session.ts";
+import { guardScope } from "../guard/session/scope-of.ts";
 import { projectContract, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
@@ -35,8 +37,8 @@ export const registerOrientation: Register = (program, contextFor) => {
             `project      ${project.name}  ${project.root}`,
             `git          ${git.repo ? `${git.branch ?? "(detached)"} @ ${git.head?.slice(0, 10) ?? "no commits"}, ${git.dirtyFiles} changed files` : "not a repository"}`,
             `conventions  ${conventions.length ? conventions.join(", ") : "none found"}`,
-            `contract     ${contract.rules.length} rules${contract.problems.length ? ` (${contract.problems.length} file problems)` : ""}`,
-            `journal      ${journal.length} entries`,
+            `contract     ${counted(contract.rules.length, "rule")}${contract.problems.length ? ` (${counted(contract.problems.length, "file problem")})` : ""}`,
+            `journal      ${counted(journal.length, "entry", "entries")}`,
             `evidence     ${last ? `#${last.number} exit ${last.exitCode ?? "none"}: ${last.command}` : "none yet"}`,
           ],
         );
@@ -65,16 +67,14 @@ export const registerOrientation: Register = (program, contextFor) => {
     .action(async (_options: unknown, command: Command) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
-        const scope = {
-          db: store.db,
+        const scope = guardScope({
+          store,
+          project,
           clock: ctx.clock,
-          projectId: project.id,
-          projectRoot: project.root,
           sessionId: "",
           cwd: ctx.cwd,
           personalContract: ctx.paths.personalContract,
-          blockAfter: DEFAULT_BLOCK_AFTER,
-        };
+        });
         const brief = await composeBrief(scope, {
           baseline: null,
           loops: { streaks: {} },

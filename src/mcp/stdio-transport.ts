@@ -83,7 +83,10 @@ export class BoundedStdioTransport implements Transport {
     this.size = 0;
     this.oversized = false;
     this.head = "";
-    if (oversized) return this.refuse(size, head);
+    if (oversized) {
+      this.refuse(size, head);
+      return;
+    }
     if (line.trim() === "") return;
     let message: JSONRPCMessage;
     try {

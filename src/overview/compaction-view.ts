@@ -70,7 +70,7 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     timestamp: entry.timestamp ?? null,
     strategy: details.strategy,
     fromKeel: details.fromKeel,
-    reason: reasonOf(record),
+    reason: details.reason ?? null,
     summary,
     firstKeptEntryId: firstKept,
     tokens: { before, after, saved: before === null ? null : before - after },
@@ -139,9 +139,4 @@ function outcomeOf(id: string, verification: VerificationSummary | null): ItemOu
   if (!verification) return "unverified";
   if (verification.recoveredIds.includes(id)) return "restored";
   return verification.lostIds.includes(id) ? "lost" : "preserved";
-}
-
-function reasonOf(record: Record<string, unknown>): string | null {
-  const keel = asRecord(asRecord(record.details)?.keel);
-  return stringField(keel, "reason") ?? stringField(asRecord(keel?.span), "reason") ?? null;
 }

@@ -1,7 +1,7 @@
 // An extraction as plain text for the terminal (`keel extract` without --json). Control characters are
 // replaced so nothing from a session file can drive the terminal.
 
-import { oneLine } from "../../guard/text.ts";
+import { oneLine } from "../../core/one-line.ts";
 import type { Extraction } from "./extract/types.ts";
 
 const safe = (text: string) => oneLine(text, 400);

@@ -29,6 +29,8 @@ export interface RunOptions {
   clock: Clock;
   shell?: string;
   env?: NodeJS.ProcessEnv;
+  /** Called with each chunk of stdout and stderr as it arrives (the CLI shows it live). */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 export function runEvidenceCommand(command: string, options: RunOptions): Promise<CommandRun> {
@@ -41,8 +43,12 @@ export function runEvidenceCommand(command: string, options: RunOptions): Promis
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  child.stdout.on("data", (chunk: Buffer) => tail.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => tail.push(chunk));
+  const take = (chunk: Buffer) => {
+    tail.push(chunk);
+    options.onOutput?.(chunk);
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
   let timedOut = false;
   let strays: Promise<StrayReport> = Promise.resolve({ killed: 0, escaped: [] });
   return new Promise((resolve, reject) => {

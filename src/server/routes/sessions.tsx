@@ -9,6 +9,7 @@ import {
   loadSession,
   searchTimeline,
 } from "../../overview/session-view.ts";
+import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -27,7 +28,9 @@ export function sessionRoutes(deps: UiDeps): Hono {
       now: new Date(deps.clock.now()).toISOString(),
     });
     c.header("Cache-Control", "no-store");
-    return c.html(await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} />));
+    return c.html(
+      await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} routeKey={c.req.param("id")} />),
+    );
   });
   routes.get("/sessions/:id/compactions/:entryId", async (c) => {
     const file = await findSessionFile(deps, c.req.param("id"));
@@ -51,7 +54,6 @@ export function sessionRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-function notFound(c: Context, reason: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${reason}`, 404);
+function notFound(_c: Context, reason: string): never {
+  return refuse(404, reason);
 }
