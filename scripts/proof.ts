@@ -8,12 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scrubSecrets } from "../src/core/secrets.ts";
 import { LOOKALIKES, SECRET_CORPUS } from "../test/fixtures/secrets/corpus.ts";
+import { batchTricks } from "../test/support/hardening/batch-tricks.ts";
 import { fuzzCli } from "../test/support/hardening/cli-fuzz.ts";
 import { damagedStores } from "../test/support/hardening/damaged-stores.ts";
 import { concurrentWriters, diskFull, killDuringWrites } from "../test/support/hardening/faults.ts";
 import { foreignDatabases } from "../test/support/hardening/foreign-dbs.ts";
+import { mcpOversize } from "../test/support/hardening/mcp-oversize.ts";
 import { secretsThroughEveryWrite } from "../test/support/hardening/secret-surfaces.ts";
 import { fuzzSessions } from "../test/support/hardening/session-fuzz.ts";
+import { verifyEscapes } from "../test/support/hardening/verify-escapes.ts";
 
 interface Row {
   suite: string;
@@ -192,6 +195,30 @@ try {
           lost: dash,
         },
   );
+  // Input and process families: each counts its defect in the crashes column.
+  const quiet = { hangs: 0, peakMb: dash, secrets: dash, lost: dash };
+  const tricks = batchTricks();
+  rows.push({
+    suite: `batch option order (nested runs; raw C1: ${tricks.rawC1})`,
+    cases: tricks.cases,
+    crashes: tricks.nested,
+    ...quiet,
+    hangs: tricks.hung ? 1 : 0,
+  });
+  const escapes = await verifyEscapes();
+  rows.push({
+    suite: `verify group escapes (>2 s late; worst +${escapes.worstLateMs} ms, survivors ${escapes.survived})`,
+    cases: escapes.cases,
+    crashes: escapes.late + escapes.survived,
+    ...quiet,
+  });
+  const oversize = await mcpOversize();
+  rows.push({
+    suite: `MCP stdio ≥10 MiB (silent exits; stopped serving ${oversize.stoppedServing})`,
+    cases: oversize.cases,
+    crashes: oversize.silentExits + oversize.stoppedServing,
+    ...quiet,
+  });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
