@@ -20,8 +20,8 @@ const embedTexts: Plugin = {
     }));
     pluginBuild.onLoad({ filter: /.*/, namespace: "keel-embed" }, () => ({
       contents: [
-        `import { embedAssets } from ${JSON.stringify(join(root, "src/core/assets.ts"))};`,
-        `embedAssets({ "vendor/re2js.cjs": ${JSON.stringify(readFileSync(RE2JS_SOURCE, "utf8"))} });`,
+        `import { embedAssetTexts } from ${JSON.stringify(join(root, "src/core/assets.ts"))};`,
+        `embedAssetTexts({ "vendor/re2js.cjs": ${JSON.stringify(readFileSync(RE2JS_SOURCE, "utf8"))} });`,
       ].join("\n"),
       loader: "ts",
       resolveDir: root,

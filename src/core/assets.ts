@@ -18,6 +18,14 @@ export function embedAssets(entries: Record<string, string>): void {
   for (const [name, path] of Object.entries(entries)) embedded.set(name, path);
 }
 
+/** Texts carried inside a bundle that has no files of its own (the pi extension's copy of re2js). */
+const embeddedTexts = new Map<string, string>();
+
+/** Called once by the extension bundle's entry: each name with its whole text. */
+export function embedAssetTexts(entries: Record<string, string>): void {
+  for (const [name, text] of Object.entries(entries)) embeddedTexts.set(name, text);
+}
+
 export function hasEmbeddedAssets(): boolean {
   return embedded.size > 0;
 }
@@ -35,6 +43,8 @@ export function assetSourcePath(name: AssetName): string {
 }
 
 export function readAsset(name: AssetName): string {
+  const text = embeddedTexts.get(name);
+  if (text !== undefined) return text;
   const inside = embedded.get(name);
   if (inside !== undefined) return readFileSync(inside, "utf8");
   const path = assetSourcePath(name);
