@@ -56,7 +56,11 @@ export function recogniseStore(facts: DatabaseFacts): StoreVerdict {
   if (applicationId !== 0 && applicationId !== KEEL_APPLICATION_ID)
     return { kind: "foreign", why: `its application id is ${applicationId}, not keel's` };
   const stamped = applicationId === KEEL_APPLICATION_ID;
-  if (!stamped && tables.length === 0) {
+  // Another keel process creating this store right now: Drizzle's migrator makes its bookkeeping table before the
+  // transaction that creates everything else, so for a moment that empty table is all there is.
+  const beingCreated =
+    tables.length === 1 && tables[0] === "__drizzle_migrations" && migrationHashes.length === 0;
+  if (!stamped && (tables.length === 0 || beingCreated)) {
     if (userVersion === 0) return { kind: "empty" };
     return { kind: "foreign", why: `no keel stamp and another application's user_version ${userVersion}` };
   }
