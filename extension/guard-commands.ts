@@ -58,7 +58,11 @@ const verify: Handler = async (args, ctx, { scope, state }) => {
     { db: scope.db, clock: scope.clock },
     { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command },
   );
-  await recordShellOutcome(scope, state, command, evidence.exitCode === 0);
+  await recordShellOutcome(scope, state, command, {
+    succeeded: evidence.exitCode === 0,
+    output: evidence.outputTail,
+    treeBefore: null,
+  });
   const trust = evidence.trusted ? "" : ` (untrusted: ${evidence.trustNote})`;
   return `keel: evidence #${evidence.number}: exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s${trust}`;
 };

@@ -12,9 +12,9 @@ import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
 import { systemClock } from "../src/core/clock.ts";
 import {
+  blockAfterOf,
   briefIfChanged,
   composeBrief,
-  DEFAULT_BLOCK_AFTER,
   forgetBrief,
   type GuardScope,
   type GuardSessionState,
@@ -34,7 +34,9 @@ import {
   runVerifyTool,
   type ToolAnswer,
 } from "../src/guard/tools.ts";
+import { textOf } from "../src/session/entries.ts";
 import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
+import { writeRefusal } from "../src/session/refusals.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -66,6 +68,8 @@ export interface GuardSteps {
 interface LiveGuard {
   scope: GuardScope;
   state: GuardSessionState;
+  /** The tree each allowed bash call was screened against, until its result arrives. */
+  treeBefore: Map<string, string | null>;
   warned: number;
   reassert?: string;
   status?: { at: number; value: GuardStatus };
@@ -95,8 +99,14 @@ export function createGuard(
       const session = live;
       if (!session || event.toolName !== "bash") return;
       const command = String((event.input as { command?: unknown }).command ?? "");
+      const treeBefore = session.treeBefore.get(event.toolCallId) ?? null;
+      session.treeBefore.delete(event.toolCallId);
       await guarded(ctx, "loop tracking", () =>
-        recordShellOutcome(session.scope, session.state, command, !event.isError),
+        recordShellOutcome(session.scope, session.state, command, {
+          succeeded: !event.isError,
+          output: textOf(event.content),
+          treeBefore,
+        }),
       );
     },
     async beforeRun(ctx) {
@@ -139,9 +149,9 @@ async function openGuard(
     sessionId: ctx.sessionManager.getSessionId(),
     cwd: ctx.cwd,
     personalContract: resolvePaths(flags).personalContract,
-    blockAfter: DEFAULT_BLOCK_AFTER,
+    blockAfter: blockAfterOf(flags),
   };
-  return { scope, state: await startGuardSession(scope), warned: 0 };
+  return { scope, state: await startGuardSession(scope), treeBefore: new Map(), warned: 0 };
 }
 
 async function gate(
@@ -151,20 +161,21 @@ async function gate(
 ): Promise<ToolCallEventResult | undefined> {
   if (event.toolName !== "bash") return undefined;
   const command = String((event.input as { command?: unknown }).command ?? "");
-  const decision = screenShellCommand(session.state, command, session.scope.blockAfter);
-  if (decision.kind === "block") return { block: true, reason: decision.reason };
+  const decision = await screenShellCommand(session.scope, session.state, command);
+  if (decision.kind === "block") {
+    if (decision.notice) ctx.ui.notify(decision.notice, "warning");
+    return { block: true, reason: decision.reason };
+  }
   if (decision.kind === "confirm") {
     if (!ctx.hasUI)
-      return {
-        block: true,
-        reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
-      };
+      return { block: true, reason: writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`) };
     const yes = await ctx.ui.confirm(
       "keel: destructive command",
       `${decision.reason}\n\n${command}\n\nRun it?`,
     );
-    if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
+    if (!yes) return { block: true, reason: writeRefusal("user", decision.reason) };
   }
+  session.treeBefore.set(event.toolCallId, decision.treeBefore);
   return undefined;
 }
 
@@ -205,7 +216,10 @@ function registerGuardTools(pi: ExtensionAPI, live: Live): void {
     parameters: VerifyParams,
     async execute(_id, params, _signal, _update, ctx) {
       const session = live();
-      return session ? text((await runVerifyTool(session, params, ctx.cwd)).text) : UNAVAILABLE;
+      if (!session) return UNAVAILABLE;
+      const answer = await runVerifyTool(session, params, ctx.cwd);
+      if (answer.notice) ctx.ui.notify(answer.notice, "warning");
+      return { ...text(answer.text), isError: answer.isError };
     },
   });
 }

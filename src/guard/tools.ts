@@ -1,6 +1,7 @@
 // The guard tools' engine side, one function per tool, shared by the pi tools (keel_verify, keel_note,
 // keel_check, keel_status) and the MCP tools: each takes a live guard session and typed parameters and answers
 // with the text a model reads plus the data behind it. Hosts only translate; no host has a copy of these rules.
+import { writeRefusal } from "../session/refusals.ts";
 import { checkClaim } from "./claim-check.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "./evidence/records.ts";
 import { isStale, readTreeState } from "./evidence/tree-state.ts";
@@ -33,6 +34,8 @@ export interface ToolAnswer {
   text: string;
   data: unknown;
   isError: boolean;
+  /** A line for the user (not the model), set once per loop-brake streak; hosts with a UI show it. */
+  notice?: string;
 }
 
 const answer = (text: string, data: unknown, isError = false): ToolAnswer => ({ text, data, isError });
@@ -40,8 +43,16 @@ const answer = (text: string, data: unknown, isError = false): ToolAnswer => ({ 
 /** Runs a check command as evidence, after the loop brake and the destructive screen (no human to confirm). */
 export async function runVerifyTool(live: GuardLive, params: VerifyParams, cwd: string): Promise<ToolAnswer> {
   const { scope, state } = live;
-  const decision = screenShellCommand(state, params.command, scope.blockAfter);
-  if (decision.kind !== "allow") return answer(`Not run: ${decision.reason}`, { notRun: decision }, true);
+  const decision = await screenShellCommand(scope, state, params.command);
+  // A refusal answers with keel's reason text alone, so the session layer reads it back as a refusal.
+  if (decision.kind === "block")
+    return { ...answer(decision.reason, { notRun: decision }, true), notice: decision.notice };
+  if (decision.kind === "confirm")
+    return answer(
+      writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`),
+      { notRun: decision },
+      true,
+    );
   const outcome = await verifyCommand(
     { db: scope.db, clock: scope.clock },
     {
@@ -53,7 +64,11 @@ export async function runVerifyTool(live: GuardLive, params: VerifyParams, cwd: 
     },
   );
   const row = outcome.evidence;
-  await recordShellOutcome(scope, state, params.command, row.exitCode === 0);
+  await recordShellOutcome(scope, state, params.command, {
+    succeeded: row.exitCode === 0,
+    output: row.outputTail,
+    treeBefore: decision.treeBefore,
+  });
   const verdict = row.timedOut ? "timed out" : `exit ${row.exitCode}`;
   const trust = row.trusted ? "" : ` UNTRUSTED (${row.trustNote})`;
   return answer(

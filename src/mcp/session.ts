@@ -1,9 +1,10 @@
 // One MCP host's view of keel: the project and its open store (shared by every session of one server), plus a
 // session id of its own, so parallel hosts keep separate loop streaks, baselines and provenance.
 
+import { readEnvFlags } from "../config/flags.ts";
 import { nodeCrypto } from "../core/builtins.ts";
 import type { Clock } from "../core/clock.ts";
-import { DEFAULT_BLOCK_AFTER, startGuardSession } from "../guard/session/guard-session.ts";
+import { blockAfterOf, startGuardSession } from "../guard/session/guard-session.ts";
 import type { GuardLive } from "../guard/tools.ts";
 import type { MemoryDeps } from "../memory/policy.ts";
 import type { ProjectIdentity } from "../project/identity.ts";
@@ -53,7 +54,7 @@ export function openMcpSession(host: McpHost, hostSessionId?: string): McpSessio
           sessionId,
           cwd: host.cwd,
           personalContract: host.personalContract,
-          blockAfter: DEFAULT_BLOCK_AFTER,
+          blockAfter: blockAfterOf(readEnvFlags()),
         };
         return { scope, state: await startGuardSession(scope) };
       })();
