@@ -20,6 +20,8 @@ export interface KeelStatus {
   guard: {
     journalEntries: number;
     openLoops: number;
+    /** Loops the brake refused at least once (waiting for a change). */
+    refusedLoops: number;
     lastEvidence: { number: number; exitCode: number | null; command: string } | null;
   };
 }
@@ -44,6 +46,7 @@ export async function collectStatus(
     guard: {
       journalEntries,
       openLoops: loops.length,
+      refusedLoops: loops.filter((l) => l.refusals > 0).length,
       lastEvidence: evidence
         ? { number: evidence.number, exitCode: evidence.exitCode, command: evidence.command }
         : null,
@@ -59,7 +62,7 @@ export function renderStatusLines(status: KeelStatus): string[] {
       ? `project  ${p.name}  ${p.root}  (${p.id.slice(0, 12)})`
       : `project  none: ${status.projectError ?? "unknown"}`,
     `store    ${status.store.location} (${status.store.driver})`,
-    `guard    ${status.guard.journalEntries} journal entries · ${status.guard.openLoops} open loops · last evidence ${
+    `guard    ${status.guard.journalEntries} journal entries · ${status.guard.openLoops} open loops${status.guard.refusedLoops ? ` (${status.guard.refusedLoops} refused by the loop brake: keel loops)` : ""} · last evidence ${
       status.guard.lastEvidence
         ? `#${status.guard.lastEvidence.number} exit ${status.guard.lastEvidence.exitCode ?? "none"}: ${status.guard.lastEvidence.command}`
         : "none"
