@@ -20,6 +20,7 @@ import {
   type GuardSessionState,
   type GuardStatus,
   guardStatus,
+  guardStatusLines,
   recordShellOutcome,
   renderStatusWidget,
   screenShellCommand,
@@ -63,6 +64,8 @@ export interface GuardSteps {
   request(messages: ContextMessage[]): ContextMessage[] | undefined;
   /** turn_end: the status line and the context watermark. */
   turnEnd(ctx: ExtensionContext): Promise<void>;
+  /** `/keel` status: what the brief cut and the streaks the loop brake refused. */
+  statusLines(ctx: ExtensionContext): Promise<string[]>;
 }
 
 interface LiveGuard {
@@ -130,6 +133,11 @@ export function createGuard(
     async turnEnd(ctx) {
       const session = live;
       if (session) await guarded(ctx, "status", () => showStatus(session, ctx));
+    },
+    async statusLines(ctx) {
+      const session = live;
+      if (!session) return [];
+      return (await guarded(ctx, "status", () => guardStatusLines(session.scope, session.state))) ?? [];
     },
   };
 }

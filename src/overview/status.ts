@@ -2,6 +2,7 @@
 // guard summary (journal size, open loops, last evidence).
 
 import type { Result } from "../core/result.ts";
+import { createIdAbbreviator } from "../core/short-ids.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
@@ -56,6 +57,7 @@ export async function collectStatus(
 
 export function renderStatusLines(status: KeelStatus): string[] {
   const p = status.project;
+  const session = createIdAbbreviator(status.compactions.recent.map((c) => c.sessionId));
   return [
     `keel ${status.version}`,
     p
@@ -70,7 +72,7 @@ export function renderStatusLines(status: KeelStatus): string[] {
     `compactions recorded for this project: ${status.compactions.total}`,
     ...status.compactions.recent.map(
       (c) =>
-        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${c.sessionId.slice(0, 8)} · ${c.tokensBefore ?? "?"} tokens before`,
+        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${session(c.sessionId)} · ${c.tokensBefore ?? "?"} tokens before`,
     ),
   ];
 }

@@ -10,7 +10,7 @@ import {
   saveLoopStreaks,
   setBriefDigest,
 } from "../../store/guard-loops.ts";
-import { briefDigest, renderBrief } from "../brief.ts";
+import { type BriefCut, briefDigest, buildBrief, describeCuts } from "../brief.ts";
 import { loadEffectiveContract } from "../contract/edit.ts";
 import type { EffectiveContract } from "../contract/effective.ts";
 import { screenCommand } from "../destructive/screen.ts";
@@ -25,6 +25,7 @@ import {
 } from "../loops/brake.ts";
 import { digestFailureOutput } from "../loops/failure-digest.ts";
 import { commandFingerprint } from "../loops/fingerprint.ts";
+import { describeLoop } from "../loops/records.ts";
 import { auditScope, resolveBaseline, type ScopeReport } from "../scope/diff-audit.ts";
 
 export interface GuardScope {
@@ -146,12 +147,12 @@ export function contractOf(scope: GuardScope): Promise<EffectiveContract> {
 export async function composeBrief(
   scope: GuardScope,
   state: GuardSessionState,
-): Promise<{ text: string; digest: string }> {
+): Promise<{ text: string; digest: string; cuts: BriefCut[] }> {
   const contract = await contractOf(scope);
   const journal = await listJournal(scope.db, scope.projectId, { limit: 30 });
   const [last] = await listEvidence(scope.db, scope.projectId, 1);
   const tree = last ? readTreeState(scope.cwd).treeHash : null;
-  const text = renderBrief({
+  const { text, cuts } = buildBrief({
     contract: contract.rules,
     journal: journal.map((j) => ({
       id: j.number,
@@ -169,7 +170,7 @@ export async function composeBrief(
       stale: isStale(last.treeHash, tree),
     },
   });
-  return { text, digest: briefDigest(text) };
+  return { text, digest: briefDigest(text), cuts };
 }
 
 /** The brief to inject now, or undefined when the same brief is already in the conversation. */
@@ -210,4 +211,13 @@ export function renderStatusWidget(status: GuardStatus, contextPercent: number |
   const diff = s ? `Δ${s.bounded ? "≥" : ""}+${s.added}/-${s.removed} ${s.files}f` : "Δ n/a";
   const ctx = contextPercent === null ? "" : ` · ctx ${Math.round(contextPercent)}%`;
   return `keel ${diff} · ${status.loops} loop · ev${status.evidence}${ctx}`;
+}
+
+/** Guard's lines for `/keel` status: what the brief cut and why, and each streak the brake refused. */
+export async function guardStatusLines(scope: GuardScope, state: GuardSessionState): Promise<string[]> {
+  const brief = await composeBrief(scope, state);
+  const refused = openLoops(state.loops)
+    .filter((loop) => loop.refusals > 0)
+    .map((loop) => `loop brake: ${describeLoop(loop)}`);
+  return [...describeCuts(brief.cuts), ...refused];
 }
