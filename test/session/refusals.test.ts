@@ -1,6 +1,7 @@
 // Refusals are not results: the one reader recognises what keel writes for a refused call, and the readers
 // built on it (recall rendering, extraction) show the refusal instead of an error.
 import { describe, expect, it } from "vitest";
+import { indexBranchFacts, outcomeOf } from "../../src/compact/verbatim/branch-index.ts";
 import { extractBranch } from "../../src/compact/verified/extract/index.ts";
 import type { BranchEntry } from "../../src/session/entries.ts";
 import { readRefusal, writeRefusal } from "../../src/session/refusals.ts";
@@ -71,7 +72,14 @@ describe("readers agree", () => {
       { tool: "bash", command: "npm test", label: "refused by keel: loop brake", entryId: "r1" },
     ]);
 
+    // The verbatim checkpoint's outcome of the call (what pi's session file held before this fix: "error").
+    const brake = entries("keel loop brake: this command failed 2 times in a row the same way");
+    expect(outcomeOf(indexBranchFacts(brake), "c1")).toBe("refused by keel: loop brake");
+    const declined = entries("The user declined a destructive command: force push rewrites the remote branch");
+    expect(outcomeOf(indexBranchFacts(declined), "c1")).toBe("refused by the user");
+
     const failed = entries("1 failing\n\nCommand exited with code 1");
+    expect(outcomeOf(indexBranchFacts(failed), "c1")).toBe("error");
     expect(entryDetail(failed[2] as BranchEntry)).toBe("bash call=c1 error");
     expect(extractBranch(failed, { cwd: "/repo" }).errors).toHaveLength(1);
   });
