@@ -33,7 +33,7 @@ export interface Refusal {
 
 /** The refusal a tool result records, or undefined when the call ran (or failed on its own). */
 export function readRefusal(message: Record<string, unknown> | undefined): Refusal | undefined {
-  if (!message || message.role !== "toolResult" || message.isError !== true) return undefined;
+  if (message?.role !== "toolResult" || message.isError !== true) return undefined;
   const text = textOf(message.content);
   const kind = KINDS.find((k) => text.startsWith(REFUSALS[k].prefix));
   return kind ? { kind, label: REFUSALS[kind].label } : undefined;

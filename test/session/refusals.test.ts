@@ -75,7 +75,9 @@ describe("readers agree", () => {
     // The verbatim checkpoint's outcome of the call (what pi's session file held before this fix: "error").
     const brake = entries("keel loop brake: this command failed 2 times in a row the same way");
     expect(outcomeOf(indexBranchFacts(brake), "c1")).toBe("refused by keel: loop brake");
-    const declined = entries("The user declined a destructive command: force push rewrites the remote branch");
+    const declined = entries(
+      "The user declined a destructive command: force push rewrites the remote branch",
+    );
     expect(outcomeOf(indexBranchFacts(declined), "c1")).toBe("refused by the user");
 
     const failed = entries("1 failing\n\nCommand exited with code 1");
