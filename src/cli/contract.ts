@@ -12,6 +12,7 @@ import {
   removePersonalRule,
   removeProjectRule,
 } from "../guard/contract/edit.ts";
+import { layerOf } from "../guard/contract/layers.ts";
 import type { CommandContext } from "./context.ts";
 import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
@@ -60,7 +61,7 @@ async function list(ctx: CommandContext): Promise<void> {
     const contract = await projectContract(ctx, scope);
     const cuts = contractCuts(contract.rules);
     ctx.out.result({ ...contract, briefCuts: cuts }, [
-      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.origin.padEnd(8)} ${r.text}`),
+      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${layerOf(r).padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
       ...describeCuts(cuts),
     ]);
