@@ -55,10 +55,12 @@ const note: Handler = async ([type = "", ...rest], _ctx, { scope }) => {
 const verify: Handler = async (args, ctx, { scope, state }) => {
   const command = args.join(" ").trim();
   if (!command) return "usage: /keel verify <command>";
-  const { evidence } = await verifyCommand(
-    { db: scope.db, clock: scope.clock },
-    { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command },
-  );
+  const { evidence } = await verifyCommand(scope, {
+    projectId: scope.projectId,
+    sessionId: scope.sessionId,
+    cwd: ctx.cwd,
+    command,
+  });
   await recordShellOutcome(scope, state, command, {
     succeeded: evidence.exitCode === 0,
     output: evidence.outputTail,

@@ -18,6 +18,8 @@ export interface EnvFlags {
   debug: boolean;
   /** Identical failures on an unchanged tree before the loop brake refuses (KEEL_LOOP_LIMIT, 0 = off). */
   loopLimit: number | undefined;
+  /** List the modules a run loaded on stderr at exit (KEEL_TRACE_MODULES; the compiled binary's chunks). */
+  traceModules: boolean;
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
@@ -31,6 +33,7 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     configDir: nonEmpty(env.XDG_CONFIG_HOME) ?? `${home}/.config`,
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
     loopLimit: smallCount(env.KEEL_LOOP_LIMIT),
+    traceModules: Boolean(nonEmpty(env.KEEL_TRACE_MODULES)),
   };
 }
 

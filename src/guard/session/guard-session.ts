@@ -13,6 +13,7 @@ import {
 import { type BriefCut, briefDigest, buildBrief, describeCuts } from "../brief.ts";
 import { loadEffectiveContract } from "../contract/edit.ts";
 import type { EffectiveContract } from "../contract/effective.ts";
+import { screenOptionsFor } from "../destructive/project-view.ts";
 import { screenCommand } from "../destructive/screen.ts";
 import { isStale, readTreeKey, readTreeState } from "../evidence/tree-state.ts";
 import {
@@ -75,13 +76,16 @@ export type BashDecision =
   | { kind: "block"; reason: string; notice?: string };
 
 /**
- * Before a shell command or verify run: the loop brake first (it needs no human), then the destructive screen.
+/**
+ * Before a shell command or verify run: the loop brake first (it needs no human), then the destructive screen,
+ * which judges deletes by what git says about them in `cwd` (the session's folder unless the run names another).
  * The tree is read only when the command has a streak; a refusal is counted and persisted.
  */
 export async function screenShellCommand(
   scope: GuardScope,
   state: GuardSessionState,
   command: string,
+  cwd: string = scope.cwd,
 ): Promise<BashDecision> {
   const streak = state.loops.streaks[commandFingerprint(command)];
   const treeBefore = streak ? readTreeKey(scope.cwd) : null;
@@ -91,7 +95,7 @@ export async function screenShellCommand(
     const notice = attempt.firstRefusal ? describeRefusalForUser(command, attempt.failures) : undefined;
     return { kind: "block", reason: attempt.message, ...(notice ? { notice } : {}) };
   }
-  const screen = screenCommand(command);
+  const screen = screenCommand(command, screenOptionsFor(cwd));
   return screen.destructive
     ? { kind: "confirm", rule: screen.rule, reason: `${screen.reason} (${screen.segment})`, treeBefore }
     : { kind: "allow", treeBefore };
