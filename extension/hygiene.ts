@@ -1,6 +1,6 @@
 // Pi adapter for context hygiene: keel_context, `/keel trim …`, artifact spill in tool_result, and the
 // turn_end step that commits queued trims, checkpoints and rewinds (and automatic trims when due) as context
-// edits through pi. Each pi event gets one step function here, which extension/index.ts runs in its pipelines.
+// edits through pi; a `/keel trim` while pi is idle shapes the next request at once (the context step). Each pi event gets one step function here, which extension/index.ts runs in its pipelines.
 import type { ExtensionAPI, ExtensionContext, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { readEnvFlags } from "../src/config/flags.ts";
 import { resolvePaths } from "../src/config/paths.ts";
@@ -15,6 +15,7 @@ import {
   type ContextInput,
   ContextParams,
 } from "../src/recall/hygiene/tool-schema.ts";
+import { applyTrimNow } from "../src/recall/hygiene/trim-now.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 const STATUS_KEY = "keel-trim";
@@ -28,6 +29,8 @@ export interface HygieneSteps {
   sessionChanged(ctx: ExtensionContext): void;
   /** agent_settled: the status line catches up with what the run committed. */
   settled(ctx: ExtensionContext): void;
+  /** context: a trim asked for while idle already shapes this request (undefined when none is waiting). */
+  request<M>(messages: readonly M[]): M[] | undefined;
   toolResult(
     event: ToolResultInput,
     ctx: ExtensionContext,
@@ -77,6 +80,11 @@ function hygieneSteps(state: HygieneState): HygieneSteps {
       refreshStatus(state, ctx);
     },
     settled: (ctx) => refreshStatus(state, ctx),
+    request(messages) {
+      const now = state.pending.flatMap((op) => (op.kind === "trim" && op.now ? op.now : []));
+      const shaped = applyTrimNow(messages, now);
+      return shaped === messages ? undefined : [...shaped];
+    },
     async toolResult(event, ctx) {
       if (!state.spill) return undefined;
       const candidate = spillCandidate(event);
@@ -121,6 +129,7 @@ function act(
     loadArtifact: state.loadArtifact,
     newId: () => `cp-${Date.now().toString(36)}`,
     cause,
+    idle: cause === "manual" && ctx.isIdle(),
   });
 }
 

@@ -132,13 +132,14 @@ function subscribeRun(pi: ExtensionAPI, a: Areas): void {
     if (!reminder && !guidance) return undefined;
     return { ...(reminder ? { message: reminder } : {}), ...guidance };
   });
-  // Before every model request: protect verifies (and may add its recovery), guard re-asserts its brief, and the
-  // compaction reminder goes last. Each step is O(1) unless a compaction just happened.
+  // Before every model request: protect verifies (and may add its recovery), guard re-asserts its brief, the
+  // compaction reminder follows, and a trim asked for while idle shapes the outputs last. Each step is O(1) unless a compaction just happened.
   pi.on("context", async (event, ctx) => {
     const steps: Array<[string, (messages: ContextMessage[]) => Promise<ContextMessage[] | undefined>]> = [
       ["protect verification", (messages) => a.protect.request(messages, ctx)],
       ["brief", async (messages) => a.guard.request(messages)],
       ["compaction reminder", async (messages) => a.compaction.request(messages)],
+      ["trim asked for while idle", async (messages) => a.hygiene.request(messages)],
     ];
     let messages: ContextMessage[] | undefined;
     for (const [what, run] of steps)

@@ -1,6 +1,7 @@
 // `keel diff` audits the change against a baseline (exit 1 on warn or hard); `keel loops` lists open loops.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import { listProjectLoops } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
 import { withProjectStore } from "./project-store.ts";
@@ -18,12 +19,13 @@ export const registerAudit: Register = (program, contextFor) => {
       const report = auditScope(ctx.cwd, baseline.value);
       const bound = report.bounded ? "≥" : "";
       ctx.out.result(report, [
-        `${report.verdict}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${report.files} files against ${options.baseline} (${baseline.value.slice(0, 10)})`,
+        `${report.verdict}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${counted(report.files, "file")} against ${options.baseline} (${baseline.value.slice(0, 10)})`,
         ...report.changed
           .slice(0, 20)
           .map((c) => `  +${c.added}/-${c.removed}  ${c.path}${c.untracked ? " (untracked)" : ""}`),
         ...(report.changed.length > 20 ? [`  … and ${report.changed.length - 20} more`] : []),
         ...(report.bounded ? ["the untracked scan stopped at its bounds: counts are lower bounds"] : []),
+        ...report.leftOut.map((f) => `  left out: ${f.path} (${f.what})`),
       ]);
       setExitCode(command, report.verdict === "ok" ? ExitCode.ok : ExitCode.checkFailed);
     });

@@ -9,6 +9,7 @@ import {
 } from "../compact/verbatim/index.ts";
 import type { CapSetting } from "../compact/verbatim/types.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import { loadSessionBranch } from "../session/load-branch.ts";
 import { intOption } from "./parse.ts";
 import { type Register, setExitCode } from "./register.ts";
@@ -100,7 +101,7 @@ export const registerCompact: Register = (program, contextFor) => {
       );
       for (const line of [...problems, ...checkpoint.warnings]) ctx.out.info(`keel: ${line}`);
       ctx.out.info(
-        `keel: ${boundary.source} boundary at ${boundary.firstKeptEntryId}; ${checkpoint.stats.compactedEntries} entries compacted, ${checkpoint.stats.chars} chars (~${checkpoint.stats.estimatedTokens} tokens)`,
+        `keel: ${boundary.source} boundary at ${boundary.firstKeptEntryId}; ${counted(checkpoint.stats.compactedEntries, "entry", "entries")} compacted, ${checkpoint.stats.chars} chars (~${checkpoint.stats.estimatedTokens} tokens)`,
       );
       ctx.out.result(data, text);
       if (partial) setExitCode(command, ExitCode.checkFailed);

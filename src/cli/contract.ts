@@ -11,6 +11,7 @@ import {
   removePersonalRule,
   removeProjectRule,
 } from "../guard/contract/edit.ts";
+import { layerOf } from "../guard/contract/layers.ts";
 import type { CommandContext } from "./context.ts";
 import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
@@ -58,7 +59,7 @@ async function list(ctx: CommandContext): Promise<void> {
   await withProjectStore(ctx, async (scope) => {
     const contract = await projectContract(ctx, scope);
     ctx.out.result(contract, [
-      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${r.origin.padEnd(8)} ${r.text}`),
+      ...contract.rules.map((r) => `${r.id.padEnd(30)} ${layerOf(r).padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
     ]);
   });

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
 import { writeExtensionPackage } from "../install/extension-package.ts";
 import { piInstall, piRemove } from "../install/pi-cli.ts";
+import { projectSettingsPath } from "../install/pi-settings.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
 import type { Register } from "./register.ts";
@@ -52,6 +53,11 @@ function install(ctx: CommandContext, global: boolean): void {
     [
       `keel's pi extension is installed (${scope} scope) from ${written.dir}`,
       `pi ${versions.pi} on Node ${versions.node}; start pi in this project and type /keel`,
+      ...(global
+        ? []
+        : [
+            `pi recorded it in ${projectSettingsPath(ctx.cwd)} (pi's project settings): commit it to give your team keel too, or leave it untracked; keel diff leaves it out`,
+          ]),
     ],
   );
 }

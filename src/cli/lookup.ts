@@ -3,6 +3,7 @@
 // whole), or the one --leaf names. The verbs' first names `list` and `show` still work, hidden from help.
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import type { Result } from "../core/result.ts";
 import {
   buildTranscript,
@@ -165,7 +166,11 @@ function entriesText(page: EntriesPage): string[] {
     (e) =>
       `${e.id}  ${e.role}${e.detail ? ` (${e.detail})` : ""}  ${e.timestamp}  ${e.chars} chars  ${e.preview}`,
   );
-  return [...rows, `${page.entries.length} of ${page.total} entries shown`, ...nextLine(page.nextCursor)];
+  return [
+    ...rows,
+    `${page.entries.length} of ${counted(page.total, "entry", "entries")} shown`,
+    ...nextLine(page.nextCursor),
+  ];
 }
 
 function grepText(page: GrepPage): string[] {

@@ -2,6 +2,7 @@
 // here, and what keel's injected text costs against its caps.
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import { BRIEF_LIMITS } from "../guard/brief.ts";
 import { listEvidence } from "../guard/evidence/records.ts";
 import { listJournalEntries } from "../guard/journal.ts";
@@ -35,8 +36,8 @@ export const registerOrientation: Register = (program, contextFor) => {
             `project      ${project.name}  ${project.root}`,
             `git          ${git.repo ? `${git.branch ?? "(detached)"} @ ${git.head?.slice(0, 10) ?? "no commits"}, ${git.dirtyFiles} changed files` : "not a repository"}`,
             `conventions  ${conventions.length ? conventions.join(", ") : "none found"}`,
-            `contract     ${contract.rules.length} rules${contract.problems.length ? ` (${contract.problems.length} file problems)` : ""}`,
-            `journal      ${journal.length} entries`,
+            `contract     ${counted(contract.rules.length, "rule")}${contract.problems.length ? ` (${counted(contract.problems.length, "file problem")})` : ""}`,
+            `journal      ${counted(journal.length, "entry", "entries")}`,
             `evidence     ${last ? `#${last.number} exit ${last.exitCode ?? "none"}: ${last.command}` : "none yet"}`,
           ],
         );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { redact } from "../core/secrets.ts";
+import { liveOutput } from "../guard/evidence/live-output.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
@@ -36,10 +37,14 @@ export const registerVerify: Register = (program, contextFor) => {
       const timeoutS = options.timeout;
       await withProjectStore(ctx, async ({ store, project }) => {
         ctx.out.info(`running: ${redact(words.join(" "))}`);
+        // The output streams to stderr as it comes (redacted, terminal-safe); stdout keeps the result alone.
+        const live = liveOutput((line) => ctx.out.info(`│ ${line}`));
         const outcome = await verifyCommand(
           { db: store.db, clock: ctx.clock },
           { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
+          { onOutput: ctx.out.json ? undefined : (chunk) => live.push(chunk) },
         );
+        live.end();
         const row = outcome.evidence;
         ctx.out.result({ evidence: row, redacted: outcome.redacted }, [
           describeEvidence(row, false),

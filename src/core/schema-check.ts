@@ -26,10 +26,28 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown): Result
       return (params.allowedValues ?? [params.allowedValue]).map(String);
     });
   const what =
-    allowed.length > 0 ? `must be one of ${allowed.join(", ")}` : (first?.message ?? "is not valid");
+    allowed.length > 0
+      ? `must be one of ${allowed.join(", ")}`
+      : first?.keyword === "pattern"
+        ? patternSentence(schema, first.schemaPath)
+        : (first?.message ?? "is not valid");
   const extra = (first?.params as { additionalProperties?: string[] } | undefined)?.additionalProperties;
   return fail({
     field,
     message: extra ? `${name} does not take "${extra.join('", "')}"` : `${name} ${what}`,
   });
+}
+
+/** A pattern mismatch in people's words: the schema's first example when it has one, never the raw expression. */
+function patternSentence(schema: TSchema, schemaPath: string): string {
+  let node: unknown = schema;
+  for (const key of schemaPath.replace(/^#\/?/, "").split("/").filter(Boolean)) {
+    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  const examples =
+    typeof node === "object" && node !== null ? (node as { examples?: unknown }).examples : undefined;
+  const example = Array.isArray(examples) ? examples[0] : undefined;
+  return typeof example === "string"
+    ? `is not in the right form (it looks like ${example})`
+    : "is not in the right form";
 }

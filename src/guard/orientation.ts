@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { tryGit as git } from "../core/git.ts";
+import { counted } from "../core/plural.ts";
 import { readContractFile, TEAM_CONTRACT } from "./contract/files.ts";
 
 export const CONVENTION_FILES = [
@@ -72,12 +73,12 @@ export function preflight(root: string, personalContract: string): PreflightChec
     {
       name: "team contract",
       ok: !team.problem,
-      detail: team.problem ?? `${team.rules.length} rules in ${TEAM_CONTRACT}`,
+      detail: team.problem ?? `${counted(team.rules.length, "rule")} in ${TEAM_CONTRACT}`,
     },
     {
       name: "personal contract",
       ok: !personal.problem,
-      detail: personal.problem ?? `${personal.rules.length} rules`,
+      detail: personal.problem ?? counted(personal.rules.length, "rule"),
     },
   ];
 }

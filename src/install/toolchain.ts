@@ -22,17 +22,24 @@ export interface ToolVersion {
   version: string;
 }
 
+/** What to do about a missing or old Node: pi runs on the first `node` on the PATH. */
+const NODE_FIX =
+  "Put Node 22.19 or newer first on your PATH (for example `nvm install 22 && nvm use 22`, or your system's " +
+  "nodejs 22 package), or name it with KEEL_NODE_BIN=/path/to/node.";
+
 /** Node must be ≥ 22.19 because pi crashes on older releases. */
 export function checkNode(nodeBin: string): Result<ToolVersion> {
   const run = childProcess().spawnSync(nodeBin, ["--version"], { encoding: "utf8", timeout: 10_000 });
   if (run.error || run.status !== 0) {
-    return fail(`Node.js was not found (tried \`${nodeBin}\`); pi needs Node ≥ ${MIN_NODE.join(".")}.`);
+    return fail(
+      `Node.js was not found (tried \`${nodeBin}\`); pi needs Node ≥ ${MIN_NODE.join(".")}. ${NODE_FIX}`,
+    );
   }
   const version = run.stdout.trim();
   const parsed = parseVersion(version);
   if (!parsed || !versionAtLeast(parsed, MIN_NODE)) {
     return fail(
-      `pi needs Node ≥ ${MIN_NODE.join(".")}, but \`${nodeBin} --version\` printed ${version || "nothing"}.`,
+      `pi needs Node ≥ ${MIN_NODE.join(".")}, but \`${nodeBin} --version\` printed ${version || "nothing"}. ${NODE_FIX}`,
     );
   }
   return ok({ version });

@@ -1,5 +1,7 @@
 // The short guidance keel adds to the system prompt before each run, so the model knows when project memory can
 // help and how to treat what it returns; and the check that tells whether the guidance reached the prompt.
+
+import { counted } from "../core/plural.ts";
 import type { MemoryStatus } from "./status.ts";
 
 export const GUIDANCE_SECTION = "keel_memory";
@@ -24,7 +26,7 @@ const BODY = [
 export function statusLine(status: MemoryStatus | { unavailable: string }): string {
   if ("unavailable" in status) return `Memory status: unavailable (${status.unavailable}).`;
   const over = status.overLimit ? " Over quota: writes fail until a cleanup frees space." : "";
-  return `Memory status: ${status.records} records, ${status.bytes}/${status.limitBytes} bytes, cleanup ${status.cleanupMode}.${over}`;
+  return `Memory status: ${counted(status.records, "record")}, ${status.bytes}/${status.limitBytes} bytes, cleanup ${status.cleanupMode}.${over}`;
 }
 
 export function buildGuidance(status: MemoryStatus | { unavailable: string }): string {

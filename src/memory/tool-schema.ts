@@ -21,7 +21,7 @@ export const MEMORY_ACTIONS = [
 export type MemoryAction = (typeof MEMORY_ACTIONS)[number];
 
 const Kind = Type.Enum(MEMORY_KINDS);
-const Id = Type.String({ pattern: MEMORY_ID_PATTERN });
+const Id = Type.String({ pattern: MEMORY_ID_PATTERN, examples: ["mem-20261201-3f9a0c1b2d4e"] });
 const Expiry = Type.Union([Type.String(), Type.Null()]);
 const Summary = {
   title: Type.String({ minLength: 1, maxLength: MEMORY_LIMITS.titleChars }),

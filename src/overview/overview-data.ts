@@ -12,6 +12,7 @@ import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
 import { listProjects } from "../store/projects.ts";
 import type { CompactionRow, ProjectRow } from "../store/schema/index.ts";
+import { sessionRouteKeys } from "./session-route.ts";
 
 export interface OverviewProject extends ProjectRow {
   compactions: number;
@@ -20,6 +21,8 @@ export interface OverviewProject extends ProjectRow {
 export interface OverviewSession extends SessionFileSummary {
   /** Compactions keel recorded for this session id. */
   recordedCompactions: number;
+  /** The key of its page (`/sessions/<key>`), unique among the listed files; null without a session id. */
+  routeKey: string | null;
 }
 
 export interface OverviewCompaction extends CompactionRow {
@@ -79,8 +82,10 @@ export async function collectOverview(sources: OverviewSources): Promise<Overvie
 function linkSessions(sessions: SessionFileSummary[], compactions: CompactionRow[]): OverviewSession[] {
   const recorded = new Map<string, number>();
   for (const c of compactions) recorded.set(c.sessionId, (recorded.get(c.sessionId) ?? 0) + 1);
+  const keys = sessionRouteKeys(sessions);
   return sessions.map((s) => ({
     ...s,
+    routeKey: keys.get(s.path) ?? null,
     recordedCompactions: s.sessionId ? (recorded.get(s.sessionId) ?? 0) : 0,
   }));
 }

@@ -23,6 +23,7 @@ import {
   type SessionFileSummary,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import { findByRouteKey } from "./session-route.ts";
 
 export const TIMELINE_PAGE = 200;
 const PREVIEW_CHARS = 240;
@@ -90,7 +91,7 @@ export async function findSessionFile(
   sessionId: string,
 ): Promise<SessionFileSummary | undefined> {
   const listing = await listSessionFiles(sources.sessionDirs, { cache: sources.cache });
-  return listing.sessions.find((s) => s.sessionId === sessionId);
+  return findByRouteKey(listing.sessions, sessionId);
 }
 
 /** A stamp of the file's size and modification time. */

@@ -99,10 +99,11 @@ export function createApp(options: AppOptions): Hono {
     personalContract: options.personalContract ?? "",
     csrfToken: csrfTokenFor(options.token),
     readOnly: options.readOnly ?? false,
+    demoHref: options.demo ? "/demo" : undefined,
     clock: options.clock ?? systemClock,
   };
   const demo = options.demo;
-  app.route("/", overviewRoutes({ ...deps, demoHint: demo ? "/demo" : undefined }));
+  app.route("/", overviewRoutes(deps));
   if (demo) app.get("/demo", async (c) => c.redirect(await demo(), 302));
   app.route("/", sessionRoutes(deps));
   app.route("/", memoryRoutes(deps));

@@ -74,9 +74,12 @@ describe("environment problems give one clear sentence", () => {
     const version = spawnSync(oldNode, ["--version"], { encoding: "utf8" }).stdout.trim();
     const run = keel(["install"], { KEEL_NODE_BIN: oldNode });
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      `keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}.`,
+    expect(run.stderr.trim()).toContain(
+      `keel: pi needs Node ≥ 22.19.0, but \`${oldNode} --version\` printed ${version}. `,
     );
+    // The sentence names the fix: which Node to put first on the PATH, or KEEL_NODE_BIN.
+    expect(run.stderr).toContain("first on your PATH");
+    expect(run.stderr).toContain("KEEL_NODE_BIN=/path/to/node");
   });
 });
 
@@ -120,6 +123,19 @@ describe("install, doctor, status, uninstall", () => {
 
     const again = keel(["install"]);
     expect(again.status, again.stderr).toBe(0);
+    // It names the file pi wrote into the project, and keel diff leaves that file out of the scope audit.
+    expect(again.stdout).toContain(
+      `pi recorded it in ${join(project, ".pi/settings.json")} (pi's project settings)`,
+    );
+    const identity = ["-c", "user.name=keel test", "-c", "user.email=test@keel.invalid"];
+    execFileSync("git", [...identity, "commit", "-q", "--allow-empty", "-m", "start"], { cwd: project });
+    const diff = keel(["diff", "--json"]);
+    expect(JSON.parse(diff.stdout).leftOut).toEqual([
+      { path: ".pi/settings.json", what: expect.stringContaining("keel install") },
+    ]);
+    expect(JSON.parse(diff.stdout).changed.map((c: { path: string }) => c.path)).not.toContain(
+      ".pi/settings.json",
+    );
     expect(JSON.parse(readFileSync(join(project, ".pi/settings.json"), "utf8")).packages).toHaveLength(1);
   });
 

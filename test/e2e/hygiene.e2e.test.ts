@@ -95,10 +95,10 @@ describe("trimming in a real pi", () => {
       expect((await lines(pi)).filter((l) => l.type === "context_edit")).toEqual([]);
 
       mark = pi.records.length;
+      const lastFull = project.fauxRequests().at(-1)!;
       await pi.command("/keel trim");
-      expect(notes(pi, mark).join("\n")).toContain(
-        "keel: trim queued; it applies when the next turn ends: 3 outputs",
-      );
+      // pi is idle: the trim applies to the very next request, and is committed when that turn ends.
+      expect(notes(pi, mark).join("\n")).toContain("keel: trimmed from the next request on: 3 outputs");
       const before = project.fauxRequests().length;
       await pi.prompt(filler(4));
       const all = await lines(pi);
@@ -114,13 +114,14 @@ describe("trimming in a real pi", () => {
       expect(status?.statusText).toMatch(/^trim: 3 outputs, [\d.]+k chars saved$/);
       // The raw entries are untouched in the session file.
       expect(reads.map((r) => textOf(r.message?.content))).toEqual(Object.values(files));
-      // The request after the boundary no longer carries the three outputs.
-      const [sameTurn] = project.fauxRequests().slice(before);
-      expect(sameTurn).toBeDefined();
+      // The very next request no longer carries the three outputs, nor does the one after the boundary.
+      const [next] = project.fauxRequests().slice(before);
+      expect(next).toBeDefined();
+      const saved = Object.values(files).reduce((sum, f) => sum + f.length, 0);
+      expect(lastFull.inputChars - next!.inputChars).toBeGreaterThan(saved * 0.8);
       await pi.prompt(filler(5));
       const after = project.fauxRequests().at(-1)!;
-      const saved = Object.values(files).reduce((sum, f) => sum + f.length, 0);
-      expect(sameTurn!.inputChars - after.inputChars).toBeGreaterThan(saved * 0.8);
+      expect(lastFull.inputChars - after.inputChars).toBeGreaterThan(saved * 0.8);
 
       for (const [index, read] of reads.entries()) {
         await pi.prompt(`read back t:${read.id}`);

@@ -1,5 +1,5 @@
 // Scope audit on real git repositories: tracked, staged and untracked changes, thresholds, bounded scans.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,6 +30,21 @@ describe("auditScope", () => {
       ["staged.txt", 1, 0],
     ]);
     expect(report).toMatchObject({ files: 3, added: 5, removed: 1, bounded: false, verdict: "ok" });
+  });
+
+  it("leaves out the pi settings file that keel install writes, and says so", () => {
+    const dir = repo("installed");
+    const base = resolveBaseline(dir);
+    if (!base.ok) throw new Error(base.reason);
+    mkdirSync(join(dir, ".pi"));
+    writeFileSync(join(dir, ".pi", "settings.json"), '{\n  "packages": ["/x/keel/pi-extension"]\n}\n');
+    writeFileSync(join(dir, "new.txt"), "x\n");
+    const report = auditScope(dir, base.value);
+    expect(report.changed.map((c) => c.path)).toEqual(["new.txt"]);
+    expect(report).toMatchObject({ files: 1, added: 1 });
+    expect(report.leftOut).toEqual([
+      { path: ".pi/settings.json", what: expect.stringContaining("keel install") },
+    ]);
   });
 
   it("warns and goes hard at the thresholds", () => {

@@ -3,7 +3,15 @@
 // retried within a bound and then called busy, never shown as raw SQL.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -12,7 +20,7 @@ import { drizzle } from "drizzle-orm/node-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.ts";
 import { retryBusy, storeFaultError } from "../../src/store/store-errors.ts";
-import { BIN_DIR, isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
+import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-store-faults-"));
@@ -70,17 +78,18 @@ describe.skipIf(process.getuid?.() !== 0)("a read-only store", () => {
       GIT_CONFIG_KEY_0: "safe.directory",
       GIT_CONFIG_VALUE_0: "*",
     });
+    // nobody may not reach the checkout (a clone inside a 0700 folder), so it runs a copy of the compiled
+    // binary from this world-readable temp folder.
+    const binary = join(root, "keel-bin");
+    copyFileSync(join(REPO_ROOT, "dist", "keel"), binary);
+    chmodSync(binary, 0o755);
     const nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"];
     const asNobody = (args: string[]) => {
-      const run = spawnSync(
-        "setpriv",
-        [...nobody, join(BIN_DIR, "bun"), join(REPO_ROOT, "src/main.ts"), ...args],
-        {
-          cwd: repo,
-          env,
-          encoding: "utf8",
-        },
-      );
+      const run = spawnSync("setpriv", [...nobody, binary, ...args], {
+        cwd: repo,
+        env,
+        encoding: "utf8",
+      });
       return { status: run.status, stdout: run.stdout, stderr: run.stderr };
     };
     const read = asNobody(["journal"]);

@@ -26,6 +26,10 @@ describe("checkShape", () => {
     expect(extra.ok ? "" : extra.reason.message).toBe('the value does not take "colour"');
     const nested = checkShape(MemoryToolSchema, { action: "read", id: "not-an-id" });
     expect(nested.ok ? "" : nested.reason.field).toBe("id");
+    // A pattern mismatch reads as a sentence with an example id, never the raw regular expression.
+    expect(nested.ok ? "" : nested.reason.message).toBe(
+      "id is not in the right form (it looks like mem-20261201-3f9a0c1b2d4e)",
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { readRef, searchSources } from "../../src/recall/hygiene/read.ts";
 import { planRewind } from "../../src/recall/hygiene/rewind.ts";
 import { boundaryDrafts, runContextAction } from "../../src/recall/hygiene/service.ts";
 import type { ArtifactLoader } from "../../src/recall/hygiene/sources.ts";
+import { applyTrimNow } from "../../src/recall/hygiene/trim-now.ts";
 import type { BranchEntry } from "../../src/session/entries.ts";
 
 const big = (tag: string, n = 6000) => `${tag} `.repeat(Math.ceil(n / (tag.length + 1))).slice(0, n);
@@ -159,6 +160,49 @@ describe("boundary drafts", () => {
     expect(auto.drafts[0]).toMatchObject({ data: { cause: "auto" } });
     b.custom("keel.recall.settings", { auto: false });
     expect(boundaryDrafts({ branch: branchOf(b), pending: [], contextPercent: 70 }).drafts).toEqual([]);
+  });
+});
+
+describe("a trim asked for while idle", () => {
+  it("shapes the next request at once and commits the same outputs at the boundary", async () => {
+    const { b, reads } = session();
+    const env = {
+      branch: branchOf(b),
+      toolCallId: "",
+      queued: [],
+      loadArtifact: noArtifacts,
+      newId: () => "x",
+    };
+    const idle = await runContextAction({ action: "trim" }, { ...env, cause: "manual", idle: true });
+    expect(idle.text).toMatch(/^trimmed from the next request on: 3 outputs/);
+    const pending = idle.pending;
+    if (pending?.kind !== "trim" || !pending.now) throw new Error("expected a trim planned now");
+    expect(pending.now.map((c) => c.entryId)).toEqual(reads);
+    // The request: each planned tool result carries its marker; other messages are the same objects.
+    const messages = [
+      { role: "user", content: "hi" },
+      ...pending.now.map((c) => ({
+        role: "toolResult",
+        toolCallId: c.toolCallId,
+        content: [{ type: "text", text: "x" }],
+      })),
+      { role: "toolResult", toolCallId: "other", content: [{ type: "text", text: "kept" }] },
+    ];
+    const shaped = applyTrimNow(messages, pending.now);
+    expect(shaped[0]).toBe(messages[0]);
+    expect(shaped.at(-1)).toBe(messages.at(-1));
+    expect(shaped.slice(1, -1).map((m) => m.content)).toEqual(
+      pending.now.map((c) => [{ type: "text", text: c.marker }]),
+    );
+    expect(applyTrimNow(messages, [])).toBe(messages);
+    // New outputs after the command do not join the committed batch.
+    call(b, "read", { path: "src/later.ts" }, big("LATER"));
+    for (let i = 0; i < 4; i++) b.assistant({ text: `later ${i}` });
+    const out = boundaryDrafts({ branch: branchOf(b), pending: [pending], contextPercent: 1 });
+    expect(out.drafts.slice(1).map((d) => d.type === "context_edit" && d.targetId)).toEqual(reads);
+    expect(
+      out.drafts.slice(1).map((d) => d.type === "context_edit" && d.replacement?.content[0]?.text),
+    ).toEqual(pending.now.map((c) => c.marker));
   });
 });
 

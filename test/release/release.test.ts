@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdtempSync,
   openSync,
@@ -13,6 +14,7 @@ import {
   readFileSync,
   readSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -141,4 +143,47 @@ describe("npm run release", () => {
 describeBinarySmoke("release keel-linux-x64", () => join(out, "keel-linux-x64"), { target: "bun-linux-x64" });
 describeBinarySmoke("release keel-linux-x64-baseline", () => join(out, "keel-linux-x64-baseline"), {
   target: "bun-linux-x64-baseline",
+});
+
+describe("scripts/install.sh from the release folder", () => {
+  const install = (from: string, bin: string, ...extra: string[]) =>
+    spawnSync("sh", [join(root, "scripts/install.sh"), from, "--dir", bin, ...extra], {
+      encoding: "utf8",
+      env: { ...process.env, PATH: "/usr/bin:/bin" },
+    });
+
+  it("puts this machine's binary on the given folder after checking SHA256SUMS", () => {
+    const bin = join(scratch, "bin");
+    const run = install(out, bin);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/installed keel-linux-x64(-baseline)? as /);
+    expect(run.stdout).toContain("is not on your PATH");
+    const version = spawnSync(join(bin, "keel"), ["--version", "--json"], { encoding: "utf8" });
+    expect(version.status, version.stderr).toBe(0);
+    expect(JSON.parse(version.stdout).target).toMatch(/^bun-linux-x64(-baseline)?$/);
+    const again = install(out, bin);
+    expect(again.status, again.stderr).toBe(0);
+  });
+
+  it("refuses a binary that does not match SHA256SUMS, and an existing file without --force", () => {
+    const tampered = join(scratch, "tampered");
+    cpSync(out, tampered, { recursive: true });
+    const sums = readFileSync(join(tampered, "SHA256SUMS"), "utf8").replace(
+      /^[0-9a-f]{64}/gm,
+      "0".repeat(64),
+    );
+    writeFileSync(join(tampered, "SHA256SUMS"), sums);
+    const bin = join(scratch, "bin-tampered");
+    const run = install(tampered, bin);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/does not match SHA256SUMS .*not installed/);
+    expect(existsSync(join(bin, "keel"))).toBe(false);
+
+    const other = join(scratch, "bin-other");
+    cpSync(join(root, "package.json"), join(other, "keel"));
+    const refused = install(out, other);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("already exists: pass --force");
+    expect(install(out, other, "--force").status).toBe(0);
+  });
 });

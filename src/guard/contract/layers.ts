@@ -40,6 +40,11 @@ export function mergeContract(layers: ContractLayers): ContractRule[] {
 
 export type Actor = "owner" | "agent";
 
+/** The layer a rule belongs to, in the words the README and help use: the owner's store rows are "project". */
+export function layerOf(rule: ContractRule): string {
+  return rule.origin === "owner" ? "project" : rule.origin;
+}
+
 /** The rule the actor may remove from that scope, or why not. */
 export function canRemove(
   rule: ContractRule | undefined,

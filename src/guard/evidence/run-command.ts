@@ -21,6 +21,8 @@ export interface RunOptions {
   clock: Clock;
   shell?: string;
   env?: NodeJS.ProcessEnv;
+  /** Called with each chunk of stdout and stderr as it arrives (the CLI shows it live). */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 export function runEvidenceCommand(command: string, options: RunOptions): Promise<CommandRun> {
@@ -32,8 +34,12 @@ export function runEvidenceCommand(command: string, options: RunOptions): Promis
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  child.stdout.on("data", (chunk: Buffer) => tail.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => tail.push(chunk));
+  const take = (chunk: Buffer) => {
+    tail.push(chunk);
+    options.onOutput?.(chunk);
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

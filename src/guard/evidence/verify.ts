@@ -32,11 +32,13 @@ export function clampTimeout(seconds: number | undefined): number {
 export async function verifyCommand(
   deps: { db: KeelDb; clock: Clock },
   request: VerifyRequest,
+  watch: { onOutput?: (chunk: Buffer) => void } = {},
 ): Promise<VerifyOutcome> {
   const run = await runEvidenceCommand(request.command, {
     cwd: request.cwd,
     timeoutMs: clampTimeout(request.timeoutS) * 1000,
     clock: deps.clock,
+    onOutput: watch.onOutput,
   });
   const tree = readTreeState(request.cwd);
   const trust = run.timedOut

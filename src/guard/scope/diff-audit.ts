@@ -29,7 +29,14 @@ export interface ScopeReport {
   bounded: boolean;
   verdict: "ok" | "warn" | "hard";
   changed: Array<{ path: string; added: number; removed: number; untracked?: true }>;
+  /** Files keel itself wrote, left out of the counts, each with what it is. */
+  leftOut: Array<{ path: string; what: string }>;
 }
+
+/** Paths keel writes into a project: they are not the agent's change. */
+const KEEL_WRITES: Readonly<Record<string, string>> = {
+  ".pi/settings.json": "pi's project settings, where `keel install` registers keel's extension",
+};
 
 export function resolveBaseline(cwd: string, ref = "HEAD"): Result<string> {
   try {
@@ -51,6 +58,10 @@ export function auditScope(
   }
   const untracked = countUntracked(cwd, thresholds.hardLines);
   changed.push(...untracked.files);
+  const leftOut = changed
+    .filter((c) => KEEL_WRITES[c.path])
+    .map((c) => ({ path: c.path, what: KEEL_WRITES[c.path] ?? "" }));
+  if (leftOut.length > 0) changed.splice(0, changed.length, ...changed.filter((c) => !KEEL_WRITES[c.path]));
   const added = changed.reduce((sum, c) => sum + c.added, 0);
   const removed = changed.reduce((sum, c) => sum + c.removed, 0);
   const lines = added + removed;
@@ -61,7 +72,16 @@ export function auditScope(
         ? "warn"
         : "ok";
   if (untracked.bounded && verdict === "ok") verdict = "warn";
-  return { baseline, files: changed.length, added, removed, bounded: untracked.bounded, verdict, changed };
+  return {
+    baseline,
+    files: changed.length,
+    added,
+    removed,
+    bounded: untracked.bounded,
+    verdict,
+    changed,
+    leftOut,
+  };
 }
 
 const num = (text: string | undefined) => (text === undefined || text === "-" ? 0 : Number(text));

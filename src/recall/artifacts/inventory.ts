@@ -4,6 +4,7 @@
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describeError } from "../../core/errors.ts";
+import { counted } from "../../core/plural.ts";
 import { listSessionFiles } from "../../session/session-files.ts";
 import { isSafeOrigin } from "./record.ts";
 import { readArtifactBytes } from "./store.ts";
@@ -86,12 +87,12 @@ export async function artifactInventory(root: string, sessionDirs: readonly stri
 export function renderInventory(inventory: Inventory): string[] {
   if (!inventory.exists) return [`no artifacts (${inventory.root} does not exist)`];
   const lines = [
-    `artifacts in ${inventory.root}: ${inventory.totalFiles} files, ${inventory.totalBytes} bytes`,
+    `artifacts in ${inventory.root}: ${counted(inventory.totalFiles, "file")}, ${inventory.totalBytes} bytes`,
   ];
   for (const origin of inventory.origins) {
     const bad = origin.files.filter((f) => f.status !== "ok").length;
     lines.push(
-      `  ${origin.origin}  ${origin.status}  ${origin.files.length} files  ${origin.bytes} bytes${bad ? `  ${bad} failed checks` : ""}`,
+      `  ${origin.origin}  ${origin.status}  ${counted(origin.files.length, "file")}  ${origin.bytes} bytes${bad ? `  ${counted(bad, "failed check")}` : ""}`,
     );
     for (const file of origin.files.filter((f) => f.status !== "ok"))
       lines.push(`    ${file.name}: ${file.status}`);

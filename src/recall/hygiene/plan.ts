@@ -19,6 +19,8 @@ export type TrimCause = "auto" | "manual" | "agent";
 
 export interface TrimCandidate {
   entryId: string;
+  /** The call this output answers: how a request's tool result message names it. */
+  toolCallId: string;
   toolName: string;
   source: string;
   chars: number;
@@ -40,6 +42,7 @@ export type SkipReason =
 
 interface Found {
   entry: BranchEntry;
+  toolCallId: string;
   toolName: string;
   args: Record<string, unknown>;
   text: string;
@@ -105,7 +108,7 @@ function consider(
   if (isInstructionRead(toolName, call.args)) return void skip("instruction");
   const text = textOf(message.content);
   if (text.length < limits.minChars) return void skip("small");
-  return { entry, toolName, args: call.args, text };
+  return { entry, toolCallId: message.toolCallId as string, toolName, args: call.args, text };
 }
 
 /** Markers are built only for the outputs that make the batch (counting lines is the costly part). */
@@ -115,6 +118,7 @@ function toCandidate(found: Found): TrimCandidate {
   const marker = trimMarker({ ref: `t:${found.entry.id}`, source, chars, lines: lineCount(found.text) });
   return {
     entryId: found.entry.id,
+    toolCallId: found.toolCallId,
     toolName: found.toolName,
     source,
     chars,

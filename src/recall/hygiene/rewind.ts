@@ -1,6 +1,8 @@
 // Rewind planning for read-only research detours: everything after the active checkpoint leaves model context
 // (never the session file) and one report takes its place. Refused when the detour holds a user message, a
 // compaction, a mutating, unknown or failed tool call, or media, or when it needs more edits than the cap.
+
+import { counted } from "../../core/plural.ts";
 import { ok, type Result } from "../../core/result.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
 import { type BranchEntry, isTextOnly, messageOf, toolCallsOf } from "../../session/entries.ts";
@@ -66,7 +68,7 @@ function refusalFor(entry: BranchEntry): string | undefined {
 
 export function rewindReport(omitted: number, handoff: string): string {
   return [
-    `[keel: rewound a read-only detour to its checkpoint: ${omitted} entries left model context; they stay in the session file and keel_context can still search them. Files and processes were not rolled back.]`,
+    `[keel: rewound a read-only detour to its checkpoint: ${counted(omitted, "entry", "entries")} left model context; they stay in the session file and keel_context can still search them. Files and processes were not rolled back.]`,
     handoff.trim() === ""
       ? "(no report given)"
       : `Report from the detour:\n${scrubSecrets(handoff.trim()).text}`,

@@ -1,10 +1,12 @@
 // One engine service for keel_context and /keel trim: runs an action against the active branch and, for
 // actions that change context, returns a pending operation that commits only at the next completed turn
 // boundary (boundaryDrafts). Reads and searches answer at once; nothing here touches pi or the disk.
+
+import { counted } from "../../core/plural.ts";
 import type { BranchEntry } from "../../session/entries.ts";
 import { type BranchScan, messageEntryOfCall, scanBranch } from "./branch-scan.ts";
 import { checkpointDraft, type HygieneDraft, rewindDrafts, trimDrafts } from "./drafts.ts";
-import { autoTrimDecision, planTrim, type TrimCause, type TrimPlan } from "./plan.ts";
+import { autoTrimDecision, planTrim, type TrimCandidate, type TrimCause, type TrimPlan } from "./plan.ts";
 import { DEFAULT_LIMITS, type HygieneLimits } from "./policy.ts";
 import { readRef, searchSources } from "./read.ts";
 import { planRewind, rewindReport } from "./rewind.ts";
@@ -13,7 +15,12 @@ import { hygieneStatus, renderStatus } from "./status.ts";
 import type { ContextInput } from "./tool-schema.ts";
 
 export type PendingOp =
-  | { kind: "trim"; cause: Exclude<TrimCause, "auto"> }
+  | {
+      kind: "trim";
+      cause: Exclude<TrimCause, "auto">;
+      /** Planned while pi was idle: applied to every request from now on and committed as planned. */
+      now?: readonly TrimCandidate[];
+    }
   | { kind: "checkpoint"; toolCallId: string; id: string }
   | { kind: "rewind"; toolCallId: string; report: string };
 
@@ -33,6 +40,8 @@ export interface ActionEnv {
   newId: () => string;
   /** Who asked for a trim: the model through keel_context, or the user through /keel trim. */
   cause?: "agent" | "manual";
+  /** pi is idle (no run streaming): an idle moment is a turn boundary, so a trim applies to the next request. */
+  idle?: boolean;
   limits?: HygieneLimits;
 }
 
@@ -41,7 +50,9 @@ const refuse = (text: string): ContextReply => ({ text, isError: true });
 export function describePlan(plan: TrimPlan): string {
   if (plan.candidates.length === 0) return `nothing to trim (skipped: ${JSON.stringify(plan.skipped)})`;
   const rows = plan.candidates.map((c) => `- t:${c.entryId} ${c.source}: ${c.chars} chars`);
-  return [`${plan.candidates.length} outputs, ${plan.savedChars} chars saved:`, ...rows].join("\n");
+  return [`${counted(plan.candidates.length, "output")}, ${plan.savedChars} chars saved:`, ...rows].join(
+    "\n",
+  );
 }
 
 export async function runContextAction(input: ContextInput, env: ActionEnv): Promise<ContextReply> {
@@ -55,6 +66,12 @@ export async function runContextAction(input: ContextInput, env: ActionEnv): Pro
     case "trim": {
       const plan = planTrim(scan, limits);
       if (plan.candidates.length === 0) return { text: describePlan(plan), isError: false };
+      if (env.idle && env.cause === "manual")
+        return {
+          text: `trimmed from the next request on: ${describePlan(plan)}`,
+          isError: false,
+          pending: { kind: "trim", cause: "manual", now: plan.candidates },
+        };
       return {
         text: `trim queued; it applies when ${env.cause === "manual" ? "the next turn" : "this turn"} ends: ${describePlan(plan)}`,
         isError: false,
@@ -156,12 +173,13 @@ export function boundaryDrafts(input: BoundaryInput): BoundaryOutcome {
     }
   }
   const manual = input.pending.find((op) => op.kind === "trim");
-  const plan = planTrim(scan, limits);
+  const plan =
+    manual?.kind === "trim" && manual.now ? plannedEarlier(scan, manual.now) : planTrim(scan, limits);
   if (manual?.kind === "trim") {
     out.drafts.push(...trimDrafts(plan, manual.cause));
     out.notes.push(
       plan.candidates.length
-        ? `trimmed ${plan.candidates.length} outputs, ${plan.savedChars} chars saved`
+        ? `trimmed ${counted(plan.candidates.length, "output")}, ${plan.savedChars} chars saved`
         : "nothing to trim",
     );
   } else if (scan.settings.auto && autoTrimDecision(plan, input.contextPercent, limits).ok) {
@@ -171,6 +189,19 @@ export function boundaryDrafts(input: BoundaryInput): BoundaryOutcome {
     );
   }
   return out;
+}
+
+/** A trim planned while idle, committed as the requests already saw it (outputs no longer on the branch drop out). */
+function plannedEarlier(scan: BranchScan, now: readonly TrimCandidate[]): TrimPlan {
+  const candidates = now.filter(
+    (c) => scan.positionOf(c.entryId) !== undefined && !scan.edits.has(c.entryId),
+  );
+  return {
+    candidates,
+    savedChars: candidates.reduce((sum, c) => sum + c.saved, 0),
+    skipped: {},
+    turnsSinceChange: 0,
+  };
 }
 
 function rewindBoundary(
@@ -192,7 +223,7 @@ function rewindBoundary(
     ),
   );
   out.notes.push(
-    `rewound to checkpoint ${plan.value.checkpointId}: ${plan.value.omit.length} entries left context`,
+    `rewound to checkpoint ${plan.value.checkpointId}: ${counted(plan.value.omit.length, "entry", "entries")} left context`,
   );
   return out;
 }

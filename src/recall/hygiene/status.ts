@@ -1,5 +1,7 @@
 // Hygiene status rebuilt from the branch: outputs keel trimmed that are still replaced, the characters that
 // saved, the active checkpoint, the settings. Used by keel_context status, /keel trim and the status line.
+
+import { counted } from "../../core/plural.ts";
 import type { BranchScan } from "./branch-scan.ts";
 
 export interface HygieneStatus {
@@ -39,7 +41,7 @@ const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 /** The short status-line text; empty when nothing was trimmed. */
 export function renderSavings(status: HygieneStatus): string {
   if (status.trimmedOutputs === 0) return "";
-  return `trim: ${status.trimmedOutputs} outputs, ${k(status.savedChars)} chars saved`;
+  return `trim: ${counted(status.trimmedOutputs, "output")}, ${k(status.savedChars)} chars saved`;
 }
 
 export function renderStatus(status: HygieneStatus): string {

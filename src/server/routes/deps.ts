@@ -17,6 +17,8 @@ export interface UiDeps {
   csrfToken: string;
   /** The demo serves its pages read-only: every mutation is refused. */
   readOnly: boolean;
+  /** Where this server offers the read-only demo (a link on every page), when it does. */
+  demoHref?: string;
   clock: Clock;
 }
 
@@ -25,5 +27,7 @@ export function pageFrame(deps: UiDeps): PageFrame {
     version: KEEL_VERSION,
     store: { location: deps.store.location, driver: deps.store.driver },
     generatedAt: deps.clock.now(),
+    inDemo: deps.readOnly,
+    demoHref: deps.demoHref,
   };
 }

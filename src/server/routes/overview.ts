@@ -15,8 +15,10 @@ export interface OverviewRouteDeps {
   /** Shared across requests so unchanged session files are read once. */
   cache: SessionSummaryCache;
   clock?: Clock;
-  /** Shown when nothing is recorded yet: how to see the demo. */
-  demoHint?: string;
+  /** This server is the read-only demo. */
+  readOnly?: boolean;
+  /** Where the read-only demo opens, when this server offers one. */
+  demoHref?: string;
 }
 
 export function overviewRoutes(deps: OverviewRouteDeps): Hono {
@@ -30,12 +32,17 @@ export function overviewRoutes(deps: OverviewRouteDeps): Hono {
     });
   routes.get("/", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.html(await renderOverviewPage(await collect(), deps.demoHint));
+    return c.html(await renderOverviewPage(await collect(), demoOf(deps)));
   });
   routes.get("/sessions", async (c) => {
     c.header("Cache-Control", "no-store");
     const data = await collect();
-    const frame = { version: data.version, store: data.store, generatedAt: data.generatedAt };
+    const frame = {
+      version: data.version,
+      store: data.store,
+      generatedAt: data.generatedAt,
+      ...demoOf(deps),
+    };
     const offset = Number(c.req.query("offset") ?? 0) || 0;
     return c.html(await renderDocument(SessionsPage({ frame, sessions: data.sessions, offset })));
   });
@@ -44,4 +51,9 @@ export function overviewRoutes(deps: OverviewRouteDeps): Hono {
     return c.json(await collect());
   });
   return routes;
+}
+
+/** The demo facts every page frame carries. */
+function demoOf(deps: OverviewRouteDeps): { inDemo: boolean; demoHref?: string } {
+  return { inDemo: deps.readOnly ?? false, demoHref: deps.demoHref };
 }

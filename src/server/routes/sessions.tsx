@@ -21,7 +21,9 @@ export function sessionRoutes(deps: UiDeps): Hono {
       now: new Date(deps.clock.now()).toISOString(),
     });
     c.header("Cache-Control", "no-store");
-    return c.html(await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} />));
+    return c.html(
+      await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} routeKey={c.req.param("id")} />),
+    );
   });
   routes.get("/sessions/:id/compactions/:entryId", async (c) => {
     const file = await findSessionFile(deps, c.req.param("id"));

@@ -11,11 +11,15 @@ export interface LayoutProps {
   nav?: { href: string; label: string; count?: number }[];
   /** Scripts from /static to load (deferred); most pages need none. */
   scripts?: string[];
+  /** This server is the read-only demo: every page says so in a banner. */
+  inDemo?: boolean;
+  /** Where the read-only demo opens, when this server offers one: a link in the site navigation. */
+  demoHref?: string;
   children?: Child;
 }
 
 /** What every page's frame shows about the server: keel's version, the store and when the page was made. */
-export type PageFrame = Pick<LayoutProps, "version" | "store" | "generatedAt">;
+export type PageFrame = Pick<LayoutProps, "version" | "store" | "generatedAt" | "inDemo" | "demoHref">;
 
 const SITE_LINKS = [
   { href: "/", label: "Overview" },
@@ -80,7 +84,19 @@ export function Layout(props: LayoutProps) {
           {SITE_LINKS.map((link) => (
             <a href={link.href}>{link.label}</a>
           ))}
+          {props.demoHref ? (
+            <a href={props.demoHref} data-testid="demo-link">
+              Demo
+            </a>
+          ) : null}
         </nav>
+        {props.inDemo ? (
+          <p class="demo-banner" role="note" data-testid="demo-banner">
+            <strong>Demo.</strong> You are looking at a read-only demo: a small project recorded by real pi
+            with keel installed, on its own temporary store. Nothing here is your data, and nothing can be
+            changed.
+          </p>
+        ) : null}
         <main id="main">
           <h1 id="title">{props.title}</h1>
           {props.children}
@@ -110,7 +126,9 @@ export function Section(props: {
           {props.empty}
         </p>
       ) : (
-        <div class="table-wrap">{props.children}</div>
+        <div class="table-wrap" tabindex={0}>
+          {props.children}
+        </div>
       )}
     </section>
   );

@@ -11,7 +11,7 @@ export function ProtectedItems(props: { items: Row[] }) {
   if (props.items.length === 0) return <p class="empty">No protected items on this branch.</p>;
   const withOutcome = props.items.some((i) => i.outcome !== undefined);
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex={0}>
       <table class="data" aria-label="protected items">
         <thead>
           <tr>

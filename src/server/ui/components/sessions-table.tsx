@@ -45,8 +45,11 @@ function SessionRow(props: { session: OverviewSession }) {
       class={s.error ? "row-error" : s.warnings.length > 0 ? "row-warning" : undefined}
     >
       <td>
-        {s.sessionId && !s.error ? (
-          <a href={`/sessions/${encodeURIComponent(s.sessionId)}`} aria-label={`session ${s.sessionId}`}>
+        {s.routeKey && !s.error ? (
+          <a
+            href={`/sessions/${encodeURIComponent(s.routeKey)}`}
+            aria-label={`session ${s.sessionId} (${baseName(s.path)})`}
+          >
             <code class="id">{shortId(s.sessionId)}</code>
           </a>
         ) : (

@@ -1,6 +1,8 @@
 // The guard page of one project: the effective contract by layer, the journal with the owner's entries apart
 // from the agent's, evidence runs and their freshness, open loops and the current diff's scope.
 /** @jsxImportSource hono/jsx */
+
+import { layerOf } from "../../../guard/contract/layers.ts";
 import type { GuardView } from "../../../overview/guard-view.ts";
 import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
@@ -96,7 +98,7 @@ function Evidence(props: { view: GuardView }) {
       {rows.length === 0 ? (
         <p class="empty">No evidence yet: `keel verify` or the keel_verify tool records one run each.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex={0}>
           <table class="data" aria-label="evidence runs">
             <thead>
               <tr>
@@ -141,7 +143,7 @@ function Contract(props: { view: GuardView }) {
       {v.contract.problems.map((p) => (
         <p class="warning-text">{p}</p>
       ))}
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table class="data" aria-label="contract rules">
           <thead>
             <tr>
@@ -157,7 +159,7 @@ function Contract(props: { view: GuardView }) {
                   <code>{r.id}</code>
                 </td>
                 <td>
-                  <span class={`tag layer-${r.origin}`}>{r.origin}</span>
+                  <span class={`tag layer-${r.origin}`}>{layerOf(r)}</span>
                 </td>
                 <td>{r.text}</td>
               </tr>

@@ -10,7 +10,7 @@ import { SessionsTable } from "../components/sessions-table.tsx";
 /** The overview lists this many sessions, newest first; /sessions pages through all of them. */
 export const OVERVIEW_SESSIONS = 50;
 
-export function OverviewPage(props: { data: OverviewData; demoHint?: string }) {
+export function OverviewPage(props: { data: OverviewData; demo: { inDemo: boolean; demoHref?: string } }) {
   const d = props.data;
   const nav = [
     { href: "#projects", label: "Projects", count: d.projects.length },
@@ -18,8 +18,17 @@ export function OverviewPage(props: { data: OverviewData; demoHint?: string }) {
     { href: "#compactions", label: "Compactions", count: d.compactionTotal },
   ];
   return (
-    <Layout title="keel overview" version={d.version} store={d.store} generatedAt={d.generatedAt} nav={nav}>
-      {d.projects.length === 0 && d.compactionTotal === 0 ? <FirstLook hint={props.demoHint} /> : null}
+    <Layout
+      title="keel overview"
+      version={d.version}
+      store={d.store}
+      generatedAt={d.generatedAt}
+      nav={nav}
+      {...props.demo}
+    >
+      {d.projects.length === 0 && d.compactionTotal === 0 && !props.demo.inDemo ? (
+        <FirstLook hint={props.demo.demoHref} />
+      ) : null}
       <Section
         id="projects"
         title="Projects"
@@ -123,7 +132,10 @@ function SearchedFolders(props: { roots: OverviewData["sessionRoots"] }) {
 }
 
 /** The full HTML document for the overview. */
-export async function renderOverviewPage(data: OverviewData, demoHint?: string): Promise<string> {
-  const page = await (<OverviewPage data={data} demoHint={demoHint} />);
+export async function renderOverviewPage(
+  data: OverviewData,
+  demo: { inDemo: boolean; demoHref?: string },
+): Promise<string> {
+  const page = await (<OverviewPage data={data} demo={demo} />);
   return `<!doctype html>${await page.toString()}`;
 }

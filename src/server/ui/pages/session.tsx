@@ -9,10 +9,10 @@ import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
 import { When } from "../components/when.tsx";
 
-export function SessionPage(props: { frame: PageFrame; view: SessionView }) {
+export function SessionPage(props: { frame: PageFrame; view: SessionView; routeKey?: string }) {
   const v = props.view;
   const id = v.file.sessionId ?? "";
-  const base = `/sessions/${encodeURIComponent(id)}`;
+  const base = `/sessions/${encodeURIComponent(props.routeKey ?? id)}`;
   return (
     <Layout
       {...props.frame}
@@ -69,7 +69,7 @@ function Compactions(props: { view: SessionView; base: string }) {
       {list.length === 0 ? (
         <p class="empty">No compaction in this session yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex={0}>
           <table class="data">
             <thead>
               <tr>
@@ -120,7 +120,7 @@ function Verifications(props: { view: SessionView; base: string }) {
   const list = props.view.protect.verifications;
   if (list.length === 0) return <p class="empty">No verification recorded in this session.</p>;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex={0}>
       <table class="data" aria-label="verifications">
         <thead>
           <tr>

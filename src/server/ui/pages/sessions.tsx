@@ -21,7 +21,13 @@ export function SessionsPage(props: { frame: PageFrame; sessions: OverviewSessio
           <a href={`/sessions?offset=${offset + SESSIONS_PAGE}`}> Next</a>
         ) : null}
       </p>
-      {total === 0 ? <p class="empty">No pi session files found.</p> : <SessionsTable sessions={rows} />}
+      {total === 0 ? (
+        <p class="empty">No pi session files found.</p>
+      ) : (
+        <div class="table-wrap" tabindex={0}>
+          <SessionsTable sessions={rows} />
+        </div>
+      )}
     </Layout>
   );
 }
