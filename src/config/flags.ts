@@ -18,6 +18,8 @@ export interface EnvFlags {
   debug: boolean;
   /** List the modules a run loaded on stderr at exit (KEEL_TRACE_MODULES; the compiled binary's chunks). */
   traceModules: boolean;
+  /** No colour in terminal output (NO_COLOR set and non-empty, or TERM=dumb). */
+  noColor: boolean;
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
@@ -31,6 +33,7 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     configDir: nonEmpty(env.XDG_CONFIG_HOME) ?? `${home}/.config`,
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
     traceModules: Boolean(nonEmpty(env.KEEL_TRACE_MODULES)),
+    noColor: Boolean(nonEmpty(env.NO_COLOR)) || env.TERM === "dumb",
   };
 }
 
