@@ -133,8 +133,14 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "screen",
-    term: "screen <command...>",
+    term: "screen [options] <command...>",
     summary: "tell whether a shell command is destructive, without running it (exit 1 when it is)",
+    load: () => import("./screen.ts").then((m) => m.registerScreen),
+  },
+  {
+    name: "hook",
+    term: "hook [options] <host>",
+    summary: "answer another agent host's pre-tool-use hook with the destructive-command screen",
     load: () => import("./screen.ts").then((m) => m.registerScreen),
   },
   {

@@ -3,6 +3,7 @@
 import { type Context, Hono } from "hono";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
 import { buildSessionView, fileVersion, findSessionFile, loadSession } from "../../overview/session-view.ts";
+import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -47,7 +48,6 @@ export function sessionRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-function notFound(c: Context, reason: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${reason}`, 404);
+function notFound(_c: Context, reason: string): never {
+  return refuse(404, reason);
 }
