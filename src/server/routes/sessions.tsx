@@ -2,7 +2,13 @@
 // Each reads the session file once per request; the views are built in src/overview/.
 import { type Context, Hono } from "hono";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
-import { buildSessionView, fileVersion, findSessionFile, loadSession } from "../../overview/session-view.ts";
+import {
+  buildSessionView,
+  fileVersion,
+  findSessionFile,
+  loadSession,
+  searchTimeline,
+} from "../../overview/session-view.ts";
 import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
@@ -17,7 +23,7 @@ export function sessionRoutes(deps: UiDeps): Hono {
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
     const view = buildSessionView(file, loaded.value, {
-      query: c.req.query("q"),
+      search: await searchTimeline(loaded.value, c.req.query("q")),
       offset: Number(c.req.query("offset") ?? 0),
       now: new Date(deps.clock.now()).toISOString(),
     });
