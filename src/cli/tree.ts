@@ -54,8 +54,12 @@ async function buildProgram(argv: string[], io: CliIo, setExit: (code: number) =
     return createContext(outputFor(json ? [...argv, "--json"] : argv, io), process.cwd(), io.shared);
   };
   const entry = findCommand(verbOf(argv));
-  if (entry) (await entry.load())(program, contextFor);
-  else addStubs(program);
+  if (entry) {
+    (await entry.load())(program, contextFor);
+    const verb = program.commands.find((c) => c.name() === entry.name);
+    if (verb && entry.examples?.length)
+      verb.addHelpText("after", `\nExamples:\n${entry.examples.map((line) => `  ${line}`).join("\n")}`);
+  } else addStubs(program);
   program.hook("postAction", (_parent, action) => {
     const code = exitCodeOf(action);
     if (code !== undefined) setExit(code);
