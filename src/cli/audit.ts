@@ -19,7 +19,7 @@ export const registerAudit: Register = (program, contextFor) => {
       const report = auditScope(ctx.cwd, baseline.value);
       const bound = report.bounded ? "≥" : "";
       ctx.out.result(report, [
-        `${report.verdict}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${counted(report.files, "file")} against ${options.baseline} (${baseline.value.slice(0, 10)})`,
+        `${ctx.out.tone(report.verdict === "ok" ? "ok" : report.verdict === "warn" ? "warn" : "fail", report.verdict)}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${counted(report.files, "file")} against ${options.baseline} (${baseline.value.slice(0, 10)})`,
         ...report.changed
           .slice(0, 20)
           .map((c) => `  +${c.added}/-${c.removed}  ${c.path}${c.untracked ? " (untracked)" : ""}`),

@@ -20,6 +20,8 @@ export interface EnvFlags {
   loopLimit: number | undefined;
   /** List the modules a run loaded on stderr at exit (KEEL_TRACE_MODULES; the compiled binary's chunks). */
   traceModules: boolean;
+  /** No colour in terminal output (NO_COLOR set and non-empty, or TERM=dumb). */
+  noColor: boolean;
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
@@ -34,6 +36,7 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
     loopLimit: smallCount(env.KEEL_LOOP_LIMIT),
     traceModules: Boolean(nonEmpty(env.KEEL_TRACE_MODULES)),
+    noColor: Boolean(nonEmpty(env.NO_COLOR)) || env.TERM === "dumb",
   };
 }
 
