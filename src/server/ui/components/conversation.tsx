@@ -78,7 +78,7 @@ function Item(props: { item: ConversationItem; base: string }) {
     case "user":
       return (
         <li class="turn turn-user" {...common}>
-          <Head who="User" at={item.timestamp} />
+          <Head who="User" at={item.timestamp} entryId={item.id} {...links} />
           <Markdown text={item.text.text} />
           <Cut text={item.text} entryId={item.id} {...links} />
         </li>
@@ -156,7 +156,7 @@ function AssistantTurn(props: {
   const item = props.item;
   return (
     <li class="turn turn-assistant" {...props.common}>
-      <Head who="Assistant" at={item.timestamp} detail={item.model} />
+      <Head who="Assistant" at={item.timestamp} detail={item.model} entryId={item.id} base={props.base} />
       {item.thinking ? (
         <Fold
           label="Thinking"
@@ -200,11 +200,14 @@ function ToolCall(props: { call: ToolCallView; entryId: string } & Links) {
   );
 }
 
-function Head(props: { who: string; at: string | null; detail?: string | null }) {
+function Head(props: { who: string; at: string | null; detail?: string | null; entryId: string } & Links) {
   return (
     <p class="turn-head">
       <strong>{props.who}</strong>
-      {props.detail ? <span class="muted"> {props.detail}</span> : null} <When at={props.at} />
+      {props.detail ? <span class="muted"> {props.detail}</span> : null} <When at={props.at} />{" "}
+      <a class="entry-link" href={`${props.base}/entries/${encodeURIComponent(props.entryId)}`}>
+        full entry
+      </a>
     </p>
   );
 }
