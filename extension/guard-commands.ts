@@ -54,10 +54,12 @@ const note: Handler = async ([type = "", ...rest], _ctx, { scope }) => {
 const verify: Handler = async (args, ctx, { scope, state }) => {
   const command = args.join(" ").trim();
   if (!command) return "usage: /keel verify <command>";
-  const { evidence } = await verifyCommand(
-    { db: scope.db, clock: scope.clock },
-    { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command },
-  );
+  const { evidence } = await verifyCommand(scope, {
+    projectId: scope.projectId,
+    sessionId: scope.sessionId,
+    cwd: ctx.cwd,
+    command,
+  });
   await recordShellOutcome(scope, state, command, evidence.exitCode === 0);
   const trust = evidence.trusted ? "" : ` (untrusted: ${evidence.trustNote})`;
   return `keel: evidence #${evidence.number}: exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s${trust}`;

@@ -7,7 +7,8 @@ import { BRIEF_LIMITS } from "../guard/brief.ts";
 import { listEvidence } from "../guard/evidence/records.ts";
 import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
-import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
+import { composeBrief } from "../guard/session/guard-session.ts";
+import { guardScope } from "../guard/session/scope-of.ts";
 import { projectContract, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
@@ -66,16 +67,14 @@ export const registerOrientation: Register = (program, contextFor) => {
     .action(async (_options: unknown, command: Command) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
-        const scope = {
-          db: store.db,
+        const scope = guardScope({
+          store,
+          project,
           clock: ctx.clock,
-          projectId: project.id,
-          projectRoot: project.root,
           sessionId: "",
           cwd: ctx.cwd,
           personalContract: ctx.paths.personalContract,
-          blockAfter: DEFAULT_BLOCK_AFTER,
-        };
+        });
         const brief = await composeBrief(scope, {
           baseline: null,
           loops: { streaks: {} },

@@ -16,6 +16,8 @@ export interface EnvFlags {
   configDir: string;
   /** Print stack traces of unexpected failures (KEEL_DEBUG). */
   debug: boolean;
+  /** List the modules a run loaded on stderr at exit (KEEL_TRACE_MODULES; the compiled binary's chunks). */
+  traceModules: boolean;
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
@@ -28,6 +30,7 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     nodeBin: nonEmpty(env.KEEL_NODE_BIN) ?? "node",
     configDir: nonEmpty(env.XDG_CONFIG_HOME) ?? `${home}/.config`,
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
+    traceModules: Boolean(nonEmpty(env.KEEL_TRACE_MODULES)),
   };
 }
 

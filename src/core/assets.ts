@@ -9,9 +9,9 @@ export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}
 
 const embedded = new Map<string, string>();
 
-/** Called once by the binary's entry before anything reads an asset. */
+/** Called once by the binary's entry before anything reads an asset: each name with its path inside the binary. */
 export function embedAssets(entries: Record<string, string>): void {
-  for (const [name, text] of Object.entries(entries)) embedded.set(name, text);
+  for (const [name, path] of Object.entries(entries)) embedded.set(name, path);
 }
 
 export function hasEmbeddedAssets(): boolean {
@@ -31,7 +31,7 @@ export function assetSourcePath(name: AssetName): string {
 
 export function readAsset(name: AssetName): string {
   const inside = embedded.get(name);
-  if (inside !== undefined) return inside;
+  if (inside !== undefined) return readFileSync(inside, "utf8");
   const path = assetSourcePath(name);
   if (!existsSync(path)) {
     const hint = name === "extension/index.js" ? "run `npm run build:extension` first" : undefined;

@@ -12,6 +12,7 @@ import { isStale, readTreeState, type TreeState } from "../guard/evidence/tree-s
 import { type JournalRow, listJournalEntries } from "../guard/journal.ts";
 import { listProjectLoops } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline, type ScopeReport } from "../guard/scope/diff-audit.ts";
+import { storeDeps } from "../project/context.ts";
 import type { Store } from "../store/db.ts";
 import type { ProjectRow } from "../store/schema/index.ts";
 
@@ -43,8 +44,7 @@ export async function collectGuardView(sources: GuardSources): Promise<GuardView
   const { store, project } = sources;
   const [contract, journal, evidence, loops] = await Promise.all([
     loadEffectiveContract({
-      db: store.db,
-      clock: sources.clock,
+      ...storeDeps({ store, clock: sources.clock }),
       projectId: project.id,
       projectRoot: project.root,
       personalContract: sources.personalContract,

@@ -67,7 +67,14 @@ export function renderStatusLines(status: KeelStatus): string[] {
     `compactions recorded for this project: ${status.compactions.total}`,
     ...status.compactions.recent.map(
       (c) =>
-        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${c.sessionId.slice(0, 8)} · ${c.tokensBefore ?? "?"} tokens before`,
+        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${c.sessionId.slice(0, 8)} · ${c.tokensBefore ?? "?"} tokens before${verifiedPart(c)}`,
     ),
   ];
+}
+
+/** A verified compaction's outcome, the model's own coverage and its model calls, as the status line shows them. */
+function verifiedPart(c: CompactionRow): string {
+  if (c.strategy !== "verified" || c.outcome === null) return "";
+  const coverage = c.coverage === null ? "" : ` · model coverage ${Math.round(c.coverage * 100)}%`;
+  return ` · ${c.outcome}${coverage} · ${c.modelCalls ?? 0} model call(s)`;
 }

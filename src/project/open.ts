@@ -10,7 +10,13 @@ import { registerProject } from "../store/projects.ts";
 import { storeFaultError } from "../store/store-errors.ts";
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 
+export type { ProjectRow } from "../store/schema/index.ts";
 export type { Store };
+
+/** Opens keel's store at `storeUrl` without a project (the UI, which shows every project). */
+export function openKeelStore(storeUrl: string): Promise<Store> {
+  return openStore(storeUrl);
+}
 
 /** Where the project and its store are: the folder, an optional configured root, the store URL. */
 export interface ProjectLocation {

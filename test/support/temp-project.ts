@@ -77,6 +77,8 @@ export interface FauxRequest {
   rule: number | null;
   stopReason: string;
   reply: string;
+  /** The tools declared to the model (with KEEL_FAUX_LOG_TOOLS set). */
+  tools?: { name: string; description: string; parameters: unknown }[];
 }
 
 export interface TempProject {

@@ -13,6 +13,7 @@ import {
 import { briefDigest, renderBrief } from "../brief.ts";
 import { loadEffectiveContract } from "../contract/edit.ts";
 import type { EffectiveContract } from "../contract/effective.ts";
+import { screenOptionsFor } from "../destructive/project-view.ts";
 import { screenCommand } from "../destructive/screen.ts";
 import { isStale, readTreeState } from "../evidence/tree-state.ts";
 import { checkAttempt, type LoopState, openLoops, recordOutcome } from "../loops/brake.ts";
@@ -59,15 +60,19 @@ export type BashDecision =
   | { kind: "confirm"; rule: string; reason: string }
   | { kind: "block"; reason: string };
 
-/** Before a shell command runs: the loop brake first (it needs no human), then the destructive screen. */
+/**
+ * Before a shell command runs: the loop brake first (it needs no human), then the destructive screen, which
+ * judges deletes by what git says about them when the working directory is given.
+ */
 export function screenShellCommand(
   state: GuardSessionState,
   command: string,
   blockAfter: number,
+  cwd?: string,
 ): BashDecision {
   const attempt = checkAttempt(state.loops, command, blockAfter);
   if (!attempt.allow) return { kind: "block", reason: attempt.message };
-  const screen = screenCommand(command);
+  const screen = screenCommand(command, cwd === undefined ? {} : screenOptionsFor(cwd));
   return screen.destructive
     ? { kind: "confirm", rule: screen.rule, reason: `${screen.reason} (${screen.segment})` }
     : { kind: "allow" };

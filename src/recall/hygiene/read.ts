@@ -1,9 +1,10 @@
 // keel_context read and search: a bounded page of one source by ref, and a bounded literal search across the
 // branch's sources. The full text is scrubbed before it is paged or searched, so a secret can never be pieced
 // together from two pages. Artifacts are served only after their size and hash check out.
+
+import { oneLine } from "../../core/one-line.ts";
 import type { Result } from "../../core/result.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
-import { oneLine } from "../../guard/text.ts";
 import type { BranchScan } from "./branch-scan.ts";
 import { parseRef } from "./marker.ts";
 import { type ArtifactLoader, branchSources, findSource, type Source } from "./sources.ts";

@@ -11,7 +11,7 @@ export interface ModelToolCall {
   arguments: Record<string, unknown>;
 }
 
-export interface ModelReply {
+export interface LookupReply {
   text: string;
   toolCalls: ModelToolCall[];
   /** The host's own message object, handed back unchanged in later requests. */
@@ -24,7 +24,7 @@ export type LookupMessage =
   | { role: "toolResult"; toolCallId: string; toolName: string; text: string; isError: boolean };
 
 /** One model call: `withTools` false asks for a plain write-up. */
-export type AskModel = (messages: readonly LookupMessage[], withTools: boolean) => Promise<ModelReply>;
+export type AskModel = (messages: readonly LookupMessage[], withTools: boolean) => Promise<LookupReply>;
 
 export interface LookupBudget {
   turns: number;

@@ -5,6 +5,7 @@ import { buildCompactionView } from "../../overview/compaction-view.ts";
 import { buildConversationView } from "../../overview/conversation-view.ts";
 import { buildEntryView } from "../../overview/entry-view.ts";
 import { buildSessionView, fileVersion, findSessionFile, loadSession } from "../../overview/session-view.ts";
+import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { EntryPage } from "../ui/pages/entry.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
@@ -76,7 +77,6 @@ export function sessionRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-function notFound(c: Context, reason: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${reason}`, 404);
+function notFound(_c: Context, reason: string): never {
+  return refuse(404, reason);
 }

@@ -1,6 +1,7 @@
 // What every local SQLite connection shares: a busy wait instead of SQLITE_BUSY (set first, so switching to
 // WAL waits too), WAL, foreign keys; the session handle Drizzle's migrator needs from a synchronous driver;
-// and a retry around migrations, since two processes opening a fresh store race to create its tables.
+// a retry around migrations, since two processes opening a fresh store race to create its tables; and no
+// migrator at all when the store already records every embedded migration.
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
 import type { DriverName, KeelDb, Store } from "../db.ts";
 import { refuseForeignDatabase, requireCurrentSchema } from "../guard-open.ts";
@@ -68,6 +69,19 @@ export interface SyncClient {
 export const TABLES_SQL = "select name from sqlite_master where type = 'table'";
 export const APPLIED_SQL = "select count(*) as n from __drizzle_migrations";
 
+const MIGRATION_NAMES_SQL = "select name from __drizzle_migrations";
+
+/**
+ * The cheap version check: every embedded migration is recorded by name (as Drizzle's migrator matches them), so
+ * opening a current store runs no migrator. A table without names (an older Drizzle's) is left to the migrator.
+ */
+function hasEveryMigration(client: SyncClient): boolean {
+  const columns = client.all("select name from pragma_table_info('__drizzle_migrations')");
+  if (!columns.some((row) => row.name === "name")) return false;
+  const applied = new Set(client.all(MIGRATION_NAMES_SQL).map((row) => String(row.name)));
+  return EMBEDDED_MIGRATIONS.every((migration) => applied.has(migration.name));
+}
+
 /**
  * A synchronous SQLite client with keel's pragmas, migrated, as a Store. A foreign database is refused before
  * anything is written; a read-only one gets no pragmas or migrations, only a check that its schema is current.
@@ -79,19 +93,19 @@ export function openSyncStore(
   wrap: (client: never) => object,
   readOnly = false,
 ): Store {
+  let current = false;
   try {
     client.exec(`PRAGMA ${FILE_PRAGMAS[0]}`);
-    refuseForeignDatabase(
-      client.all(TABLES_SQL).map((row) => String(row.name)),
-      path,
-    );
+    const tables = client.all(TABLES_SQL).map((row) => String(row.name));
+    refuseForeignDatabase(tables, path);
     if (readOnly) requireCurrentSchema(Number(client.all(APPLIED_SQL)[0]?.n ?? 0), path);
     else for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+    current = !readOnly && tables.includes("__drizzle_migrations") && hasEveryMigration(client);
   } catch (error) {
     client.close();
     throw error;
   }
   const db = wrap(client as never);
-  if (!readOnly) migrateSyncStore(db);
+  if (!readOnly && !current) migrateSyncStore(db);
   return { db: db as KeelDb, driver, location: path, readOnly, close: async () => client.close() };
 }

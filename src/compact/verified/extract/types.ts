@@ -71,6 +71,8 @@ export interface LedgerDelta {
 export interface Extraction {
   goal: string | null;
   goalEntryId: string | null;
+  /** What the user asked for last (a step or a question): kept apart from the goal. */
+  currentRequest: string | null;
   constraints: RuleFact[];
   decisions: DecisionFact[];
   files: FileLists;

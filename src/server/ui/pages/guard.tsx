@@ -3,8 +3,8 @@
 /** @jsxImportSource hono/jsx */
 
 import { layerOf } from "../../../guard/contract/layers.ts";
+import type { JournalRow } from "../../../guard/journal.ts";
 import type { GuardView } from "../../../overview/guard-view.ts";
-import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { When } from "../components/when.tsx";
