@@ -4,7 +4,6 @@
 // page's job; the raw-entries timeline is session-view.ts.
 import { compactionDetailsOf } from "../compact/details.ts";
 import { boundedJson } from "../core/bounded-json.ts";
-import { walkBranch } from "../session/branch.ts";
 import {
   type BranchEntry,
   contentBlocks,
@@ -15,11 +14,15 @@ import {
 } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
 import { renderContent } from "../session/render-text.ts";
+import { currentBranch } from "./branch-memo.ts";
 import { describeKeelEvent, isKeelType, type KeelMarker } from "./keel-markers.ts";
 
 export const CONVERSATION_PAGE = 100;
 /** How much of one body (a turn, arguments, an output) the page carries. */
 export const BODY_CHARS = 20_000;
+/** How much body text one page carries in all; past it, each body shows only its start. */
+export const PAGE_CHARS = 100_000;
+const SPENT_CHARS = 500;
 const SUMMARY_CHARS = 120;
 
 /** A text cut to BODY_CHARS; `totalChars` tells the page whether and how much was left out. */
@@ -69,8 +72,23 @@ export interface ConversationView {
   items: ConversationItem[];
 }
 
-export function bounded(text: string, chars = BODY_CHARS): BoundedText {
+function cutText(text: string, chars: number): BoundedText {
   return { text: text.length > chars ? text.slice(0, chars) : text, totalChars: text.length };
+}
+
+/** A page's bodies: each cut to BODY_CHARS, and to SPENT_CHARS once the page has shown PAGE_CHARS. */
+function pageBudget(): (text: string) => BoundedText {
+  let left = PAGE_CHARS;
+  return (text) => {
+    const cut = cutText(text, left > 0 ? BODY_CHARS : SPENT_CHARS);
+    left -= cut.text.length;
+    return cut;
+  };
+}
+
+interface Ctx {
+  results: ReadonlyMap<string, BranchEntry>;
+  bound: (text: string) => BoundedText;
 }
 
 const oneLine = (text: string): string => {
@@ -85,31 +103,58 @@ export function buildConversationView(
   session: Pick<ParsedSession, "entries" | "byId">,
   options: { offset?: number; page?: number } = {},
 ): ConversationView {
-  const branch = walkBranch(session);
-  const entries = branch.ok ? branch.value.entries : [];
-  const results = new Map<string, BranchEntry>();
-  for (const entry of entries) {
-    const message = messageOf(entry);
-    const callId = message?.role === "toolResult" ? stringField(message, "toolCallId") : undefined;
-    if (callId) results.set(callId, entry);
-  }
-  const called = new Set<string>();
-  for (const entry of entries) for (const call of toolCallsOf(messageOf(entry))) called.add(call.id);
-  const flow = entries.filter((entry) => {
-    if (HIDDEN_TYPES.has(String(entry.type))) return false;
-    const message = messageOf(entry);
-    if (message?.role !== "toolResult") return true;
-    return !called.has(stringField(message, "toolCallId") ?? "");
-  });
+  const { leafId, branchEntries, flow, results } = flowOf(session);
+  const ctx: Ctx = { results, bound: pageBudget() };
   const page = options.page ?? CONVERSATION_PAGE;
   const offset = clampOffset(options.offset ?? 0, flow.length);
   return {
-    leafId: branch.ok ? branch.value.leafId : null,
-    branchEntries: entries.length,
+    leafId,
+    branchEntries,
     total: flow.length,
     offset,
-    items: flow.slice(offset, offset + page).map((entry) => itemOf(entry, results)),
+    items: flow.slice(offset, offset + page).map((entry) => itemOf(entry, ctx)),
   };
+}
+
+interface Flow {
+  leafId: string | null;
+  branchEntries: number;
+  /** The branch's entries the conversation shows, in order. */
+  flow: BranchEntry[];
+  /** Tool results by call id. */
+  results: Map<string, BranchEntry>;
+}
+
+const flows = new WeakMap<object, { count: number; flow: Flow }>();
+
+/** The conversation's entries of the current branch, worked out once per parse (the page asks on every view). */
+function flowOf(session: Pick<ParsedSession, "entries" | "byId">): Flow {
+  const kept = flows.get(session);
+  if (kept && kept.count === session.entries.length) return kept.flow;
+  const branch = currentBranch(session);
+  const entries = branch.ok ? branch.value.entries : [];
+  const results = new Map<string, BranchEntry>();
+  const called = new Set<string>();
+  for (const entry of entries) {
+    const message = messageOf(entry);
+    if (message?.role === "toolResult") {
+      const callId = stringField(message, "toolCallId");
+      if (callId) results.set(callId, entry);
+    } else for (const call of toolCallsOf(message)) called.add(call.id);
+  }
+  const flow = entries.filter((entry) => {
+    if (HIDDEN_TYPES.has(String(entry.type))) return false;
+    const message = messageOf(entry);
+    return message?.role !== "toolResult" || !called.has(stringField(message, "toolCallId") ?? "");
+  });
+  const built = {
+    leafId: branch.ok ? branch.value.leafId : null,
+    branchEntries: entries.length,
+    flow,
+    results,
+  };
+  flows.set(session, { count: session.entries.length, flow: built });
+  return built;
 }
 
 function clampOffset(offset: number, total: number): number {
@@ -117,10 +162,11 @@ function clampOffset(offset: number, total: number): number {
   return Math.min(Math.trunc(offset), Math.max(0, total - 1));
 }
 
-function itemOf(entry: BranchEntry, results: ReadonlyMap<string, BranchEntry>): ConversationItem {
+function itemOf(entry: BranchEntry, ctx: Ctx): ConversationItem {
+  const bounded = ctx.bound;
   const base = { id: entry.id, timestamp: entry.timestamp ?? null };
   const message = messageOf(entry);
-  if (message) return messageItem(base, message, results);
+  if (message) return messageItem(base, message, ctx);
   const record = entry as unknown as Record<string, unknown>;
   const customType = stringField(record, "customType") ?? "";
   if ((entry.type === "custom" || entry.type === "custom_message") && isKeelType(customType)) {
@@ -184,16 +230,13 @@ function itemOf(entry: BranchEntry, results: ReadonlyMap<string, BranchEntry>): 
 const jsonOf = (value: unknown): string =>
   boundedJson(value ?? null, { indent: 2, maxChars: BODY_CHARS + 1 }) ?? "null";
 
-function messageItem(
-  base: Base,
-  message: Record<string, unknown>,
-  results: ReadonlyMap<string, BranchEntry>,
-): ConversationItem {
+function messageItem(base: Base, message: Record<string, unknown>, ctx: Ctx): ConversationItem {
+  const bounded = ctx.bound;
   switch (message.role) {
     case "user":
       return { ...base, kind: "user", text: bounded(renderContent(message.content)) };
     case "assistant":
-      return assistantItem(base, message, results);
+      return assistantItem(base, message, ctx);
     case "toolResult":
       return {
         ...base,
@@ -248,11 +291,8 @@ function systemText(message: Record<string, unknown>): string {
     .join("\n\n");
 }
 
-function assistantItem(
-  base: Base,
-  message: Record<string, unknown>,
-  results: ReadonlyMap<string, BranchEntry>,
-): ConversationItem {
+function assistantItem(base: Base, message: Record<string, unknown>, ctx: Ctx): ConversationItem {
+  const bounded = ctx.bound;
   const texts: string[] = [];
   const thinking: string[] = [];
   for (const block of contentBlocks(message.content)) {
@@ -266,7 +306,7 @@ function assistantItem(
     model: stringField(message, "model") ?? null,
     text: bounded(texts.join("\n\n")),
     thinking: thinking.length > 0 ? bounded(thinking.join("\n\n")) : null,
-    toolCalls: toolCallsOf(message).map((call) => toolCallView(call, results.get(call.id))),
+    toolCalls: toolCallsOf(message).map((call) => toolCallView(call, ctx.results.get(call.id), bounded)),
     error: typeof message.errorMessage === "string" ? message.errorMessage.slice(0, BODY_CHARS) : null,
   };
 }
@@ -274,6 +314,7 @@ function assistantItem(
 function toolCallView(
   call: { id: string; name: string; args: Record<string, unknown> },
   result: BranchEntry | undefined,
+  bounded: (text: string) => BoundedText,
 ): ToolCallView {
   const resultMessage = result ? messageOf(result) : undefined;
   const args = jsonOf(call.args);

@@ -12,7 +12,6 @@ import {
   itemOrigin,
   type VerificationSummary,
 } from "../protect/types.ts";
-import { walkBranch } from "../session/branch.ts";
 import { isCustomEntry } from "../session/custom-entries.ts";
 import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
@@ -23,6 +22,7 @@ import {
   type SessionFileSummary,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import { currentBranch } from "./branch-memo.ts";
 import { findByRouteKey } from "./session-route.ts";
 
 export const TIMELINE_PAGE = 200;
@@ -123,9 +123,9 @@ export async function loadSession(
 export function buildSessionView(
   file: SessionFileSummary,
   session: ParsedSession,
-  options: { query?: string; offset?: number; now?: string } = {},
+  options: { query?: string; offset?: number; now?: string; timeline?: boolean } = {},
 ): SessionView {
-  const branch = walkBranch(session);
+  const branch = currentBranch(session);
   const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);
@@ -161,7 +161,10 @@ export function buildSessionView(
       query,
       offset,
       total: matching.length,
-      entries: matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
+      entries:
+        options.timeline === false
+          ? []
+          : matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
     },
     version: fileVersion(file),
   };

@@ -9,6 +9,7 @@ import {
   buildConversationView,
   CONVERSATION_PAGE,
   type ConversationItem,
+  PAGE_CHARS,
 } from "../../src/overview/conversation-view.ts";
 import { buildEntryView, ENTRY_PAGE_CHARS } from "../../src/overview/entry-view.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
@@ -186,5 +187,21 @@ describe("paging", () => {
     expect(second.items[0]?.id).toBe("m100");
     expect(buildConversationView(session, { offset: 9_999 }).items.map((i) => i.id)).toEqual(["m249"]);
     expect(buildConversationView(session, { offset: Number.NaN }).offset).toBe(0);
+  });
+});
+
+describe("a page's weight", () => {
+  it("shows each body whole up to the bound until the page's budget is spent, then only its start", () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 10; i++)
+      lines.push(user(`w${i}`, i === 0 ? null : `w${i - 1}`, "y".repeat(BODY_CHARS + 1)));
+    const shown = buildConversationView(sessionOf(...lines)).items.map((i) =>
+      i.kind === "user" ? i.text : null,
+    );
+    const full = Math.ceil(PAGE_CHARS / BODY_CHARS);
+    expect(shown.slice(0, full).every((t) => t?.text.length === BODY_CHARS)).toBe(true);
+    expect(
+      shown.slice(full).every((t) => t !== null && t.text.length < 1_000 && t.totalChars === BODY_CHARS + 1),
+    ).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ export function sessionRoutes(deps: UiDeps): Hono {
     const view = buildSessionView(file, loaded.value, {
       query: c.req.query("q"),
       offset: entries ? offset : 0,
+      timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),
     });
     const conversation = entries ? undefined : buildConversationView(loaded.value, { offset });
