@@ -2,19 +2,19 @@
 // headless Chromium: a folded tool call opens to its arguments and output, an entry opens in full, a compaction
 // marker leads to its compaction view, the raw-entries tab still works, and axe finds nothing serious or critical
 // at 1280 and at 390 px (where nothing scrolls sideways either). Screenshots go to test-results/screenshots/.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 
 const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
 const NATIVE = "70d60195";
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
-const AXE = readFileSync(join(REPO_ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
 
 let demo: DemoFolder;
 let server: RunningServer;
@@ -36,19 +36,6 @@ afterAll(async () => {
   demo?.remove();
 });
 
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({
-    id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))`)) as {
-    id: string;
-    impact: string;
-    targets: string[];
-  }[];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.targets.join(", ")}`);
-}
-
 const sideways = () =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
@@ -67,7 +54,7 @@ describe("the conversation view of the demo session", () => {
       "the discount tests need the EUR locale",
     );
     await expect(call.locator("pre").nth(1).textContent()).resolves.toContain("journaled");
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, "conversation.png"), fullPage: true });
   }, 60_000);
 
@@ -79,7 +66,7 @@ describe("the conversation view of the demo session", () => {
     await expect(page.getByTestId("entry-text").textContent()).resolves.toContain(
       "Step 1: read the checkout controller",
     );
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("follows a compaction marker to its compaction view, and a verification marker to the same", async () => {
@@ -110,7 +97,7 @@ describe("the conversation view of the demo session", () => {
       await page.goto(`${server.origin}/sessions/${SESSION}`);
       for (const summary of await page.locator("details > summary").all()) await summary.click();
       expect(await sideways()).toBe(false);
-      expect(await seriousViolations()).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: join(SHOTS, "conversation-390.png"), fullPage: true });
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
