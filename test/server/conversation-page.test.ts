@@ -119,6 +119,8 @@ describe("the conversation view", () => {
     const { html } = await get(`/sessions/${ID}?view=entries`);
     expect(html).toContain('id="timeline"');
     expect(html).not.toContain('id="conversation"');
-    expect(html).toMatch(/<a href="[^"]*\?view=entries#timeline" aria-current="page" data-tab="entries">/);
+    expect(html).toMatch(
+      /<a class="tab" href="[^"]*\?view=entries#timeline" aria-current="page" data-tab="entries">/,
+    );
   });
 });

@@ -17,7 +17,7 @@ export type SessionTab = "conversation" | "entries";
 
 export function SessionTabs(props: { base: string; current: SessionTab }) {
   const tab = (name: SessionTab, href: string, label: string) => (
-    <a href={href} aria-current={props.current === name ? "page" : undefined} data-tab={name}>
+    <a class="tab" href={href} aria-current={props.current === name ? "page" : undefined} data-tab={name}>
       {label}
     </a>
   );
