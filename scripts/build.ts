@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { type BuildStamp, stampText } from "../src/core/build-info.ts";
-import { buildExtension, EXTENSION_OUT } from "./build-extension.ts";
+import { buildExtension, EXTENSION_OUT, RE2JS_SOURCE } from "./build-extension.ts";
 
 const root = join(import.meta.dirname, "..");
 const webStatic = join(root, "web/static");
@@ -169,7 +169,12 @@ export async function collectAssets(reuseBundle = false): Promise<Asset[]> {
   else if (!existsSync(EXTENSION_OUT)) throw new Error(`${EXTENSION_OUT} is missing: build it first`);
   const web = webAssets();
   for (const asset of web) warnIfNotText(asset);
-  return [{ name: "extension/index.js", file: EXTENSION_OUT }, ...web, ...demoAssets()];
+  return [
+    { name: "extension/index.js", file: EXTENSION_OUT },
+    { name: "vendor/re2js.cjs", file: RE2JS_SOURCE },
+    ...web,
+    ...demoAssets(),
+  ];
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -15,6 +15,7 @@ interface McpOptions {
   sessionId?: string;
   tools?: string;
   readOnly?: boolean;
+  sessionRoot: string[];
 }
 
 export const registerMcp: Register = (program, contextFor) => {
@@ -24,6 +25,12 @@ export const registerMcp: Register = (program, contextFor) => {
     .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
     .option("--tools <areas>", `serve only these areas' tools (comma-separated: ${TOOL_AREAS.join(", ")})`)
     .option("--read-only", "serve only tools that change nothing (no verify, no writes)")
+    .option(
+      "--session-root <dir>",
+      "also allow recall on session files under this folder (default: only pi's session folder); repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .action(async (options: McpOptions, command: Command) => {
       const ctx = contextFor(command);
       if (options.sessionId !== undefined && !isSessionId(options.sessionId))
@@ -32,7 +39,8 @@ export const registerMcp: Register = (program, contextFor) => {
       if (areas && !areas.ok) throw new UserError(areas.reason);
       const tools = { areas: areas?.value, readOnly: options.readOnly === true };
       await withProjectStore(ctx, async ({ store, project }) => {
-        await serveStdio(openMcpSession({ ...mcpHost(ctx, store, project), tools }, options.sessionId));
+        const host = { ...mcpHost(ctx, store, project), tools, sessionRoots: options.sessionRoot };
+        await serveStdio(openMcpSession(host, options.sessionId));
       });
     });
 };

@@ -1,11 +1,15 @@
 // Files keel ships inside itself: the pi extension bundle and the web UI's static files. The compiled binary
 // registers embedded copies at start-up (scripts/build.ts); from source they are read from the checkout.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { UserError } from "./errors.ts";
 
-/** "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo. */
-export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}`;
+/**
+ * "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo,
+ * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle).
+ */
+export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}` | "vendor/re2js.cjs";
 
 const embedded = new Map<string, string>();
 
@@ -25,6 +29,7 @@ export function sourceRoot(): string {
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
+  if (name === "vendor/re2js.cjs") return createRequire(import.meta.url).resolve("re2js");
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
 }

@@ -14,6 +14,7 @@ import { loadSessionBranch } from "../session/load-branch.ts";
 import { latestProjectSession } from "../session/session-files.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolSelection } from "../tools/registry.ts";
+import { refuseOutsideRoots } from "./session-roots.ts";
 
 /** What every session of one MCP server shares: the project it serves and the store, opened once. */
 export interface McpHost {
@@ -24,6 +25,8 @@ export interface McpHost {
   personalContract: string;
   /** Folders of pi session files: the recall tools' default is this project's newest session in them. */
   sessionDirs: readonly string[];
+  /** More folders the host allows session files from (`keel mcp --session-root`); none by default. */
+  sessionRoots?: readonly string[];
   /** Which tools it serves (`--tools`, `--read-only`); all of MCP's when absent. */
   tools?: Omit<ToolSelection, "host">;
 }
@@ -65,6 +68,11 @@ export function openMcpSession(host: McpHost, hostSessionId?: string): McpSessio
       const path = file ?? (await latestProjectSession(host.sessionDirs, host.project.root));
       if (path === undefined)
         return fail(`no pi session of ${host.project.root} in ${host.sessionDirs.join(", ")}`);
+      const refused =
+        file === undefined
+          ? undefined
+          : refuseOutsideRoots(file, [...host.sessionDirs, ...(host.sessionRoots ?? [])]);
+      if (refused) return fail(refused);
       const loaded = await loadSessionBranch(path);
       return loaded.ok ? ok(loaded.value.branch) : loaded;
     },

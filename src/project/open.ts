@@ -5,6 +5,7 @@ import type { Clock } from "../core/clock.ts";
 import { UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
+import { noteDamage } from "../store/integrity.ts";
 import { openStore } from "../store/open.ts";
 import { registerProject } from "../store/projects.ts";
 import { storeFaultError } from "../store/store-errors.ts";
@@ -84,7 +85,7 @@ export async function openProjectStore(
     return store;
   } catch (error) {
     await closeUnlessShared(store, location);
-    throw storeFaultError(error, store.location) ?? error;
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   }
 }
 
@@ -103,7 +104,8 @@ export async function withProjectStore<T>(
   try {
     return await body({ store, project: identity.value });
   } catch (error) {
-    throw storeFaultError(error, store.location) ?? error;
+    noteDamage(store, error);
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   } finally {
     await closeUnlessShared(store, location);
   }

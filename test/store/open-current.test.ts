@@ -12,6 +12,7 @@ import { openNodeSqlite } from "../../src/store/drivers/node-sqlite.ts";
 import { syncSession } from "../../src/store/drivers/sqlite-shared.ts";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 
+const WRITABLE = { readOnly: false, leftWithLog: false };
 const root = mkdtempSync(join(tmpdir(), "keel-open-current-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -47,9 +48,9 @@ function appliedNames(file: string): string[] {
 describe("opening a store", () => {
   it("runs no migrator when every embedded migration is recorded", async () => {
     const file = join(root, "current.db");
-    await (await openNodeSqlite(file, sqlite)).close();
+    await (await openNodeSqlite(file, sqlite, WRITABLE)).close();
     const log: string[] = [];
-    const store = await openNodeSqlite(file, recordingSqlite(log));
+    const store = await openNodeSqlite(file, recordingSqlite(log), WRITABLE);
     await store.close();
     expect(log.length).toBeGreaterThan(0);
     expect(migratorRan(log)).toBe(false);
@@ -62,7 +63,7 @@ describe("opening a store", () => {
     migrateSync(EMBEDDED_MIGRATIONS.slice(0, -1), syncSession(drizzle({ client })));
     client.close();
     const log: string[] = [];
-    await (await openNodeSqlite(file, recordingSqlite(log))).close();
+    await (await openNodeSqlite(file, recordingSqlite(log), WRITABLE)).close();
     expect(migratorRan(log)).toBe(true);
     expect(appliedNames(file)).toEqual(EMBEDDED_MIGRATIONS.map((m) => m.name));
   });

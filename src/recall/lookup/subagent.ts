@@ -69,7 +69,7 @@ export async function runLookup(
       if (!isContinuation(call.arguments, previous.get(call.name))) substantive = true;
       previous.set(call.name, call.arguments);
       const result = known
-        ? runLookupTool(transcript, call.name as LookupToolName, call.arguments)
+        ? await runLookupTool(transcript, call.name as LookupToolName, call.arguments)
         : { text: `error: unknown tool ${call.name}; use entries, grep or entry`, isError: true };
       messages.push({ role: "toolResult", toolCallId: call.id, toolName: call.name, ...result });
     }

@@ -40,7 +40,7 @@ function recallTool(name: LookupToolName, params: TObject, description: string):
       const { session, ...rest } = args as { session?: string } & Record<string, unknown>;
       const branch = await ctx.branch(session);
       if (!branch.ok) return toolError(`error: ${branch.reason}`);
-      return { ...runLookupTool(buildTranscript(branch.value), name, rest), data: null };
+      return { ...(await runLookupTool(buildTranscript(branch.value), name, rest)), data: null };
     },
   });
 }

@@ -4,7 +4,13 @@ import { type Context, Hono } from "hono";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
 import { buildConversationView } from "../../overview/conversation-view.ts";
 import { buildEntryView } from "../../overview/entry-view.ts";
-import { buildSessionView, fileVersion, findSessionFile, loadSession } from "../../overview/session-view.ts";
+import {
+  buildSessionView,
+  fileVersion,
+  findSessionFile,
+  loadSession,
+  searchTimeline,
+} from "../../overview/session-view.ts";
 import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { EntryPage } from "../ui/pages/entry.tsx";
@@ -22,7 +28,7 @@ export function sessionRoutes(deps: UiDeps): Hono {
     const entries = c.req.query("view") === "entries" || c.req.query("q") !== undefined;
     const offset = Number(c.req.query("offset") ?? 0);
     const view = buildSessionView(file, loaded.value, {
-      query: c.req.query("q"),
+      search: entries ? await searchTimeline(loaded.value, c.req.query("q")) : undefined,
       offset: entries ? offset : 0,
       timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),

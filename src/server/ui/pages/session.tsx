@@ -186,6 +186,11 @@ function Timeline(props: { view: SessionView; base: string }) {
         <input id="timeline-q" name="q" type="search" value={t.query} maxlength={200} />
         <button type="submit">Search</button>
       </form>
+      {t.note ? (
+        <p class="note" role="status">
+          {t.note}
+        </p>
+      ) : null}
       <p class="note">
         Entries {t.total === 0 ? 0 : t.offset + 1}–{Math.min(t.offset + TIMELINE_PAGE, t.total)} of {t.total},
         in file order; entries off the current branch are marked.
