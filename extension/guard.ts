@@ -15,6 +15,7 @@ import {
   type GuardSessionState,
   type GuardStatus,
   guardStatus,
+  guardStatusLines,
   recordShellOutcome,
   renderStatusWidget,
   screenShellCommand,
@@ -23,7 +24,9 @@ import {
 import { briefMessage, reassertBrief } from "../src/guard/session/reassert.ts";
 import { guardScope } from "../src/guard/session/scope-of.ts";
 import type { GuardLive } from "../src/guard/tools.ts";
+import { textOf } from "../src/session/entries.ts";
 import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
+import { writeRefusal } from "../src/session/refusals.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -51,11 +54,15 @@ export interface GuardSteps {
   request(messages: ContextMessage[]): ContextMessage[] | undefined;
   /** turn_end: the status line and the context watermark. */
   turnEnd(ctx: ExtensionContext): Promise<void>;
+  /** `/keel` status: what the brief cut and the streaks the loop brake refused. */
+  statusLines(ctx: ExtensionContext): Promise<string[]>;
 }
 
 interface LiveGuard {
   scope: GuardScope;
   state: GuardSessionState;
+  /** The tree each allowed bash call was screened against, until its result arrives. */
+  treeBefore: Map<string, string | null>;
   warned: number;
   reassert?: string;
   status?: { at: number; value: GuardStatus };
@@ -82,8 +89,14 @@ export function createGuard(
       const session = live;
       if (!session || event.toolName !== "bash") return;
       const command = String((event.input as { command?: unknown }).command ?? "");
+      const treeBefore = session.treeBefore.get(event.toolCallId) ?? null;
+      session.treeBefore.delete(event.toolCallId);
       await guarded(ctx, "loop tracking", () =>
-        recordShellOutcome(session.scope, session.state, command, !event.isError),
+        recordShellOutcome(session.scope, session.state, command, {
+          succeeded: !event.isError,
+          output: textOf(event.content),
+          treeBefore,
+        }),
       );
     },
     async beforeRun(ctx) {
@@ -108,6 +121,11 @@ export function createGuard(
       const session = live;
       if (session) await guarded(ctx, "status", () => showStatus(session, ctx));
     },
+    async statusLines(ctx) {
+      const session = live;
+      if (!session) return [];
+      return (await guarded(ctx, "status", () => guardStatusLines(session.scope, session.state))) ?? [];
+    },
   };
 }
 
@@ -122,7 +140,7 @@ async function openGuard(
     sessionId: ctx.sessionManager.getSessionId(),
     cwd: ctx.cwd,
   });
-  return { scope, state: await startGuardSession(scope), warned: 0 };
+  return { scope, state: await startGuardSession(scope), treeBefore: new Map(), warned: 0 };
 }
 
 async function gate(
@@ -132,20 +150,21 @@ async function gate(
 ): Promise<ToolCallEventResult | undefined> {
   if (event.toolName !== "bash") return undefined;
   const command = String((event.input as { command?: unknown }).command ?? "");
-  const decision = screenShellCommand(session.state, command, session.scope.blockAfter, session.scope.cwd);
-  if (decision.kind === "block") return { block: true, reason: decision.reason };
+  const decision = await screenShellCommand(session.scope, session.state, command);
+  if (decision.kind === "block") {
+    if (decision.notice) ctx.ui.notify(decision.notice, "warning");
+    return { block: true, reason: decision.reason };
+  }
   if (decision.kind === "confirm") {
     if (!ctx.hasUI)
-      return {
-        block: true,
-        reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
-      };
+      return { block: true, reason: writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`) };
     const yes = await ctx.ui.confirm(
       "keel: destructive command",
       `${decision.reason}\n\n${command}\n\nRun it?`,
     );
-    if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
+    if (!yes) return { block: true, reason: writeRefusal("user", decision.reason) };
   }
+  session.treeBefore.set(event.toolCallId, decision.treeBefore);
   return undefined;
 }
 

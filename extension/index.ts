@@ -43,7 +43,8 @@ export default function keel(pi: ExtensionAPI): void {
       ctx.ui.notify(`keel: store unavailable (${rt?.storeError ?? "session not started"})`, "warning");
       return;
     }
-    ctx.ui.notify(renderStatusLines(await collectStatus(rt.store, rt.identity)).join("\n"), "info");
+    const lines = renderStatusLines(await collectStatus(rt.store, rt.identity));
+    ctx.ui.notify([...lines, ...(await areas.guard.statusLines(ctx))].join("\n"), "info");
   });
   const protect = createProtect(pi, router);
   const areas: Areas = {

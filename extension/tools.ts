@@ -35,6 +35,7 @@ export function registerKeelTools(
       ...(tool.sequential ? { executionMode: "sequential" as const } : {}),
       async execute(_id, params, signal, _update, ctx) {
         const answer = await callTool(tool, toolContext(sources, ctx, signal), params);
+        if (answer.notice) ctx.ui.notify(answer.notice, "warning");
         return {
           content: [{ type: "text", text: answer.text }],
           details: answer.data,

@@ -10,6 +10,8 @@ export interface CommandEntry {
   /** The verb as `keel --help` lists it: name, "[options]" when it has any, then its arguments. */
   term: string;
   summary: string;
+  /** Command lines shown under "Examples:" in the verb's own help. */
+  examples?: readonly string[];
   load: () => Promise<Register>;
 }
 
@@ -24,6 +26,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "install",
     term: "install [options]",
     summary: "write keel's pi extension and register it in this project (or for the user with --global)",
+    examples: ["keel install", "keel install --global"],
     load: () => import("./install.ts").then((m) => m.registerInstall),
   },
   {
@@ -33,21 +36,31 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./install.ts").then((m) => m.registerUninstall),
   },
   {
+    name: "completion",
+    term: "completion <shell>",
+    summary: "print a shell completion script (bash, zsh or fish)",
+    examples: ["source <(keel completion bash)"],
+    load: () => import("./completion.ts").then((m) => m.registerCompletion),
+  },
+  {
     name: "doctor",
     term: "doctor",
     summary: "check that pi, Node, the extension and the store are ready (exit 1 when a check fails)",
+    examples: ["keel doctor", "keel doctor --json"],
     load: () => import("./doctor.ts").then((m) => m.registerDoctor),
   },
   {
     name: "status",
     term: "status [options]",
     summary: "show this project's identity, keel's store and recent compactions",
+    examples: ["keel status", "keel status --json | jq .store"],
     load: () => import("./status.ts").then((m) => m.registerStatus),
   },
   {
     name: "ui",
     term: "ui [options]",
     summary: "serve keel's local web UI on 127.0.0.1 (Ctrl+C stops it)",
+    examples: ["keel ui --open", "keel ui --demo"],
     load: () => import("./ui.ts").then((m) => m.registerUi),
   },
   {
@@ -66,6 +79,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "compact",
     term: "compact [options] <session>",
     summary: "render the verbatim checkpoint keel would write for a pi session file",
+    examples: ["keel compact <session.jsonl>", "keel compact --cap 25% <session.jsonl>"],
     load: () => import("./compact.ts").then((m) => m.registerCompact),
   },
   {
@@ -73,6 +87,10 @@ export const COMMANDS: readonly CommandEntry[] = [
     term: "lookup",
     summary:
       "search a pi session file the way keel's recovery tools do (every unconnected part, or the branch --leaf names)",
+    examples: [
+      "keel lookup entries ~/.pi/agent/sessions/<project>/<file>.jsonl",
+      'keel lookup grep <session.jsonl> "ECONNREFUSED" -A 3',
+    ],
     load: () => import("./lookup.ts").then((m) => m.registerLookup),
   },
   {
@@ -93,6 +111,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     term: "verify [options] <command...>",
     summary:
       "run a command and record its result as evidence (exit 1 when it fails or its exit code is masked)",
+    examples: ['keel verify "npm test"', 'keel verify --timeout 600 "cargo test --workspace"'],
     load: () => import("./verify.ts").then((m) => m.registerVerify),
   },
   {
@@ -117,6 +136,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "contract",
     term: "contract",
     summary: "the rules keel puts in front of the agent",
+    examples: ['keel contract add "Never edit generated files under gen/"', "keel contract list"],
     load: () => import("./contract.ts").then((m) => m.registerContract),
   },
   {
@@ -135,12 +155,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "screen",
     term: "screen [options] <command...>",
     summary: "tell whether a shell command is destructive, without running it (exit 1 when it is)",
+    examples: ['keel screen "rm -rf build"', 'keel screen --explain --cwd . "git checkout -- src/app.ts"'],
     load: () => import("./screen.ts").then((m) => m.registerScreen),
   },
   {
     name: "hook",
     term: "hook [options] <host>",
     summary: "answer another agent host's pre-tool-use hook with the destructive-command screen",
+    examples: ["keel hook claude < pre-tool-use.json"],
     load: () => import("./screen.ts").then((m) => m.registerScreen),
   },
   {
@@ -166,6 +188,10 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "memory",
     term: "memory",
     summary: "project memory: records that outlive sessions",
+    examples: [
+      'keel memory search "how do we store money"',
+      'keel memory record --title "Money is integer cents" --kind decision --body "..."',
+    ],
     load: () => import("./memory.ts").then((m) => m.registerMemory),
   },
   {
@@ -178,6 +204,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "batch",
     term: "batch [options]",
     summary: "run JSON-lines requests from stdin in one process; one JSON answer line each, in order",
+    examples: ['echo \'{"id":1,"command":["memory","search","cents"]}\' | keel batch'],
     load: batch,
   },
 ];

@@ -30,7 +30,7 @@ export const registerDoctor: Register = (program, contextFor) => {
       const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
       ctx.out.result(
         { ok: !failed, checks },
-        checks.map((c) => `${mark[c.level]}  ${c.name}: ${c.detail}`),
+        checks.map((c) => `${ctx.out.tone(c.level, mark[c.level])}  ${c.name}: ${c.detail}`),
       );
       setExitCode(command, failed ? ExitCode.checkFailed : ExitCode.ok);
     });

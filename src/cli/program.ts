@@ -1,6 +1,9 @@
 // The CLI's entry: `--version` and plain `keel screen` are answered without commander (hosts run keel once per
 // tool call); every other argv goes to tree.ts, which loads commander and the one verb the argv names.
+
+import { readEnvFlags } from "../config/flags.ts";
 import type { SharedStore } from "../project/open.ts";
+import { wantsColour } from "./colour.ts";
 import { screenWords } from "./commands.ts";
 import { createOutput, type Output, type Writers } from "./output.ts";
 import { writeAll } from "./std-write.ts";
@@ -10,15 +13,30 @@ import { isVersionRequest, printVersion } from "./version.ts";
 export interface CliIo {
   write: Writers;
   shared?: SharedStore;
+  /** stdout is a terminal: the only case keel colours (batch and tests collect output, never coloured). */
+  terminal?: boolean;
 }
 
 const STD_IO: CliIo = {
   write: { out: (text) => writeAll(1, text), err: (text) => writeAll(2, text) },
+  terminal: Boolean(process.stdout.isTTY),
 };
+
+/** This run's output channel: JSON with --json, colour on a terminal unless --no-color or NO_COLOR. */
+export function outputFor(argv: readonly string[], io: CliIo): Output {
+  const { noColor } = readEnvFlags();
+  const colour = wantsColour({
+    argv,
+    noColorEnv: noColor,
+    dumbTerminal: false,
+    stdoutIsTty: io.terminal === true,
+  });
+  return createOutput(argv.includes("--json"), io.write, colour);
+}
 
 /** Runs the CLI and returns the exit code; never throws. */
 export async function runCli(argv: string[], io: CliIo = STD_IO): Promise<number> {
-  const out = createOutput(argv.includes("--json"), io.write);
+  const out = outputFor(argv, io);
   if (isVersionRequest(argv)) return printVersion(out);
   const words = screenWords(argv);
   if (words) return guarded(out, io, async () => (await import("./screen.ts")).printScreen(words, out));

@@ -65,10 +65,10 @@ function parseLines({ commands }: ScreenExplanation): string[] {
   ];
 }
 
-function verdictLines({ result }: ScreenExplanation): string[] {
-  if (!result.destructive) return ["not destructive"];
+function verdictLines({ result }: ScreenExplanation, out: Output): string[] {
+  if (!result.destructive) return [out.tone("ok", "not destructive")];
   return [
-    `destructive (${result.pack}/${result.rule}, ${result.verdict}): ${result.reason}`,
+    `${out.tone(result.verdict === "deny" ? "fail" : "warn", "destructive")} (${result.pack}/${result.rule}, ${result.verdict}): ${result.reason}`,
     `  in: ${result.segment}`,
     `  safer: ${result.alternative}`,
   ];
@@ -87,7 +87,7 @@ export function printScreen(
     options.explain
       ? { command: line, ...result, commands: explained.commands }
       : { command: line, ...result },
-    [...(options.explain ? parseLines(explained) : []), ...verdictLines(explained)],
+    [...(options.explain ? parseLines(explained) : []), ...verdictLines(explained, out)],
   );
   return result.destructive ? ExitCode.checkFailed : ExitCode.ok;
 }

@@ -7,13 +7,13 @@ import { escapeControl } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { COMMANDS, findCommand, verbOf } from "./commands.ts";
 import { createContext } from "./context.ts";
-import { createOutput, type Output } from "./output.ts";
-import type { CliIo } from "./program.ts";
+import type { Output } from "./output.ts";
+import { type CliIo, outputFor } from "./program.ts";
 import { type ContextFactory, exitCodeOf } from "./register.ts";
 
 /** Parses `argv` with commander and runs the verb it names; returns the exit code, never throws. */
 export async function runProgram(argv: string[], io: CliIo): Promise<number> {
-  const out = createOutput(argv.includes("--json"), io.write);
+  const out = outputFor(argv, io);
   let exitCode: number = ExitCode.ok;
   try {
     const program = await buildProgram(argv, io, (code) => {
@@ -36,7 +36,9 @@ async function buildProgram(argv: string[], io: CliIo, setExit: (code: number) =
       "print keel's version (with --json: commit, build date, Bun, target)",
     )
     .option("--json", "print machine-readable JSON")
-    .showHelpAfterError(true)
+    .option("--no-color", "no colour, even on a terminal (NO_COLOR does the same)")
+    .showHelpAfterError("(keel <command> --help shows its usage)")
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: io.write.out,
@@ -49,11 +51,15 @@ async function buildProgram(argv: string[], io: CliIo, setExit: (code: number) =
   });
   const contextFor: ContextFactory = (command) => {
     const json = Boolean(command.optsWithGlobals().json);
-    return createContext(createOutput(json, io.write), process.cwd(), io.shared);
+    return createContext(outputFor(json ? [...argv, "--json"] : argv, io), process.cwd(), io.shared);
   };
   const entry = findCommand(verbOf(argv));
-  if (entry) (await entry.load())(program, contextFor);
-  else addStubs(program);
+  if (entry) {
+    (await entry.load())(program, contextFor);
+    const verb = program.commands.find((c) => c.name() === entry.name);
+    if (verb && entry.examples?.length)
+      verb.addHelpText("after", `\nExamples:\n${entry.examples.map((line) => `  ${line}`).join("\n")}`);
+  } else addStubs(program);
   program.hook("postAction", (_parent, action) => {
     const code = exitCodeOf(action);
     if (code !== undefined) setExit(code);

@@ -13,7 +13,6 @@ import {
   itemOrigin,
   type VerificationSummary,
 } from "../protect/types.ts";
-import { walkBranch } from "../session/branch.ts";
 import { isCustomEntry } from "../session/custom-entries.ts";
 import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
@@ -24,6 +23,7 @@ import {
   type SessionFileSummary,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import { currentBranch } from "./branch-memo.ts";
 import { findByRouteKey } from "./session-route.ts";
 
 export const TIMELINE_PAGE = 200;
@@ -160,9 +160,9 @@ export async function searchTimeline(
 export function buildSessionView(
   file: SessionFileSummary,
   session: ParsedSession,
-  options: { search?: TimelineSearch; offset?: number; now?: string } = {},
+  options: { search?: TimelineSearch; offset?: number; now?: string; timeline?: boolean } = {},
 ): SessionView {
-  const branch = walkBranch(session);
+  const branch = currentBranch(session);
   const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);
@@ -197,7 +197,10 @@ export function buildSessionView(
       note: options.search?.note ?? null,
       offset,
       total: matching.length,
-      entries: matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
+      entries:
+        options.timeline === false
+          ? []
+          : matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
     },
     version: fileVersion(file),
   };

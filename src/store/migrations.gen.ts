@@ -104,5 +104,16 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nALTER TABLE `guard_journal` RENAME COLUMN `author` TO `origin`;",
       "\nUPDATE `memory_records` SET `origin` = 'owner' WHERE `origin` = 'user';\n"
     ]
+  },
+  {
+    "name": "20261201115241_loop_tree_state",
+    "folderMillis": 1796125961000,
+    "hash": "9d5d2145fcc924f29effcfa52c42e4b149d55b545dcb7ad10116277273f6b5a0",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `guard_loops` ADD `tree_state` text;",
+      "\nALTER TABLE `guard_loops` ADD `output_digest` text DEFAULT '' NOT NULL;",
+      "\nALTER TABLE `guard_loops` ADD `refusals` integer DEFAULT 0 NOT NULL;"
+    ]
   }
 ];

@@ -11,6 +11,8 @@ export interface ToolAnswer {
   text: string;
   data: unknown;
   isError: boolean;
+  /** A line for the user, not the model (the loop brake's first refusal of a streak); hosts with a UI show it. */
+  notice?: string;
 }
 
 /** MCP's tool hints (pi reads the same ones); every tool states all four so no host falls back to a default. */

@@ -56,6 +56,10 @@ export default function fauxExtension(pi) {
       // Heads of the last three messages, oldest first, to check what was appended after the prompt.
       tailHeads: context.messages.slice(-3).map((m) => messageText(m).slice(0, 60)),
       systemHead: request.systemText.slice(0, 120),
+      // Context keel injected (the guard brief, recovery notes) in full, to check what the agent received.
+      injected: context.messages
+        .filter((m) => m.role === "user" && INJECTED.test(messageText(m)))
+        .map((m) => messageText(m).slice(0, 20000)),
       rule: ruleIndex >= 0 ? ruleIndex : null,
       // The tools declared to the model, as sent (only when a test asks: they are long).
       ...(process.env.KEEL_FAUX_LOG_TOOLS ? { tools: toolDeclarations(context) } : {}),

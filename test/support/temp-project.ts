@@ -74,6 +74,8 @@ export interface FauxRequest {
   /** Heads (60 characters) of the last three messages sent, oldest first. */
   tailHeads: string[];
   systemHead: string;
+  /** Full texts of the context keel injected into this request (the guard brief among them). */
+  injected: string[];
   rule: number | null;
   stopReason: string;
   reply: string;

@@ -30,6 +30,10 @@ export function renderExtraction(x: Extraction): string[] {
       x.errors.map((e) => `${e.command} (${e.resolved ? "resolved" : "unresolved"})`),
     ),
     ...list(
+      "Refused (never ran, not errors)",
+      x.refused.map((r) => `${r.command} [${r.label}]`),
+    ),
+    ...list(
       "Open loops",
       x.openLoops.map((l) => l.text),
     ),

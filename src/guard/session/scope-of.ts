@@ -1,10 +1,15 @@
 // Guard's scope cut from the one project context: the store, the project, the session, the folder commands run
-// in, the personal contract layer and the loop brake's threshold. Every surface gets its guard scope here.
+// in, the personal contract layer and the loop brake's threshold (KEEL_LOOP_LIMIT, read through config/flags.ts).
+// Every surface gets its guard scope here.
+import { type EnvFlags, readEnvFlags } from "../../config/flags.ts";
 import type { ProjectContext } from "../../project/context.ts";
 import { storeDeps } from "../../project/context.ts";
-import { DEFAULT_BLOCK_AFTER, type GuardScope } from "./guard-session.ts";
+import { blockAfterOf, type GuardScope } from "./guard-session.ts";
 
-export function guardScope(ctx: Omit<ProjectContext, "approve" | "origin" | "sessionDirs">): GuardScope {
+export function guardScope(
+  ctx: Omit<ProjectContext, "approve" | "origin" | "sessionDirs">,
+  flags: Pick<EnvFlags, "loopLimit"> = readEnvFlags(),
+): GuardScope {
   return {
     ...storeDeps(ctx),
     projectId: ctx.project.id,
@@ -12,6 +17,6 @@ export function guardScope(ctx: Omit<ProjectContext, "approve" | "origin" | "ses
     sessionId: ctx.sessionId,
     cwd: ctx.cwd,
     personalContract: ctx.personalContract,
-    blockAfter: DEFAULT_BLOCK_AFTER,
+    blockAfter: blockAfterOf(flags),
   };
 }

@@ -1,7 +1,9 @@
-// Session routes: the session page, its compaction views, and the small version endpoint the live script polls.
+// Session routes: the session page (conversation or raw entries), its compaction views, one entry in full, and the small version endpoint the live script polls.
 // Each reads the session file once per request; the views are built in src/overview/.
 import { type Context, Hono } from "hono";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
+import { buildConversationView } from "../../overview/conversation-view.ts";
+import { buildEntryView } from "../../overview/entry-view.ts";
 import {
   buildSessionView,
   fileVersion,
@@ -11,6 +13,7 @@ import {
 } from "../../overview/session-view.ts";
 import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
+import { EntryPage } from "../ui/pages/entry.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
 import { renderDocument } from "../ui/render.ts";
 import { pageFrame, type UiDeps } from "./deps.ts";
@@ -22,14 +25,25 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!file) return notFound(c, "no session file with this id in the searched folders");
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
+    const entries = c.req.query("view") === "entries" || c.req.query("q") !== undefined;
+    const offset = Number(c.req.query("offset") ?? 0);
     const view = buildSessionView(file, loaded.value, {
-      search: await searchTimeline(loaded.value, c.req.query("q")),
-      offset: Number(c.req.query("offset") ?? 0),
+      search: entries ? await searchTimeline(loaded.value, c.req.query("q")) : undefined,
+      offset: entries ? offset : 0,
+      timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),
     });
+    const conversation = entries ? undefined : buildConversationView(loaded.value, { offset });
     c.header("Cache-Control", "no-store");
     return c.html(
-      await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} routeKey={c.req.param("id")} />),
+      await renderDocument(
+        <SessionPage
+          frame={pageFrame(deps)}
+          view={view}
+          routeKey={c.req.param("id")}
+          conversation={conversation}
+        />,
+      ),
     );
   });
   routes.get("/sessions/:id/compactions/:entryId", async (c) => {
@@ -43,6 +57,22 @@ export function sessionRoutes(deps: UiDeps): Hono {
     return c.html(
       await renderDocument(
         <CompactionPage frame={pageFrame(deps)} sessionId={c.req.param("id")} view={built.value} />,
+      ),
+    );
+  });
+  routes.get("/sessions/:id/entries/:entryId", async (c) => {
+    const file = await findSessionFile(deps, c.req.param("id"));
+    if (!file) return notFound(c, "no session file with this id in the searched folders");
+    const loaded = await loadSession(file, deps.parsed);
+    if (!loaded.ok) return notFound(c, loaded.reason);
+    const built = buildEntryView(loaded.value, c.req.param("entryId"), {
+      from: Number(c.req.query("from") ?? 0),
+    });
+    if (!built.ok) return notFound(c, built.reason);
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      await renderDocument(
+        <EntryPage frame={pageFrame(deps)} routeKey={c.req.param("id")} view={built.value} />,
       ),
     );
   });

@@ -12,10 +12,19 @@ import {
   textOf,
   toolCallsOf,
 } from "../../../session/entries.ts";
+import { readRefusal } from "../../../session/refusals.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
-import type { DecisionFact, Extraction, Ledger, OpenLoop, RecapFact, RuleFact } from "./types.ts";
+import type {
+  DecisionFact,
+  Extraction,
+  Ledger,
+  OpenLoop,
+  RecapFact,
+  RefusedFact,
+  RuleFact,
+} from "./types.ts";
 import { factsOfUserMessage } from "./user-facts.ts";
 
 const MAX_RULES = 300;
@@ -37,6 +46,7 @@ interface Walk {
   /** The assistant's last words, which a terse user reply answers. */
   lastAssistant: string;
   followUps: OpenLoop[];
+  refused: RefusedFact[];
   recaps: RecapFact[];
   previous: Ledger | null;
   userMessages: number;
@@ -99,6 +109,7 @@ export function extractDetailed(
     lastAssistant: "",
     followUps: [],
     attempts: [],
+    refused: [],
     recaps: [],
     previous: null,
     userMessages: 0,
@@ -127,6 +138,12 @@ export function extractDetailed(
     } else if (role === "toolResult") {
       const call = calls.get(stringField(message, "toolCallId") ?? "");
       if (!call) continue;
+      const refusal = readRefusal(message);
+      if (refusal) {
+        const { command } = scrubbed(attemptIdentity(call.name, callShape(call), call.args, cwd));
+        walk.refused.push({ tool: call.name, command, label: refusal.label, entryId: entry.id });
+        continue;
+      }
       const exitCode = exitCodeOf(message);
       const failed = message.isError === true || (exitCode !== null && exitCode !== 0);
       const shape = callShape(call);
@@ -200,6 +217,7 @@ function finish(walk: Walk, files: Extraction["files"], entries: number): Extrac
     decisions: dedupe(walk.decisions, MAX_DECISIONS),
     files,
     errors,
+    refused: walk.refused.slice(-MAX_ERRORS),
     openLoops,
     recaps: walk.recaps,
     previous: walk.previous,

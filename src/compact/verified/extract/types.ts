@@ -68,6 +68,15 @@ export interface LedgerDelta {
   newFiles: string[];
 }
 
+/** A tool call that never ran because keel or the user refused it: not an error, not an attempt. */
+export interface RefusedFact {
+  tool: string;
+  command: string;
+  /** How it was refused, as every reader shows it ("refused by keel: loop brake", …). */
+  label: string;
+  entryId: string;
+}
+
 export interface Extraction {
   goal: string | null;
   goalEntryId: string | null;
@@ -77,6 +86,7 @@ export interface Extraction {
   decisions: DecisionFact[];
   files: FileLists;
   errors: ErrorFact[];
+  refused: RefusedFact[];
   openLoops: OpenLoop[];
   recaps: RecapFact[];
   /** The ledger carried from the previous verified compaction, when there is one. */

@@ -41,8 +41,8 @@ export function GuardPage(props: { frame: PageFrame; view: GuardView }) {
           <ul data-testid="loops">
             {v.loops.map((l) => (
               <li>
-                <code>{l.command}</code> failed {l.failures} times in a row (session {l.sessionId.slice(0, 8)}
-                )
+                <code>{l.command}</code> failed {l.failures} times in a row (session {l.session})
+                {l.refusals > 0 ? ` · refused ${l.refusals}× by the loop brake` : ""}
               </li>
             ))}
           </ul>
