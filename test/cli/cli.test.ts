@@ -39,7 +39,9 @@ describe("usage", () => {
     const command = keel(["frobnicate"]);
     expect(command.status).toBe(2);
     expect(command.stderr).toMatch(/unknown command 'frobnicate'/);
-    expect(command.stderr).toMatch(/Usage: keel/);
+    // A one-line hint instead of the whole help (issue 31).
+    expect(command.stderr).toMatch(/\(keel <command> --help shows its usage\)/);
+    expect(command.stderr).not.toMatch(/Commands:/);
     const flag = keel(["status", "--frobnicate"]);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toMatch(/unknown option '--frobnicate'/);
