@@ -3,7 +3,7 @@
 import { readEnvFlags } from "../config/flags.ts";
 import { resolvePaths } from "../config/paths.ts";
 import { describeError, ExitCode, UserError } from "../core/errors.ts";
-import { storeFaultError } from "../store/store-errors.ts";
+import { describeStoreFault } from "../project/open.ts";
 import type { Output, Writers } from "./output.ts";
 
 export function reportFailure(error: unknown, out: Output, io: { write: Writers }): number {
@@ -11,7 +11,7 @@ export function reportFailure(error: unknown, out: Output, io: { write: Writers 
     out.error(error.message, error.hint);
     return error.exitCode;
   }
-  const fault = storeFaultError(error, resolvePaths(readEnvFlags()).storeUrl);
+  const fault = describeStoreFault(error, resolvePaths(readEnvFlags()).storeUrl);
   if (fault) {
     out.error(fault.message, fault.hint);
     return fault.exitCode;

@@ -9,6 +9,10 @@ import { noteDamage } from "../store/integrity.ts";
 import { openStore } from "../store/open.ts";
 import { registerProject } from "../store/projects.ts";
 import { storeFaultError } from "../store/store-errors.ts";
+
+/** A store failure in one sentence for a surface to print (undefined when the error is not the store's). */
+export { storeFaultError as describeStoreFault };
+
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 
 export type { ProjectRow } from "../store/schema/index.ts";
