@@ -24,6 +24,7 @@ import { isStrategyName, proposeWithStrategy, STRATEGY_NAMES } from "../src/comp
 import { type ContextFile, instructionBlocks, parseCap } from "../src/compact/verbatim/index.ts";
 import { parseVerifiedSetting } from "../src/compact/verified/command.ts";
 import { systemClock } from "../src/core/clock.ts";
+import { storeDeps } from "../src/project/context.ts";
 import { type ContextMessage, contextMessage, type HiddenMessage } from "../src/session/hidden-message.ts";
 import { COMPACT_USAGE, createVerifiedRuns, type VerifiedRuns } from "./compact-verified.ts";
 import { guarded } from "./guarded.ts";
@@ -142,9 +143,11 @@ async function propose(
     if (outcome.note) ctx.ui.notify(`keel: ${outcome.note}`, "warning");
     return undefined;
   }
-  const { compaction, reorientation, warnings } = outcome.proposal;
+  const { compaction, reorientation, warnings, notice } = outcome.proposal;
   live.reminder = stageReminder(live.reminder, reorientation);
-  if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
+  // A verified compaction says what happened once, warnings included; a checkpoint only speaks when it must.
+  if (notice !== undefined) ctx.ui.notify(`keel: ${[notice, ...warnings].join("; ")}`, "info");
+  else if (warnings.length > 0) ctx.ui.notify(`keel checkpoint: ${warnings.join("; ")}`, "info");
   return { compaction };
 }
 
@@ -153,18 +156,15 @@ async function record(
   event: SessionCompactEvent,
   ctx: ExtensionContext,
 ): Promise<void> {
-  if (!rt?.store || !rt.identity.ok) return;
-  await recordConfirmedCompaction(
-    { db: rt.store.db, clock: systemClock },
-    {
-      projectId: rt.identity.value.id,
-      sessionId: ctx.sessionManager.getSessionId(),
-      sessionFile: ctx.sessionManager.getSessionFile(),
-      entry: event.compactionEntry,
-      reason: event.reason,
-      fromExtension: event.fromExtension,
-    },
-  );
+  if (!rt?.project.ok) return;
+  await recordConfirmedCompaction(storeDeps(rt.project.value), {
+    projectId: rt.project.value.project.id,
+    sessionId: ctx.sessionManager.getSessionId(),
+    sessionFile: ctx.sessionManager.getSessionFile(),
+    entry: event.compactionEntry,
+    reason: event.reason,
+    fromExtension: event.fromExtension,
+  });
 }
 
 async function compactCommand(

@@ -10,6 +10,7 @@ import {
   writeJournal,
 } from "../src/guard/journal.ts";
 import { openLoops } from "../src/guard/loops/brake.ts";
+import { describeLoop } from "../src/guard/loops/records.ts";
 import { auditScope } from "../src/guard/scope/diff-audit.ts";
 import type { GuardScope, GuardSessionState } from "../src/guard/session/guard-session.ts";
 import { contractOf, recordShellOutcome } from "../src/guard/session/guard-session.ts";
@@ -54,11 +55,17 @@ const note: Handler = async ([type = "", ...rest], _ctx, { scope }) => {
 const verify: Handler = async (args, ctx, { scope, state }) => {
   const command = args.join(" ").trim();
   if (!command) return "usage: /keel verify <command>";
-  const { evidence } = await verifyCommand(
-    { db: scope.db, clock: scope.clock },
-    { projectId: scope.projectId, sessionId: scope.sessionId, cwd: ctx.cwd, command },
-  );
-  await recordShellOutcome(scope, state, command, evidence.exitCode === 0);
+  const { evidence } = await verifyCommand(scope, {
+    projectId: scope.projectId,
+    sessionId: scope.sessionId,
+    cwd: ctx.cwd,
+    command,
+  });
+  await recordShellOutcome(scope, state, command, {
+    succeeded: evidence.exitCode === 0,
+    output: evidence.outputTail,
+    treeBefore: null,
+  });
   const trust = evidence.trusted ? "" : ` (untrusted: ${evidence.trustNote})`;
   return `keel: evidence #${evidence.number}: exit ${evidence.exitCode ?? "none"} in ${(evidence.durationMs / 1000).toFixed(1)}s${trust}`;
 };
@@ -71,9 +78,7 @@ const journal: Handler = async (_args, _ctx, { scope }) => {
 
 const loops: Handler = async (_args, _ctx, { state }) => {
   const open = openLoops(state.loops);
-  return open.length
-    ? ["keel loops:", ...open.map((l) => `${l.failures}× ${l.command}`)].join("\n")
-    : "keel: no open loops";
+  return open.length ? ["keel loops:", ...open.map(describeLoop)].join("\n") : "keel: no open loops";
 };
 
 const diff: Handler = async (_args, ctx, { state }) => {

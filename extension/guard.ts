@@ -1,40 +1,32 @@
-// Pi adapter for guard: the bash gate (loop brake, destructive confirmation), keel_verify / keel_note /
-// keel_check / keel_status, the brief before each run, the status line and the context watermark.
+// Pi adapter for guard: the bash gate (loop brake, destructive confirmation), the guard session its tools run in
+// (defined in src/guard/tool-defs.ts), the brief before each run, the status line and the context watermark.
 // Rules live in src/guard; this file translates pi events and never throws into pi.
 import type {
-  ExtensionAPI,
   ExtensionContext,
   ToolCallEvent,
   ToolCallEventResult,
   ToolResultEvent,
 } from "@earendil-works/pi-coding-agent";
-import { readEnvFlags } from "../src/config/flags.ts";
-import { resolvePaths } from "../src/config/paths.ts";
-import { systemClock } from "../src/core/clock.ts";
 import {
   briefIfChanged,
   composeBrief,
-  DEFAULT_BLOCK_AFTER,
   forgetBrief,
   type GuardScope,
   type GuardSessionState,
   type GuardStatus,
   guardStatus,
+  guardStatusLines,
   recordShellOutcome,
   renderStatusWidget,
   screenShellCommand,
   startGuardSession,
 } from "../src/guard/session/guard-session.ts";
 import { briefMessage, reassertBrief } from "../src/guard/session/reassert.ts";
-import { CheckParams, NoteParams, StatusParams, VerifyParams } from "../src/guard/tool-schemas.ts";
-import {
-  runCheckTool,
-  runNoteTool,
-  runStatusTool,
-  runVerifyTool,
-  type ToolAnswer,
-} from "../src/guard/tools.ts";
+import { guardScope } from "../src/guard/session/scope-of.ts";
+import type { GuardLive } from "../src/guard/tools.ts";
+import { textOf } from "../src/session/entries.ts";
 import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
+import { writeRefusal } from "../src/session/refusals.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -42,13 +34,14 @@ import type { SessionRuntime } from "./runtime.ts";
 
 const WATERMARKS = [70, 85, 95];
 const STATUS_TTL_MS = 5_000;
-const text = (value: string) => ({ content: [{ type: "text" as const, text: value }], details: {} });
 
 /** Guard's steps in keel's pipelines (extension/index.ts runs them in order). */
 export interface GuardSteps {
   /** session_start, after the runtime is open: the guard session of this project, or none without a store. */
   start(ctx: ExtensionContext): Promise<void>;
   stop(): void;
+  /** The guard session the tools run in, while one is open. */
+  live(): GuardLive | undefined;
   /** tool_call: the bash gate (loop brake, destructive confirmation). */
   gateShell(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
   /** tool_result: loop tracking of bash outcomes. */
@@ -61,25 +54,25 @@ export interface GuardSteps {
   request(messages: ContextMessage[]): ContextMessage[] | undefined;
   /** turn_end: the status line and the context watermark. */
   turnEnd(ctx: ExtensionContext): Promise<void>;
+  /** `/keel` status: what the brief cut and the streaks the loop brake refused. */
+  statusLines(ctx: ExtensionContext): Promise<string[]>;
 }
 
 interface LiveGuard {
   scope: GuardScope;
   state: GuardSessionState;
+  /** The tree each allowed bash call was screened against, until its result arrives. */
+  treeBefore: Map<string, string | null>;
   warned: number;
   reassert?: string;
   status?: { at: number; value: GuardStatus };
 }
 
 export function createGuard(
-  pi: ExtensionAPI,
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
 ): GuardSteps {
   let live: LiveGuard | undefined;
-  registerGuardTools(pi, () => live);
-  registerCheckTool(pi, () => live);
-  registerJournalTools(pi, () => live);
   registerGuardCommands(router, () => live);
 
   return {
@@ -90,13 +83,20 @@ export function createGuard(
     stop() {
       live = undefined;
     },
+    live: () => live,
     gateShell: async (event, ctx) => (live ? gate(live, event, ctx) : undefined),
     async recordShell(event, ctx) {
       const session = live;
       if (!session || event.toolName !== "bash") return;
       const command = String((event.input as { command?: unknown }).command ?? "");
+      const treeBefore = session.treeBefore.get(event.toolCallId) ?? null;
+      session.treeBefore.delete(event.toolCallId);
       await guarded(ctx, "loop tracking", () =>
-        recordShellOutcome(session.scope, session.state, command, !event.isError),
+        recordShellOutcome(session.scope, session.state, command, {
+          succeeded: !event.isError,
+          output: textOf(event.content),
+          treeBefore,
+        }),
       );
     },
     async beforeRun(ctx) {
@@ -121,6 +121,11 @@ export function createGuard(
       const session = live;
       if (session) await guarded(ctx, "status", () => showStatus(session, ctx));
     },
+    async statusLines(ctx) {
+      const session = live;
+      if (!session) return [];
+      return (await guarded(ctx, "status", () => guardStatusLines(session.scope, session.state))) ?? [];
+    },
   };
 }
 
@@ -129,19 +134,13 @@ async function openGuard(
   rt: SessionRuntime | undefined,
   ctx: ExtensionContext,
 ): Promise<LiveGuard | undefined> {
-  if (!rt?.store || !rt.identity.ok) return undefined;
-  const flags = readEnvFlags();
-  const scope: GuardScope = {
-    db: rt.store.db,
-    clock: systemClock,
-    projectId: rt.identity.value.id,
-    projectRoot: rt.identity.value.root,
+  if (!rt?.project.ok) return undefined;
+  const scope = guardScope({
+    ...rt.project.value,
     sessionId: ctx.sessionManager.getSessionId(),
     cwd: ctx.cwd,
-    personalContract: resolvePaths(flags).personalContract,
-    blockAfter: DEFAULT_BLOCK_AFTER,
-  };
-  return { scope, state: await startGuardSession(scope), warned: 0 };
+  });
+  return { scope, state: await startGuardSession(scope), treeBefore: new Map(), warned: 0 };
 }
 
 async function gate(
@@ -151,20 +150,21 @@ async function gate(
 ): Promise<ToolCallEventResult | undefined> {
   if (event.toolName !== "bash") return undefined;
   const command = String((event.input as { command?: unknown }).command ?? "");
-  const decision = screenShellCommand(session.state, command, session.scope.blockAfter);
-  if (decision.kind === "block") return { block: true, reason: decision.reason };
+  const decision = await screenShellCommand(session.scope, session.state, command);
+  if (decision.kind === "block") {
+    if (decision.notice) ctx.ui.notify(decision.notice, "warning");
+    return { block: true, reason: decision.reason };
+  }
   if (decision.kind === "confirm") {
     if (!ctx.hasUI)
-      return {
-        block: true,
-        reason: `keel blocked a destructive command: ${decision.reason}. Ask the user to run it.`,
-      };
+      return { block: true, reason: writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`) };
     const yes = await ctx.ui.confirm(
       "keel: destructive command",
       `${decision.reason}\n\n${command}\n\nRun it?`,
     );
-    if (!yes) return { block: true, reason: `The user declined a destructive command: ${decision.reason}` };
+    if (!yes) return { block: true, reason: writeRefusal("user", decision.reason) };
   }
+  session.treeBefore.set(event.toolCallId, decision.treeBefore);
   return undefined;
 }
 
@@ -184,71 +184,4 @@ async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<vo
       "warning",
     );
   }
-}
-
-const UNAVAILABLE = text("keel guard is not available in this session (no store or no project).");
-const reply = (answer: ToolAnswer) => ({
-  content: [{ type: "text" as const, text: answer.text }],
-  details: answer.data,
-});
-
-type Live = () => { scope: GuardScope; state: GuardSessionState } | undefined;
-
-/** keel_verify: a shell command run as evidence. */
-function registerGuardTools(pi: ExtensionAPI, live: Live): void {
-  pi.registerTool({
-    name: "keel_verify",
-    label: "keel verify",
-    description:
-      "Run a shell command as evidence (tests, build, lint) and record its exit code, duration and output digest. Cite the evidence id when you claim something works.",
-    promptSnippet: "keel_verify: run a check command and record the result as evidence",
-    parameters: VerifyParams,
-    async execute(_id, params, _signal, _update, ctx) {
-      const session = live();
-      return session ? text((await runVerifyTool(session, params, ctx.cwd)).text) : UNAVAILABLE;
-    },
-  });
-}
-
-/** keel_check: a claim against the contract and the latest evidence. */
-function registerCheckTool(pi: ExtensionAPI, live: Live): void {
-  pi.registerTool({
-    name: "keel_check",
-    label: "keel check",
-    description:
-      "Check a claim against the contract and the latest evidence before stating it: which rules it touches and whether fresh, trusted evidence backs it.",
-    parameters: CheckParams,
-    async execute(_id, params, _signal, _update, ctx) {
-      const session = live();
-      return session ? reply(await runCheckTool(session, params, ctx.cwd)) : UNAVAILABLE;
-    },
-  });
-}
-
-/** keel_note and keel_status: the agent's journal entries and the guard status. */
-function registerJournalTools(pi: ExtensionAPI, live: Live): void {
-  pi.registerTool({
-    name: "keel_note",
-    label: "keel note",
-    description:
-      "Journal a decision, correction, note or lesson so it survives compaction. Your notes are stored as agent notes: shown as unverified, never as the user's decisions.",
-    parameters: NoteParams,
-    async execute(_id, params) {
-      const session = live();
-      return session ? text((await runNoteTool(session, params)).text) : UNAVAILABLE;
-    },
-  });
-
-  pi.registerTool({
-    name: "keel_status",
-    label: "keel status",
-    description:
-      "Guard status: change size against the session's baseline, open loops, and the latest evidence id.",
-    parameters: StatusParams,
-    async execute(_id, _params, _signal, _update, ctx) {
-      const session = live();
-      if (!session) return UNAVAILABLE;
-      return text((await runStatusTool(session, ctx.getContextUsage()?.percent ?? null)).text);
-    },
-  });
 }

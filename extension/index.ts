@@ -1,5 +1,5 @@
-// keel's pi extension as ordered pipelines: each area (protect, compaction, recall, guard, memory) registers its
-// tools and /keel verbs and hands back its steps; this file subscribes to each pi event once and runs the
+// keel's pi extension as ordered pipelines: the registry's tools are registered once (tools.ts); each area
+// (protect, compaction, recall, guard, memory) registers its /keel verbs and hands back its steps; this file subscribes to each pi event once and runs the
 // areas' steps in the order written below, with the session's store and project opened before any step. It
 // never throws into pi: steps run inside `guarded` (their own or this file's), so one area's failure is a
 // notification and the following steps still run.
@@ -11,12 +11,12 @@ import { createGuard, type GuardSteps } from "./guard.ts";
 import { guarded } from "./guarded.ts";
 import { type HygieneSteps, registerHygiene } from "./hygiene.ts";
 import { createRouter } from "./keel-command.ts";
-import { registerMemory } from "./memory.ts";
-import type { MemorySteps } from "./memory-guidance.ts";
+import { createMemoryGuidance, type MemorySteps } from "./memory-guidance.ts";
 import { registerMemoryWiring } from "./memory-wiring.ts";
 import { createProtect, type ProtectSteps } from "./protect.ts";
-import { type RecallSteps, registerRecall } from "./recall.ts";
+import { createRecall, type RecallSteps } from "./recall.ts";
 import { closeRuntime, openRuntime, type SessionRuntime } from "./runtime.ts";
+import { registerKeelTools } from "./tools.ts";
 import { noteStaleExtensionOnce } from "./version-note.ts";
 
 interface Areas {
@@ -43,18 +43,24 @@ export default function keel(pi: ExtensionAPI): void {
       ctx.ui.notify(`keel: store unavailable (${rt?.storeError ?? "session not started"})`, "warning");
       return;
     }
-    ctx.ui.notify(renderStatusLines(await collectStatus(rt.store, rt.identity)).join("\n"), "info");
+    const lines = renderStatusLines(await collectStatus(rt.store, rt.identity));
+    ctx.ui.notify([...lines, ...(await areas.guard.statusLines(ctx))].join("\n"), "info");
   });
   const protect = createProtect(pi, router);
   const areas: Areas = {
     protect,
-    guard: createGuard(pi, runtime, router),
+    guard: createGuard(runtime, router),
     compaction: createCompaction(pi, runtime, router, () => protect.block()),
-    memory: registerMemory(pi, runtime),
+    memory: createMemoryGuidance(runtime),
     indexCompaction: registerMemoryWiring(runtime, router),
-    recall: registerRecall(pi),
+    recall: createRecall(),
     hygiene: registerHygiene(pi, router),
   };
+  registerKeelTools(pi, {
+    runtime,
+    guard: () => areas.guard.live(),
+    memoryGuidance: () => (areas.memory.replaced() ? "replaced" : "active"),
+  });
   subscribeSession(pi, slot, areas);
   subscribeCompaction(pi, areas);
   subscribeRun(pi, areas);
@@ -75,7 +81,7 @@ function subscribeSession(pi: ExtensionAPI, slot: RuntimeSlot, a: Areas): void {
   pi.on("session_start", async (_event, ctx) => {
     await guarded(ctx, "start", async () => {
       await closeRuntime(slot.current);
-      slot.current = await openRuntime(ctx.cwd);
+      slot.current = await openRuntime(ctx.cwd, ctx.sessionManager.getSessionId());
     });
     await guarded(ctx, "protect start", () => a.protect.start(ctx));
     await guarded(ctx, "compaction start", () => a.compaction.start(ctx));

@@ -2,11 +2,13 @@
 // check at agent_start that it reached the prompt (another extension may replace the whole prompt). Rules live
 // in src/memory/guidance.ts; this file only translates. It never throws into pi.
 import type { BeforeAgentStartEvent, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { systemClock } from "../src/core/clock.ts";
 import { describeError } from "../src/core/errors.ts";
 import { buildGuidance, GUIDANCE_SECTION, promptHasGuidance } from "../src/memory/guidance.ts";
 import { memoryStatus } from "../src/memory/status.ts";
-import type { MemoryRuntime } from "./memory.ts";
+import { storeDeps } from "../src/project/context.ts";
+import type { SessionRuntime } from "./runtime.ts";
+
+type MemoryRuntime = () => SessionRuntime | undefined;
 
 export interface MemorySteps {
   /** before_agent_start: the guidance section, or a whole prompt when another extension forced one. */
@@ -65,6 +67,6 @@ export function createMemoryGuidance(runtime: MemoryRuntime): MemorySteps {
 async function statusFor(runtime: MemoryRuntime) {
   const rt = runtime();
   if (!rt?.store) return { unavailable: "store not open" };
-  if (!rt.identity.ok) return { unavailable: rt.identity.reason };
-  return memoryStatus({ db: rt.store.db, clock: systemClock }, rt.identity.value.id);
+  if (!rt.project.ok) return { unavailable: rt.project.reason.message };
+  return memoryStatus(storeDeps(rt.project.value), rt.project.value.project.id);
 }

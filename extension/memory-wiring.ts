@@ -2,11 +2,12 @@
 // confirmed keel compaction recorded (files read and modified) as derived records of the project.
 import type { ExtensionContext, SessionCompactEvent } from "@earendil-works/pi-coding-agent";
 import { compactionDetailsOf } from "../src/compact/details.ts";
-import { systemClock } from "../src/core/clock.ts";
 import { callMemory } from "../src/memory/actions.ts";
+import { memoryActor } from "../src/memory/actor.ts";
 import { indexCompactionFacts } from "../src/memory/derived.ts";
 import type { MemoryResult } from "../src/memory/model.ts";
 import { renderMemoryStatus, renderRead, renderSearch } from "../src/memory/render.ts";
+import { storeDeps } from "../src/project/context.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 import type { SessionRuntime } from "./runtime.ts";
@@ -18,19 +19,14 @@ export function registerMemoryWiring(
   router: KeelCommandRouter,
 ): (event: SessionCompactEvent, ctx: ExtensionContext) => Promise<void> {
   router.add("memory", USAGE, async ([verb = "status", ...rest], ctx) => {
-    const rt = runtime();
-    if (!rt?.store || !rt.identity.ok) {
+    const project = runtime()?.project;
+    if (!project?.ok) {
       ctx.ui.notify("keel: memory is unavailable in this session (no store or no project)", "warning");
       return;
     }
-    const deps = { db: rt.store.db, clock: systemClock };
+    const deps = storeDeps(project.value);
     // The person typing the slash command; these verbs only read, so nothing needs approval.
-    const actor = {
-      projectId: rt.identity.value.id,
-      origin: "owner" as const,
-      provenance: { sessionId: ctx.sessionManager.getSessionId(), head: null, worktree: null },
-      approve: async () => false,
-    };
+    const actor = memoryActor({ ...project.value, origin: "owner" });
     const lines = (result: MemoryResult<unknown>, render: (value: never) => string[]) =>
       result.ok ? render(result.value as never) : [result.reason.message];
     let text: string[];
@@ -50,18 +46,15 @@ export function registerMemoryWiring(
     const details = compactionDetailsOf(entry);
     if (details.strategy === "native") return;
     await guarded(ctx, "indexing the compaction in memory", async () => {
-      const rt = runtime();
-      if (!rt?.store || !rt.identity.ok) return;
-      await indexCompactionFacts(
-        { db: rt.store.db, clock: systemClock },
-        {
-          projectId: rt.identity.value.id,
-          sessionId: ctx.sessionManager.getSessionId(),
-          branchId: entry.parentId ?? entry.id,
-          filesRead: details.readFiles,
-          filesModified: details.modifiedFiles,
-        },
-      );
+      const project = runtime()?.project;
+      if (!project?.ok) return;
+      await indexCompactionFacts(storeDeps(project.value), {
+        projectId: project.value.project.id,
+        sessionId: ctx.sessionManager.getSessionId(),
+        branchId: entry.parentId ?? entry.id,
+        filesRead: details.readFiles,
+        filesModified: details.modifiedFiles,
+      });
     });
   };
 }

@@ -1,39 +1,19 @@
-// Pi adapter for recall: keel_entries, keel_grep and keel_entry search the raw session branch (not the compacted
-// view), and keel_lookup asks a sub-agent on the session's model. One keel_lookup attempt is allowed until the
-// user speaks, a bash command runs, or another tool returns; the searches themselves never reset it.
+// Pi adapter for recall (its tools are defined in src/recall/lookup/tool-defs.ts): keel_lookup's sub-agent on the
+// session's model, and its budget: one keel_lookup attempt until the user speaks, a bash command runs, or another
+// tool returns; the searches themselves never reset it.
 import type {
-  ExtensionAPI,
   ExtensionContext,
   ToolCallEvent,
   ToolCallEventResult,
   ToolResultEvent,
 } from "@earendil-works/pi-coding-agent";
-import { Type } from "typebox";
 import { type AskContext, askModel, type ModelReply } from "../src/llm/ask-model.ts";
-import { buildTranscript } from "../src/recall/lookup/index.ts";
-import {
-  type AskModel,
-  LOOKUP_SYSTEM_PROMPT,
-  type LookupMessage,
-  runLookup,
-} from "../src/recall/lookup/subagent.ts";
-import {
-  EntriesParams,
-  EntryParams,
-  GrepParams,
-  type LookupToolName,
-  runLookupTool,
-} from "../src/recall/lookup/tool-schemas.ts";
+import { type AskModel, LOOKUP_SYSTEM_PROMPT, type LookupMessage } from "../src/recall/lookup/subagent.ts";
+import { EntriesParams, EntryParams, GrepParams } from "../src/recall/lookup/tool-schemas.ts";
 import { textOf } from "../src/session/entries.ts";
 
 const RECOVERY_TOOLS = new Set(["keel_lookup", "keel_entries", "keel_grep", "keel_entry"]);
 const LOOKUP_TIMEOUT_MS = 120_000;
-const text = (value: string, isError = false) => ({
-  content: [{ type: "text" as const, text: value }],
-  details: {},
-  isError,
-});
-const transcriptOf = (ctx: ExtensionContext) => buildTranscript(ctx.sessionManager.getBranch());
 
 /** Recall's steps in keel's pipelines: the one-lookup budget and what resets it. */
 export interface RecallSteps {
@@ -45,7 +25,7 @@ export interface RecallSteps {
   toolCall(event: ToolCallEvent): ToolCallEventResult | undefined;
 }
 
-export function registerRecall(pi: ExtensionAPI): RecallSteps {
+export function createRecall(): RecallSteps {
   let lookupSpent = false;
   const steps: RecallSteps = {
     reset() {
@@ -68,70 +48,13 @@ export function registerRecall(pi: ExtensionAPI): RecallSteps {
       return undefined;
     },
   };
-  registerDirectTools(pi);
-  registerLookupTool(pi);
   return steps;
-}
-
-/** keel_entries, keel_grep and keel_entry: the searches over the raw branch, run by the agent directly. */
-function registerDirectTools(pi: ExtensionAPI): void {
-  const direct: Array<
-    [string, LookupToolName, string, typeof EntriesParams | typeof GrepParams | typeof EntryParams]
-  > = [
-    [
-      "keel_entries",
-      "entries",
-      "List the raw session's entries (ids, roles, times, previews), including everything compaction removed from view.",
-      EntriesParams,
-    ],
-    [
-      "keel_grep",
-      "grep",
-      "Search the raw session history (thinking, tool arguments and outputs included) with a regular expression; results name their ENTRY ids.",
-      GrepParams,
-    ],
-    ["keel_entry", "entry", "Show one raw session entry in full, paged.", EntryParams],
-  ];
-  for (const [name, tool, description, parameters] of direct) {
-    pi.registerTool({
-      name,
-      label: name.replace("_", " "),
-      description,
-      parameters,
-      async execute(_id, params, _signal, _update, ctx) {
-        const result = runLookupTool(transcriptOf(ctx), tool, params as Record<string, unknown>);
-        return text(result.text, result.isError);
-      },
-    });
-  }
-}
-
-/** keel_lookup: a sub-agent on the session's model answers from the raw history with the same searches. */
-function registerLookupTool(pi: ExtensionAPI): void {
-  pi.registerTool({
-    name: "keel_lookup",
-    label: "keel lookup",
-    description:
-      "Recover a specific detail from earlier in this session (an exact error, a tool output, why something was decided), even after compaction. A helper searches the raw history and answers with ENTRY ids. One attempt until the next user message or tool run.",
-    promptSnippet:
-      "keel_lookup: recover details from this session's history that compaction removed from view",
-    parameters: Type.Object(
-      { question: Type.String({ minLength: 3, maxLength: 2000 }) },
-      { additionalProperties: false },
-    ),
-    async execute(_id, params, signal, _update, ctx) {
-      const model = ctx.model;
-      if (!model) return text("keel_lookup needs an active model; use keel_grep instead.", true);
-      const answer = await runLookup(params.question, transcriptOf(ctx), askVia(ctx, model, signal));
-      const note = answer.complete ? "" : " (budget reached: partial)";
-      return text(`${answer.answer}\n\n[keel_lookup: ${answer.calls} model calls${note}]`);
-    },
-  });
 }
 
 type PiModel = NonNullable<ExtensionContext["model"]>;
 
-function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | undefined): AskModel {
+/** keel_lookup's sub-agent on the session's model, with the three searches as its tools. */
+export function askVia(ctx: ExtensionContext, model: PiModel, signal: AbortSignal | undefined): AskModel {
   const tools = [
     { name: "entries", description: "List entries of the raw session.", parameters: EntriesParams },
     { name: "grep", description: "Search the raw session text.", parameters: GrepParams },

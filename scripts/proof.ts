@@ -1,16 +1,22 @@
 // `npm run proof`: runs the hardening suites (secrets corpus, session and CLI fuzzing, concurrent writers,
-// SIGKILLs mid-write, a full disk) and prints one table of what they measured: cases run, crashes, hangs,
-// peak memory, secrets stored, writes lost. The same functions back the tests in test/hardening and
+// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores) and prints one table of what
+// they measured: cases run, crashes (for the store families: violations), hangs, peak memory, secrets stored,
+// writes lost. The same functions back the tests in test/hardening and
 // test/core; this script only runs them at full size and reports. Exit 1 when any figure is not clean.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scrubSecrets } from "../src/core/secrets.ts";
 import { LOOKALIKES, SECRET_CORPUS } from "../test/fixtures/secrets/corpus.ts";
+import { batchTricks } from "../test/support/hardening/batch-tricks.ts";
 import { fuzzCli } from "../test/support/hardening/cli-fuzz.ts";
+import { damagedStores } from "../test/support/hardening/damaged-stores.ts";
 import { concurrentWriters, diskFull, killDuringWrites } from "../test/support/hardening/faults.ts";
+import { foreignDatabases } from "../test/support/hardening/foreign-dbs.ts";
+import { mcpOversize } from "../test/support/hardening/mcp-oversize.ts";
 import { secretsThroughEveryWrite } from "../test/support/hardening/secret-surfaces.ts";
 import { fuzzSessions } from "../test/support/hardening/session-fuzz.ts";
+import { verifyEscapes } from "../test/support/hardening/verify-escapes.ts";
 
 interface Row {
   suite: string;
@@ -157,6 +163,62 @@ try {
       secrets: dash,
       lost: disk.lost,
     });
+  const foreign = await timed(900_000, () => foreignDatabases(root));
+  rows.push(
+    foreign === "hang"
+      ? hangRow("foreign databases")
+      : {
+          suite: `foreign DBs, ${foreign.files} ORM shapes: ${foreign.modified.length} files modified, ${foreign.accepted.length} accepted`,
+          cases: foreign.cases,
+          crashes: foreign.modified.length + foreign.accepted.length + foreign.rawSql.length,
+          hangs: 0,
+          peakMb: dash,
+          secrets: dash,
+          lost: dash,
+        },
+  );
+  const damaged = await timed(900_000, () => damagedStores(root));
+  rows.push(
+    damaged === "hang"
+      ? hangRow("damaged stores")
+      : {
+          suite: `damaged stores, ${damaged.kinds} kinds: ${damaged.accepted.length} writes accepted, recover ${damaged.recovered.integrity || "failed"}`,
+          cases: damaged.writes,
+          crashes:
+            damaged.accepted.length +
+            damaged.rawSql.length +
+            damaged.checksPassed.length +
+            (damaged.recovered.writable ? 0 : 1),
+          hangs: 0,
+          peakMb: dash,
+          secrets: dash,
+          lost: dash,
+        },
+  );
+  // Input and process families: each counts its defect in the crashes column.
+  const quiet = { hangs: 0, peakMb: dash, secrets: dash, lost: dash };
+  const tricks = batchTricks();
+  rows.push({
+    suite: `batch option order (nested runs; raw C1: ${tricks.rawC1})`,
+    cases: tricks.cases,
+    crashes: tricks.nested,
+    ...quiet,
+    hangs: tricks.hung ? 1 : 0,
+  });
+  const escapes = await verifyEscapes();
+  rows.push({
+    suite: `verify group escapes (>2 s late; worst +${escapes.worstLateMs} ms, survivors ${escapes.survived})`,
+    cases: escapes.cases,
+    crashes: escapes.late + escapes.survived,
+    ...quiet,
+  });
+  const oversize = await mcpOversize();
+  rows.push({
+    suite: `MCP stdio ≥10 MiB (silent exits; stopped serving ${oversize.stoppedServing})`,
+    cases: oversize.cases,
+    crashes: oversize.silentExits + oversize.stoppedServing,
+    ...quiet,
+  });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

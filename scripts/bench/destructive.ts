@@ -1,35 +1,83 @@
-// Destructive-command screen vs a plain nine-regex matcher on the corpus in test/fixtures/guard: recall,
-// false-positive rate and time per command, side by side in one run.
-
+// Destructive-command screen on its corpus (test/fixtures/guard/screen-corpus.txt, split by hash into a tune
+// half and a held-out half): recall and false-positive rate per pack on both halves, the older corpus
+// (commands.json) next to a plain nine-regex matcher, and in-process time per one-line command (p50, p99).
+import { availableParallelism, loadavg } from "node:os";
 import { naiveIsDestructive } from "../../src/guard/destructive/naive-matcher.ts";
 import { screenCommand } from "../../src/guard/destructive/screen.ts";
-import corpus from "../../test/fixtures/guard/commands.json" with { type: "json" };
+import oldCorpus from "../../test/fixtures/guard/commands.json" with { type: "json" };
+import { type CorpusCase, type CorpusHalf, loadScreenCorpus } from "../../test/support/screen-corpus.ts";
 import type { Report } from "./measure.ts";
 
-function score(name: string, isDestructive: (line: string) => boolean): string[] {
-  const caught = corpus.dangerous.filter(isDestructive).length;
-  const falsePositives = corpus.benign.filter(isDestructive).length;
-  const all = [...corpus.dangerous, ...corpus.benign];
-  const rounds = 200;
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < rounds; i++) for (const line of all) isDestructive(line);
-  const microsPerCommand = Number(process.hrtime.bigint() - start) / 1e3 / (rounds * all.length);
-  return [
-    name,
-    `${caught}/${corpus.dangerous.length} = ${(caught / corpus.dangerous.length).toFixed(3)}`,
-    `${falsePositives}/${corpus.benign.length} = ${(falsePositives / corpus.benign.length).toFixed(3)}`,
-    `${microsPerCommand.toFixed(1)} µs`,
-  ];
+const HALVES: CorpusHalf[] = ["tune", "held-out"];
+
+function rate(hits: number, total: number): string {
+  return total === 0 ? "-" : `${hits}/${total} = ${(hits / total).toFixed(3)}`;
+}
+
+function scoreCases(cases: CorpusCase[], half: CorpusHalf): [string, string] {
+  const mine = cases.filter((item) => item.half === half);
+  const dangerous = mine.filter((item) => item.label === "dangerous");
+  const harmless = mine.filter((item) => item.label === "harmless");
+  const caught = dangerous.filter((item) => screenCommand(item.command).destructive).length;
+  const flagged = harmless.filter((item) => screenCommand(item.command).destructive).length;
+  return [rate(caught, dangerous.length), rate(flagged, harmless.length)];
+}
+
+/** Microseconds per call for each one-line command, after a warm-up, as p50 and p99 over every call. */
+function timing(lines: string[]): { p50: number; p99: number; mean: number; cpu: number } {
+  for (let i = 0; i < 3; i++) for (const line of lines) screenCommand(line);
+  const samples: number[] = [];
+  const cpuStart = process.cpuUsage();
+  for (let round = 0; round < 20; round++)
+    for (const line of lines) {
+      const start = process.hrtime.bigint();
+      screenCommand(line);
+      samples.push(Number(process.hrtime.bigint() - start) / 1e3);
+    }
+  const cpuUsed = process.cpuUsage(cpuStart);
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { p50: at(0.5), p99: at(0.99), mean, cpu: (cpuUsed.user + cpuUsed.system) / samples.length };
+}
+
+function oldCorpusRow(name: string, isDestructive: (line: string) => boolean): string[] {
+  const caught = oldCorpus.dangerous.filter(isDestructive).length;
+  const flagged = oldCorpus.benign.filter(isDestructive).length;
+  return [name, "", rate(caught, oldCorpus.dangerous.length), rate(flagged, oldCorpus.benign.length)];
 }
 
 export const report: Report = {
   name: "destructive",
-  description: `destructive-command screen on ${corpus.dangerous.length} dangerous + ${corpus.benign.length} benign commands (targets: recall ≥ 0.95, false positives ≤ 0.02)`,
-  run: () => ({
-    columns: ["matcher", "recall", "false-positive rate", "time per command"],
-    rows: [
-      score("keel screen (shell words)", (line) => screenCommand(line).destructive),
-      score("nine regexes", naiveIsDestructive),
-    ],
-  }),
+  description:
+    "destructive-command screen: recall and false positives per pack on the tune and held-out halves (targets on held-out: recall ≥ 0.97, false positives ≤ 0.01), time per one-line command (p50 ≤ 50 µs, p99 ≤ 1 ms)",
+  run: () => {
+    const cases = loadScreenCorpus();
+    const packs = [...new Set(cases.map((item) => item.pack))];
+    const rows: string[][] = [];
+    for (const half of HALVES) {
+      for (const pack of packs)
+        rows.push([
+          pack,
+          half,
+          ...scoreCases(
+            cases.filter((item) => item.pack === pack),
+            half,
+          ),
+        ]);
+      rows.push(["all packs", half, ...scoreCases(cases, half)]);
+    }
+    rows.push(oldCorpusRow("older corpus: keel screen", (line) => screenCommand(line).destructive));
+    rows.push(oldCorpusRow("older corpus: nine regexes", naiveIsDestructive));
+    const oneLine = cases.map((item) => item.command).filter((command) => !command.includes("\n"));
+    const time = timing(oneLine);
+    return {
+      columns: ["pack", "half", "recall", "false-positive rate"],
+      rows,
+      notes: [
+        `time per one-line command (${oneLine.length} commands × 20 rounds, in process, wall clock): p50 ${time.p50.toFixed(1)} µs, p99 ${time.p99.toFixed(1)} µs, mean ${time.mean.toFixed(1)} µs`,
+        `CPU time per command (process CPU over the same calls, all threads): ${time.cpu.toFixed(1)} µs; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (wall-clock tails grow with load)`,
+      ],
+    };
+  },
 };

@@ -84,7 +84,8 @@ export function rssMethod(): RssMethod {
   return typeof Bun !== "undefined" ? "bun-rusage" : "none";
 }
 
-function timeOnce(probe: Probe): number {
+/** One run's wall time in ms; a non-zero exit is an error. */
+export function timeOnce(probe: Probe): number {
   const start = process.hrtime.bigint();
   const run = spawnSync(probe.command[0]!, probe.command.slice(1), {
     cwd: probe.cwd ?? ROOT,
@@ -98,7 +99,8 @@ function timeOnce(probe: Probe): number {
   return ms;
 }
 
-function peakRssOnce(probe: Probe, method: RssMethod): number | null {
+/** One run's peak RSS in bytes, by `method`; null when it cannot tell. */
+export function peakRssOnce(probe: Probe, method: RssMethod): number | null {
   const options = { cwd: probe.cwd ?? ROOT, env: { ...process.env, ...probe.env } };
   if (method === "gnu-time") {
     const run = spawnSync(GNU_TIME, ["-f", "%M", ...probe.command], { ...options, encoding: "utf8" });

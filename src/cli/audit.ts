@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { counted } from "../core/plural.ts";
-import { listProjectLoops } from "../guard/loops/records.ts";
+import { describeLoop, listLoopsForDisplay } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
@@ -19,7 +19,7 @@ export const registerAudit: Register = (program, contextFor) => {
       const report = auditScope(ctx.cwd, baseline.value);
       const bound = report.bounded ? "≥" : "";
       ctx.out.result(report, [
-        `${report.verdict}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${counted(report.files, "file")} against ${options.baseline} (${baseline.value.slice(0, 10)})`,
+        `${ctx.out.tone(report.verdict === "ok" ? "ok" : report.verdict === "warn" ? "warn" : "fail", report.verdict)}: ${bound}+${report.added}/-${report.removed} lines in ${bound}${counted(report.files, "file")} against ${options.baseline} (${baseline.value.slice(0, 10)})`,
         ...report.changed
           .slice(0, 20)
           .map((c) => `  +${c.added}/-${c.removed}  ${c.path}${c.untracked ? " (untracked)" : ""}`),
@@ -36,13 +36,8 @@ export const registerAudit: Register = (program, contextFor) => {
     .action(async (_options: unknown, command: Command) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
-        const loops = await listProjectLoops(store.db, project.id);
-        ctx.out.result(
-          { loops },
-          loops.length
-            ? loops.map((l) => `${l.failures}× failed  ${l.command}  (session ${l.sessionId.slice(0, 8)})`)
-            : "no open loops",
-        );
+        const loops = await listLoopsForDisplay(store.db, project.id);
+        ctx.out.result({ loops }, loops.length ? loops.map(describeLoop) : "no open loops");
         setExitCode(command, loops.length ? ExitCode.checkFailed : ExitCode.ok);
       });
     });

@@ -47,13 +47,18 @@ export function parseBatchLine(line: string): Parsed {
   const shown = typeof id === "string" && id.length > BATCH_LIMITS.idChars ? null : id;
   const shape = checkShape(BatchRequest, value);
   if (!shape.ok) return refusal(shown, `bad request: ${shape.reason.message}`);
-  const [verb] = shape.value.command;
+  const verb = commandVerb(shape.value.command);
   if (verb && REFUSED.has(verb))
     return refusal(shown, `"${verb}" runs until stopped and cannot run in a batch`);
   const argv = shape.value.command.includes("--json")
     ? shape.value.command
     : [...shape.value.command, "--json"];
   return ok({ id: shown, argv });
+}
+
+/** The word commander dispatches on: the first that is not an option (keel's global options take no value). */
+export function commandVerb(words: readonly string[]): string | undefined {
+  return words.find((word) => !word.startsWith("-"));
 }
 
 /** One command's exit code and captured output as its answer line. */

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { openSharedStore, type SharedStore } from "../project/open.ts";
 import { answerOf, parseBatchLine } from "./batch-request.ts";
+import { terminalJson } from "./output.ts";
 import type { ContextFactory } from "./register.ts";
 import { setExitCode } from "./register.ts";
 import { writeAll } from "./std-write.ts";
@@ -36,7 +37,8 @@ export function registerBatch(program: Command, contextFor: ContextFactory, runO
           const answer = await answerLine(line, shared, runOne);
           counts.requests += 1;
           if (answer.exit !== 0) counts.failed += 1;
-          writeAll(1, `${JSON.stringify(answer)}\n`);
+          // C1 controls and bidi overrides leave as \u escapes: the answer stream may be read on a terminal.
+          writeAll(1, `${terminalJson(answer)}\n`);
         }
       } finally {
         await shared.store.close();

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
+import { contractCuts, describeCuts } from "../guard/brief.ts";
 import {
   addPersonalRule,
   addProjectRule,
@@ -58,9 +59,11 @@ function need(result: Result<RuleChange, ContractProblem>): RuleChange {
 async function list(ctx: CommandContext): Promise<void> {
   await withProjectStore(ctx, async (scope) => {
     const contract = await projectContract(ctx, scope);
-    ctx.out.result(contract, [
+    const cuts = contractCuts(contract.rules);
+    ctx.out.result({ ...contract, briefCuts: cuts }, [
       ...contract.rules.map((r) => `${r.id.padEnd(30)} ${layerOf(r).padEnd(8)} ${r.text}`),
       ...contract.problems.map((p) => `ignored: ${p}`),
+      ...describeCuts(cuts),
     ]);
   });
 }

@@ -7,7 +7,7 @@ import { piSupport } from "../install/pi-support.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import { isStale, staleNote } from "../install/version-meet.ts";
 import { resolveProjectIdentity } from "../project/identity.ts";
-import { checkStore } from "../project/store-health.ts";
+import { checkStore, storeProblems } from "../project/store-health.ts";
 import type { CommandContext } from "./context.ts";
 import { type Register, setExitCode } from "./register.ts";
 import { versionReport } from "./version.ts";
@@ -30,7 +30,7 @@ export const registerDoctor: Register = (program, contextFor) => {
       const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
       ctx.out.result(
         { ok: !failed, checks },
-        checks.map((c) => `${mark[c.level]}  ${c.name}: ${c.detail}`),
+        checks.map((c) => `${ctx.out.tone(c.level, mark[c.level])}  ${c.name}: ${c.detail}`),
       );
       setExitCode(command, failed ? ExitCode.checkFailed : ExitCode.ok);
     });
@@ -61,17 +61,19 @@ export async function runChecks(ctx: CommandContext): Promise<Check[]> {
       : { name: "project", level: "warn", detail: identity.reason },
   );
   checks.push(...registrationChecks(ctx, root));
-  const store = await checkStore(ctx.paths.storeUrl);
-  checks.push(
-    store.ok
-      ? {
-          name: "store",
-          level: "ok",
-          detail: `${store.value.location} (${store.value.driver}, SQLite ${store.value.sqliteVersion}, ${store.value.migrationsApplied}/${store.value.migrationsEmbedded} migrations)`,
-        }
-      : { name: "store", level: "fail", detail: store.reason },
-  );
+  checks.push(await storeCheck(ctx));
   return checks;
+}
+
+async function storeCheck(ctx: CommandContext): Promise<Check> {
+  const store = await checkStore(ctx.paths.storeUrl);
+  if (!store.ok) return { name: "store", level: "fail", detail: store.reason };
+  const r = store.value;
+  const problems = storeProblems(r);
+  const facts = `${r.location} (${r.driver}, SQLite ${r.sqliteVersion}, ${r.migrationsApplied}/${r.migrationsEmbedded} migrations`;
+  if (problems.length > 0)
+    return { name: "store", level: "fail", detail: `${facts}): ${problems.join("; ")}` };
+  return { name: "store", level: "ok", detail: `${facts}, integrity ok)` };
 }
 
 function extensionCheck(ctx: CommandContext): Check {

@@ -1,9 +1,10 @@
-// `keel install` and `keel uninstall`: write the extension package to keel's home and (un)register it with pi.
+// `keel install` and `keel uninstall`: write the extension package to keel's home and (un)register it with pi;
+// install reads pi's settings afterwards and fails when pi did not actually list the package.
 import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
 import { writeExtensionPackage } from "../install/extension-package.ts";
 import { piInstall, piRemove } from "../install/pi-cli.ts";
-import { projectSettingsPath } from "../install/pi-settings.ts";
+import { findRegistration, projectSettingsPath } from "../install/pi-settings.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
 import type { Register } from "./register.ts";
@@ -48,6 +49,14 @@ function install(ctx: CommandContext, global: boolean): void {
   ctx.out.info(`registering it with pi (${scope} settings)`);
   const registered = piInstall({ piBin: ctx.flags.piBin, cwd: ctx.cwd, global, dir: written.dir });
   if (!registered.ok) throw new UserError(registered.reason);
+  const found = findRegistration(ctx.cwd, ctx.paths.agentDir, written.dir);
+  if (!(global ? found.global : found.project)) {
+    throw new UserError(
+      `pi reported success but did not register the extension: ${written.dir} is not in ${global ? found.globalSettings : found.projectSettings}`,
+      2,
+      "run `pi list` to see what pi registered, then `keel install` again; `keel doctor` checks it",
+    );
+  }
   ctx.out.result(
     { ok: true, scope, extensionDir: written.dir, bundleSha256: written.bundleSha256, ...versions },
     [

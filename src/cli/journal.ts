@@ -11,6 +11,7 @@ import {
   splitTags,
   writeJournal,
 } from "../guard/journal.ts";
+import { storeDeps } from "../project/context.ts";
 import { intOption, LIST_LIMIT } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
@@ -25,17 +26,14 @@ export const registerJournal: Register = (program, contextFor) => {
     .action(async (type: string, words: string[], options: { tags?: string }, command: Command) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
-        const written = await writeJournal(
-          { db: store.db, clock: ctx.clock },
-          {
-            projectId: project.id,
-            sessionId: null,
-            origin: "owner",
-            type,
-            text: words.join(" "),
-            tags: splitTags(options.tags),
-          },
-        );
+        const written = await writeJournal(storeDeps({ store, clock: ctx.clock }), {
+          projectId: project.id,
+          sessionId: null,
+          origin: "owner",
+          type,
+          text: words.join(" "),
+          tags: splitTags(options.tags),
+        });
         if (!written.ok) throw new UserError(written.reason);
         ctx.out.result({ entry: written.value }, `journaled ${describeJournalEntry(written.value)}`);
       });

@@ -93,7 +93,7 @@ function grepVerb(verb: Command, contextFor: ContextFactory): void {
   verb
     .description("search the rendered branch for a regular expression (or --literal text), with context")
     .argument("<session>", "pi session JSONL file")
-    .argument("<pattern>", "JavaScript regular expression, case-insensitive unless --case-sensitive")
+    .argument("<pattern>", "regular expression (RE2 syntax), case-insensitive unless --case-sensitive")
     .option("--leaf <entryId>", LEAF_HELP)
     .option("--literal", "match the pattern as plain text")
     .option("--case-sensitive", "match case exactly")
@@ -105,7 +105,7 @@ function grepVerb(verb: Command, contextFor: ContextFactory): void {
     .action(async (file: string, pattern: string, options: GrepOptions, command: Command) => {
       const ctx = contextFor(command);
       const { loaded, transcript } = await openTranscript(file, options.leaf, ctx);
-      const result = lookupGrep(transcript, {
+      const result = await lookupGrep(transcript, {
         pattern,
         regex: !options.literal,
         caseSensitive: options.caseSensitive,
@@ -182,6 +182,7 @@ function grepText(page: GrepPage): string[] {
     for (const line of match.after) out.push(`   ${line}`);
   }
   if (page.matches.length === 0) out.push("no matches");
+  if (page.note) out.push(page.note);
   return [...out, ...nextLine(page.nextCursor)];
 }
 

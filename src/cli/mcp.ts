@@ -5,21 +5,42 @@ import { UserError } from "../core/errors.ts";
 import { isSessionId, type McpHost, openMcpSession } from "../mcp/session.ts";
 import { serveStdio } from "../mcp/stdio.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
+import { TOOL_AREAS } from "../tools/define.ts";
+import { parseToolAreas } from "../tools/registry.ts";
 import type { CommandContext } from "./context.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
+
+interface McpOptions {
+  sessionId?: string;
+  tools?: string;
+  readOnly?: boolean;
+  sessionRoot: string[];
+}
 
 export const registerMcp: Register = (program, contextFor) => {
   program
     .command("mcp")
     .description("serve keel's tools to an MCP host on stdio (guard, memory, session recall)")
     .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
-    .action(async (options: { sessionId?: string }, command: Command) => {
+    .option("--tools <areas>", `serve only these areas' tools (comma-separated: ${TOOL_AREAS.join(", ")})`)
+    .option("--read-only", "serve only tools that change nothing (no verify, no writes)")
+    .option(
+      "--session-root <dir>",
+      "also allow recall on session files under this folder (default: only pi's session folder); repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (options: McpOptions, command: Command) => {
       const ctx = contextFor(command);
       if (options.sessionId !== undefined && !isSessionId(options.sessionId))
         throw new UserError("--session-id takes 1-100 letters, digits or . _ : -");
+      const areas = options.tools === undefined ? undefined : parseToolAreas(options.tools);
+      if (areas && !areas.ok) throw new UserError(areas.reason);
+      const tools = { areas: areas?.value, readOnly: options.readOnly === true };
       await withProjectStore(ctx, async ({ store, project }) => {
-        await serveStdio(openMcpSession(mcpHost(ctx, store, project), options.sessionId));
+        const host = { ...mcpHost(ctx, store, project), tools, sessionRoots: options.sessionRoot };
+        await serveStdio(openMcpSession(host, options.sessionId));
       });
     });
 };

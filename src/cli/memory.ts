@@ -18,6 +18,7 @@ import {
 import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
 import { currentProvenance } from "../memory/provenance.ts";
 import * as render from "../memory/render.ts";
+import { storeDeps } from "../project/context.ts";
 import type { CommandContext } from "./context.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
@@ -44,7 +45,7 @@ async function withMemory(
 ) {
   const ctx = contextFor(command);
   await withProjectStore(ctx, ({ store, project }) => {
-    const deps = { db: store.db, clock: ctx.clock };
+    const deps = storeDeps({ store, clock: ctx.clock });
     const call: Scope["call"] = async (params, options) => {
       // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
       // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).

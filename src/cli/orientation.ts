@@ -3,11 +3,12 @@
 import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { counted } from "../core/plural.ts";
-import { BRIEF_LIMITS } from "../guard/brief.ts";
+import { BRIEF_LIMITS, describeCuts } from "../guard/brief.ts";
 import { listEvidence } from "../guard/evidence/records.ts";
 import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
-import { composeBrief, DEFAULT_BLOCK_AFTER } from "../guard/session/guard-session.ts";
+import { composeBrief } from "../guard/session/guard-session.ts";
+import { guardScope } from "../guard/session/scope-of.ts";
 import { projectContract, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
@@ -66,25 +67,30 @@ export const registerOrientation: Register = (program, contextFor) => {
     .action(async (_options: unknown, command: Command) => {
       const ctx = contextFor(command);
       await withProjectStore(ctx, async ({ store, project }) => {
-        const scope = {
-          db: store.db,
+        const scope = guardScope({
+          store,
+          project,
           clock: ctx.clock,
-          projectId: project.id,
-          projectRoot: project.root,
           sessionId: "",
           cwd: ctx.cwd,
           personalContract: ctx.paths.personalContract,
-          blockAfter: DEFAULT_BLOCK_AFTER,
-        };
+        });
         const brief = await composeBrief(scope, {
           baseline: null,
           loops: { streaks: {} },
           briefDigest: null,
         });
         const tokens = Math.ceil(brief.text.length / 4);
-        ctx.out.result({ briefChars: brief.text.length, briefTokensEstimate: tokens, limits: BRIEF_LIMITS }, [
+        const result = {
+          briefChars: brief.text.length,
+          briefTokensEstimate: tokens,
+          limits: BRIEF_LIMITS,
+          cuts: brief.cuts,
+        };
+        ctx.out.result(result, [
           `brief: ${brief.text.length} characters (~${tokens} tokens at 4 characters per token)`,
-          `caps: ${BRIEF_LIMITS.rules} rules, ${BRIEF_LIMITS.decisions} decisions, ${BRIEF_LIMITS.corrections} corrections, ${BRIEF_LIMITS.lessons} lessons, ${BRIEF_LIMITS.agentNotes} agent notes, ${BRIEF_LIMITS.loops} loops; ${BRIEF_LIMITS.text} characters per line (${BRIEF_LIMITS.agentText} for agent text)`,
+          ...describeCuts(brief.cuts),
+          `caps: contract ${BRIEF_LIMITS.contractChars} characters (people's rules always in full, then seeds, then agent rules), ${BRIEF_LIMITS.decisions} decisions, ${BRIEF_LIMITS.corrections} corrections, ${BRIEF_LIMITS.lessons} lessons, ${BRIEF_LIMITS.agentNotes} agent notes, ${BRIEF_LIMITS.loops} loops; ${BRIEF_LIMITS.text} characters per line (${BRIEF_LIMITS.agentText} for agent text)`,
         ]);
       });
     });

@@ -2,6 +2,7 @@
 // Diagnostics and progress go to stderr so stdout stays parseable. Everything printed passes through the
 // terminal-safety escapes (no raw control characters), and error messages are cut to one bounded line.
 import { escapeControl, shortForTerminal } from "../core/terminal-text.ts";
+import { paint, type Tone } from "./colour.ts";
 import { writeAll } from "./std-write.ts";
 
 /** Error messages echo inputs; past this many characters they are cut. */
@@ -24,6 +25,8 @@ export interface Output {
   info(line: string): void;
   /** An error: a JSON object on stdout with --json, a line on stderr otherwise. */
   error(message: string, hint?: string): void;
+  /** A word in a tone's colour when this run colours (a terminal, no --no-color, no NO_COLOR), else as is. */
+  tone(tone: Tone, text: string): string;
 }
 
 export interface Writers {
@@ -31,13 +34,22 @@ export interface Writers {
   err(text: string): void;
 }
 
-export function createOutput(json: boolean, write: Writers = defaultWriters()): Output {
+export function createOutput(json: boolean, write: Writers = defaultWriters(), colour = false): Output {
+  // keel's own colour codes travel as a marker no input can forge (a random nonce), so escaping the text first
+  // still shows every control character that came from data, and only keel's tones become colour.
+  const nonce = colour && !json ? `K${Math.random().toString(36).slice(2)}${Date.now().toString(36)}K` : "";
+  const marked = new RegExp(`${nonce}([0-9;]+)${nonce}`, "g");
+  const safe = (text: string) => {
+    const escaped = escapeControl(text);
+    return nonce ? escaped.replace(marked, (_all, code: string) => `\u001b[${code}m`) : escaped;
+  };
   return {
     json,
     result(data, text) {
       if (json) write.out(`${terminalJson(data, 2)}\n`);
-      else write.out(`${escapeControl(Array.isArray(text) ? text.join("\n") : text)}\n`);
+      else write.out(`${safe(Array.isArray(text) ? text.join("\n") : text)}\n`);
     },
+    tone: (tone, text) => (nonce ? paint(tone, text, (code) => `${nonce}${code}${nonce}`) : text),
     info(line) {
       if (!json) write.err(`${escapeControl(line)}\n`);
     },

@@ -3,6 +3,7 @@
 
 import { type ContractScope, loadEffectiveContract } from "../guard/contract/edit.ts";
 import type { EffectiveContract } from "../guard/contract/effective.ts";
+import { storeDeps } from "../project/context.ts";
 import * as project from "../project/open.ts";
 import type { CommandContext } from "./context.ts";
 
@@ -28,8 +29,7 @@ export function withProjectStore<T>(
 /** What the contract service needs for this project, with the user's personal layer from keel's paths. */
 export function contractScope(ctx: CommandContext, { store, project }: project.ProjectScope): ContractScope {
   return {
-    db: store.db,
-    clock: ctx.clock,
+    ...storeDeps({ store, clock: ctx.clock }),
     projectId: project.id,
     projectRoot: project.root,
     personalContract: ctx.paths.personalContract,

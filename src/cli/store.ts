@@ -1,10 +1,16 @@
-// `keel store check`: opens the store (which migrates it) and reports its driver, SQLite, migrations and FTS5.
-// The work itself is checkStore in src/store/self-check.ts; this file only parses flags and prints.
+// `keel store check`: opens the store (which migrates it) and reports its driver, SQLite, migrations, FTS5 and
+// integrity; `keel store recover`: copies a damaged store's readable rows into a new file. The work is in
+// src/store (self-check.ts, recover.ts) through src/project/store-health.ts; this file parses flags and prints.
+
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { ExitCode, UserError } from "../core/errors.ts";
 import {
   checkStore,
   type DriverName,
+  isRemoteStore,
+  type RecoveryReport,
+  recoverStore,
   STORE_DRIVERS,
   type StoreReport,
   storeProblems,
@@ -16,7 +22,7 @@ export const registerStore: Register = (program, contextFor) => {
   store
     .command("check")
     .description(
-      "open the store, apply migrations and report driver, SQLite, migrations and FTS5 (exit 1 on failure)",
+      "open the store, apply migrations and report driver, SQLite, migrations, FTS5 and integrity (exit 1 on failure)",
     )
     .option(
       "--driver <name>",
@@ -39,7 +45,33 @@ export const registerStore: Register = (program, contextFor) => {
       );
       setExitCode(command, problems.length === 0 ? ExitCode.ok : ExitCode.checkFailed);
     });
+  store
+    .command("recover")
+    .description("copy every row that can still be read from a damaged store into a new store file")
+    .argument("<new-file>", "where to write the recovered store (must not exist)")
+    .option("--from <file>", "the damaged store (default: keel's store)")
+    .action(async (to: string, options: { from?: string }, command: Command) => {
+      const ctx = contextFor(command);
+      const from = options.from ?? ctx.paths.storeUrl;
+      if (isRemoteStore(from)) throw new UserError("recover copies a local store file, not a remote one");
+      const recovered = await recoverStore(resolve(ctx.cwd, from), resolve(ctx.cwd, to));
+      if (!recovered.ok)
+        throw new UserError(`store recover failed: ${recovered.reason}`, ExitCode.checkFailed);
+      const report = recovered.value;
+      ctx.out.result({ ok: report.integrity === "ok", ...report }, describeRecovery(report));
+      setExitCode(command, report.integrity === "ok" ? ExitCode.ok : ExitCode.checkFailed);
+    });
 };
+
+function describeRecovery(report: RecoveryReport): string[] {
+  return [
+    ...report.tables.map(
+      (t) => `${t.table.padEnd(16)} ${t.copied} copied, ${t.lost} lost${t.note ? ` (${t.note})` : ""}`,
+    ),
+    `recovered ${report.copied} rows (${report.lost} lost) into ${report.to}; integrity ${report.integrity}`,
+    `point KEEL_DB at ${report.to} to use it; ${report.from} is left as it was`,
+  ];
+}
 
 function parseDriver(name: string | undefined): DriverName | undefined {
   if (name === undefined) return undefined;
@@ -54,6 +86,7 @@ function describe(report: StoreReport, problems: string[]): string[] {
     `sqlite      ${report.sqliteVersion}`,
     `migrations  ${report.migrationsApplied} applied / ${report.migrationsEmbedded} embedded`,
     `fts5        ${report.fts5 ? "yes" : "no"}`,
+    `integrity   ${report.integrity.length === 0 ? "ok" : report.integrity.join("; ")}`,
     problems.length === 0 ? "store ok" : `store check FAILED: ${problems.join("; ")}`,
   ];
 }

@@ -6,6 +6,7 @@ import { liveOutput } from "../guard/evidence/live-output.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
+import { storeDeps } from "../project/context.ts";
 import { intOption, LIST_LIMIT, ROW_NUMBER } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
@@ -40,7 +41,7 @@ export const registerVerify: Register = (program, contextFor) => {
         // The output streams to stderr as it comes (redacted, terminal-safe); stdout keeps the result alone.
         const live = liveOutput((line) => ctx.out.info(`│ ${line}`));
         const outcome = await verifyCommand(
-          { db: store.db, clock: ctx.clock },
+          storeDeps({ store, clock: ctx.clock }),
           { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
           { onOutput: ctx.out.json ? undefined : (chunk) => live.push(chunk) },
         );

@@ -3,7 +3,9 @@
 // whether it came from this binary.
 import { readAsset } from "../core/assets.ts";
 import { type BuildInfo, buildInfo } from "../core/build-info.ts";
+import { ExitCode } from "../core/errors.ts";
 import { sha256Hex } from "../core/hash.ts";
+import { KEEL_VERSION } from "../core/version.ts";
 import type { Output } from "./output.ts";
 
 export interface VersionReport extends BuildInfo {
@@ -28,7 +30,9 @@ export function versionReport(): VersionReport {
   return { ok: true, ...buildInfo(), extensionSha256 };
 }
 
-export function printVersion(out: Output): void {
-  const report = versionReport();
-  out.result(report, report.version);
+/** Prints the version (the build record only with --json, the one that hashes the bundle); returns exit code 0. */
+export function printVersion(out: Output): number {
+  if (out.json) out.result(versionReport(), "");
+  else out.result(null, KEEL_VERSION);
+  return ExitCode.ok;
 }

@@ -14,10 +14,28 @@ export interface CompactionDetails {
   verbatim: VerbatimKeelDetails | undefined;
   /** The reminder keel stored for a reload before the next request. */
   reorientation: string | undefined;
+  /** Why keel compacted, when the strategy recorded it (the verbatim block keeps it in its span). */
+  reason: string | undefined;
+  /** The verified strategy's report, or undefined for other strategies. */
+  verified: VerifiedReport | undefined;
   /** pi's top-level file lists (keel writes them too). */
   readFiles: string[];
   modifiedFiles: string[];
 }
+
+/** What the verified strategy reports in its details; a field it did not record is null. */
+export interface VerifiedReport {
+  tokensAfter: number | null;
+  coverage: number | null;
+  outcome: string | null;
+  modelCalls: number | null;
+  latencyMs: number | null;
+  /** The kinds of the gaps it found. */
+  gaps: string[];
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
@@ -29,9 +47,24 @@ export function compactionDetailsOf(entry: Pick<CompactionEntry, "details">): Co
     strategy: typeof keel?.strategy === "string" ? keel.strategy : "native",
     fromKeel: keel !== undefined,
     verbatim: verbatimBlock(keel),
-    reorientation: typeof keel?.reorientation === "string" ? keel.reorientation : undefined,
+    reorientation: str(keel?.reorientation),
+    reason: str(keel?.reason) ?? str(asRecord(keel?.span)?.reason),
+    verified: verifiedReport(keel),
     readFiles: stringList(details?.readFiles),
     modifiedFiles: stringList(details?.modifiedFiles),
+  };
+}
+
+function verifiedReport(keel: Record<string, unknown> | undefined): VerifiedReport | undefined {
+  if (keel?.strategy !== "verified") return undefined;
+  const gaps = Array.isArray(keel.gaps) ? keel.gaps.map((gap) => String(asRecord(gap)?.kind)) : [];
+  return {
+    tokensAfter: num(keel.tokensAfter),
+    coverage: num(keel.coverage),
+    outcome: str(keel.outcome) ?? null,
+    modelCalls: num(keel.modelCalls),
+    latencyMs: num(keel.latencyMs),
+    gaps,
   };
 }
 

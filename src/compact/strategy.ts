@@ -26,6 +26,8 @@ export interface CompactionProposal {
   compaction: CompactionResult<KeelCompactionDetails>;
   reorientation: string;
   warnings: string[];
+  /** The verified strategy's one notification in plain words (outcome, coverage, model calls). */
+  notice?: string;
 }
 
 export type ProposalOutcome =
@@ -75,6 +77,7 @@ export async function proposeWithStrategy(
       },
       reorientation: result.reorientation,
       warnings: result.warnings,
+      notice: result.report.notice,
     },
   };
 }

@@ -16,6 +16,12 @@ export interface EnvFlags {
   configDir: string;
   /** Print stack traces of unexpected failures (KEEL_DEBUG). */
   debug: boolean;
+  /** Identical failures on an unchanged tree before the loop brake refuses (KEEL_LOOP_LIMIT, 0 = off). */
+  loopLimit: number | undefined;
+  /** List the modules a run loaded on stderr at exit (KEEL_TRACE_MODULES; the compiled binary's chunks). */
+  traceModules: boolean;
+  /** No colour in terminal output (NO_COLOR set and non-empty, or TERM=dumb). */
+  noColor: boolean;
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
@@ -28,9 +34,20 @@ export function readEnvFlags(env: Record<string, string | undefined> = process.e
     nodeBin: nonEmpty(env.KEEL_NODE_BIN) ?? "node",
     configDir: nonEmpty(env.XDG_CONFIG_HOME) ?? `${home}/.config`,
     debug: Boolean(nonEmpty(env.KEEL_DEBUG)),
+    loopLimit: smallCount(env.KEEL_LOOP_LIMIT),
+    traceModules: Boolean(nonEmpty(env.KEEL_TRACE_MODULES)),
+    noColor: Boolean(nonEmpty(env.NO_COLOR)) || env.TERM === "dumb",
   };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== "" ? value : undefined;
+}
+
+/** A whole number from 0 to 100, or undefined when unset or not one (the caller's default applies). */
+function smallCount(value: string | undefined): number | undefined {
+  const text = nonEmpty(value)?.trim();
+  if (text === undefined || !/^\d{1,3}$/.test(text)) return undefined;
+  const count = Number(text);
+  return count <= 100 ? count : undefined;
 }

@@ -1,17 +1,29 @@
 // Files keel ships inside itself: the pi extension bundle and the web UI's static files. The compiled binary
 // registers embedded copies at start-up (scripts/build.ts); from source they are read from the checkout.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { UserError } from "./errors.ts";
 
-/** "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo. */
-export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}`;
+/**
+ * "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo,
+ * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle).
+ */
+export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}` | "vendor/re2js.cjs";
 
 const embedded = new Map<string, string>();
 
-/** Called once by the binary's entry before anything reads an asset. */
+/** Called once by the binary's entry before anything reads an asset: each name with its path inside the binary. */
 export function embedAssets(entries: Record<string, string>): void {
-  for (const [name, text] of Object.entries(entries)) embedded.set(name, text);
+  for (const [name, path] of Object.entries(entries)) embedded.set(name, path);
+}
+
+/** Texts carried inside a bundle that has no files of its own (the pi extension's copy of re2js). */
+const embeddedTexts = new Map<string, string>();
+
+/** Called once by the extension bundle's entry: each name with its whole text. */
+export function embedAssetTexts(entries: Record<string, string>): void {
+  for (const [name, text] of Object.entries(entries)) embeddedTexts.set(name, text);
 }
 
 export function hasEmbeddedAssets(): boolean {
@@ -25,13 +37,16 @@ export function sourceRoot(): string {
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
+  if (name === "vendor/re2js.cjs") return createRequire(import.meta.url).resolve("re2js");
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
 }
 
 export function readAsset(name: AssetName): string {
+  const text = embeddedTexts.get(name);
+  if (text !== undefined) return text;
   const inside = embedded.get(name);
-  if (inside !== undefined) return inside;
+  if (inside !== undefined) return readFileSync(inside, "utf8");
   const path = assetSourcePath(name);
   if (!existsSync(path)) {
     const hint = name === "extension/index.js" ? "run `npm run build:extension` first" : undefined;

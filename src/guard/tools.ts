@@ -1,6 +1,8 @@
-// The guard tools' engine side, one function per tool, shared by the pi tools (keel_verify, keel_note,
-// keel_check, keel_status) and the MCP tools: each takes a live guard session and typed parameters and answers
+// The guard tools' engine side, one function per tool, behind the tool definitions in tool-defs.ts (every host)
+// and the CLI: each takes a live guard session and typed parameters and answers
 // with the text a model reads plus the data behind it. Hosts only translate; no host has a copy of these rules.
+import { writeRefusal } from "../session/refusals.ts";
+import type { ToolAnswer } from "../tools/define.ts";
 import { checkClaim } from "./claim-check.ts";
 import { type EvidenceRow, getEvidence, listEvidence } from "./evidence/records.ts";
 import { isStale, readTreeState } from "./evidence/tree-state.ts";
@@ -28,32 +30,37 @@ export interface GuardLive {
   state: GuardSessionState;
 }
 
-/** What a guard tool answers: text for the model, the data behind it, and whether it is an error. */
-export interface ToolAnswer {
-  text: string;
-  data: unknown;
-  isError: boolean;
-}
+export type { ToolAnswer };
 
 const answer = (text: string, data: unknown, isError = false): ToolAnswer => ({ text, data, isError });
 
 /** Runs a check command as evidence, after the loop brake and the destructive screen (no human to confirm). */
 export async function runVerifyTool(live: GuardLive, params: VerifyParams, cwd: string): Promise<ToolAnswer> {
   const { scope, state } = live;
-  const decision = screenShellCommand(state, params.command, scope.blockAfter);
-  if (decision.kind !== "allow") return answer(`Not run: ${decision.reason}`, { notRun: decision }, true);
-  const outcome = await verifyCommand(
-    { db: scope.db, clock: scope.clock },
-    {
-      projectId: scope.projectId,
-      sessionId: scope.sessionId,
-      cwd,
-      command: params.command,
-      timeoutS: params.timeout_s,
-    },
-  );
+  const decision = await screenShellCommand(scope, state, params.command, cwd);
+  // A refusal answers with keel's reason text alone, so the session layer reads it back as a refusal; the user's
+  // one-time notice rides along for hosts with a UI.
+  if (decision.kind === "block")
+    return { ...answer(decision.reason, { notRun: decision }, true), notice: decision.notice };
+  if (decision.kind === "confirm")
+    return answer(
+      writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`),
+      { notRun: decision },
+      true,
+    );
+  const outcome = await verifyCommand(scope, {
+    projectId: scope.projectId,
+    sessionId: scope.sessionId,
+    cwd,
+    command: params.command,
+    timeoutS: params.timeout_s,
+  });
   const row = outcome.evidence;
-  await recordShellOutcome(scope, state, params.command, row.exitCode === 0);
+  await recordShellOutcome(scope, state, params.command, {
+    succeeded: row.exitCode === 0,
+    output: row.outputTail,
+    treeBefore: decision.treeBefore,
+  });
   const verdict = row.timedOut ? "timed out" : `exit ${row.exitCode}`;
   const trust = row.trusted ? "" : ` UNTRUSTED (${row.trustNote})`;
   return answer(

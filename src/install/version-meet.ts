@@ -1,7 +1,7 @@
 // How the keel binary and the pi extension it wrote know each other: the manifest `keel install` writes records
 // the writer's version, commit, bundle hash and (for a compiled binary) its path; doctor and the extension
 // compare that with what a binary ships now and word the one note a user sees. Pure: callers do the I/O.
-import { oneLine } from "../guard/text.ts";
+import { oneLine } from "../core/one-line.ts";
 import { parseVersion, versionAtLeast } from "./toolchain.ts";
 
 /** What the manifest's `keel` field says about the build that wrote the extension. */

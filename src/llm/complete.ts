@@ -2,18 +2,17 @@
 // registry and the session's model to keel's `Complete` shape, with the call's deadline and the caller's abort,
 // the model's lowest reasoning level, the output cap clamped to the model, and secrets scrubbed from every request.
 import type { ModelRegistry } from "@earendil-works/pi-coding-agent";
-import type { Complete, ModelReply } from "../compact/verified/synthesize.ts";
 import { fail } from "../core/result.ts";
 import { scrubSecrets } from "../core/secrets.ts";
-import { replyText } from "../protect/aux-request.ts";
 import { type AskableModel, askModel } from "./ask-model.ts";
+import { type Complete, replyText, type TextReply } from "./types.ts";
 
 export function bindCompleter(
   registry: Pick<ModelRegistry, "complete">,
   model: AskableModel,
   signal?: AbortSignal,
 ): Complete {
-  return async (call): Promise<ModelReply> => {
+  return async (call): Promise<TextReply> => {
     const asked = await askModel(registry, model, {
       context: {
         systemPrompt: scrubSecrets(call.system).text,

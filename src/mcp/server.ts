@@ -1,27 +1,23 @@
-// keel's MCP server over any transport: lists the tools (guard, memory, recall) with their TypeBox schemas and
-// annotations, checks each call's arguments against the schema, runs the tool's engine service, and bounds the
-// answer. Bad input, unknown tools and failures come back as tool errors; nothing a client sends crashes it.
+// keel's MCP server over any transport: lists the registry's MCP tools (those the host selected with --tools and
+// --read-only) with their TypeBox schemas and annotations, and answers each call through the registry's callTool
+// (schema check, the tool's engine service, the bound). Earlier names still answer; unknown tools, bad input and
+// failures come back as tool errors, so nothing a client sends crashes it.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { describeError } from "../core/errors.ts";
-import { checkShape } from "../core/schema-check.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import { callTool, type ToolDef } from "../tools/define.ts";
+import { findTool, selectTools } from "../tools/registry.ts";
 import type { McpSession } from "./session.ts";
-import { GUARD_TOOLS } from "./tools/guard.ts";
-import { MEMORY_TOOLS } from "./tools/memory.ts";
-import { RECALL_TOOLS } from "./tools/recall.ts";
-import type { McpTool, ToolAnswer } from "./tools/tool.ts";
-
-export const MCP_TOOLS: readonly McpTool[] = [...GUARD_TOOLS, ...MEMORY_TOOLS, ...RECALL_TOOLS];
-
-/** The most text one answer carries; longer answers are cut with a note saying how to page. */
-export const ANSWER_CHARS = 64_000;
 
 type CallResult = { content: { type: "text"; text: string }[]; isError: boolean };
 
-export function createMcpServer(session: McpSession, tools: readonly McpTool[] = MCP_TOOLS): Server {
+/** The tools one host is served: MCP's tools, cut down by its --tools and --read-only. */
+export function mcpTools(session: Pick<McpSession, "host">): ToolDef[] {
+  return selectTools({ ...session.host.tools, host: "mcp" });
+}
+
+export function createMcpServer(session: McpSession, tools: readonly ToolDef[] = mcpTools(session)): Server {
   const server = new Server({ name: "keel", version: KEEL_VERSION }, { capabilities: { tools: {} } });
-  const byName = new Map<string, McpTool>(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => ({
       name: tool.name,
@@ -31,38 +27,21 @@ export function createMcpServer(session: McpSession, tools: readonly McpTool[] =
       annotations: { title: tool.title, ...tool.annotations },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(session, byName.get(request.params.name), request.params.name, request.params.arguments ?? {}),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const tool = findTool(tools, name);
+    const answer = tool
+      ? await callTool(tool, session, args ?? {})
+      : { text: notServed(name), isError: true };
+    return { content: [{ type: "text", text: answer.text }], isError: answer.isError } satisfies CallResult;
+  });
   return server;
 }
 
-/** Runs one call; every outcome is a tool result, never a thrown protocol error. */
-export async function callTool(
-  session: McpSession,
-  tool: McpTool | undefined,
-  name: string,
-  args: unknown,
-): Promise<CallResult> {
-  if (!tool) return toolError(`unknown tool "${clip(name, 80)}"; list the tools to see keel's`);
-  const shape = checkShape(tool.schema, args);
-  if (!shape.ok) return toolError(`${tool.name}: ${shape.reason.message}`);
-  let answer: ToolAnswer;
-  try {
-    answer = await tool.run(session, shape.value);
-  } catch (error) {
-    return toolError(`${tool.name} failed: ${describeError(error)}`);
-  }
-  return { content: [{ type: "text", text: bound(answer.text) }], isError: answer.isError };
-}
-
-function toolError(message: string): CallResult {
-  return { content: [{ type: "text", text: message }], isError: true };
-}
-
-function bound(text: string): string {
-  if (text.length <= ANSWER_CHARS) return text;
-  return `${text.slice(0, ANSWER_CHARS)}\n[keel: answer cut at ${ANSWER_CHARS} of ${text.length} characters; ask for less (limit, cursor)]`;
+function notServed(name: string): string {
+  const known = findTool(selectTools({ host: "mcp" }), name);
+  if (known) return `${known.name} is not served here (keel mcp --tools or --read-only left it out)`;
+  return `unknown tool "${clip(name, 80)}"; list the tools to see keel's`;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);

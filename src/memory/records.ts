@@ -28,7 +28,7 @@ import {
 } from "./model.ts";
 import { type MemoryDeps, memoryTransaction, readPolicy, rollbackWith } from "./policy.ts";
 import { newMemoryId, recordBytes, toMemoryRecord } from "./rows.ts";
-import { parseExpiry, validateRecordInput } from "./validate.ts";
+import { parseExpiry, refusePastExpiry, validateRecordInput } from "./validate.ts";
 
 export interface RecordOutcome {
   record: MemoryRecord;
@@ -72,6 +72,8 @@ export async function recordMemory(
   const clean = checked.value;
   const prov = scrubProvenance(ctx.provenance);
   const now = deps.clock.now();
+  const future = refusePastExpiry(clean.expiresAt, now);
+  if (!future.ok) return future;
   return memoryTransaction(deps.db, async (db) => {
     const policy = await readPolicy(db, ctx.projectId);
     const unknown = await missingIds(db, ctx.projectId, clean.links);
@@ -198,6 +200,8 @@ export async function setRetention(
   const expiry = parseExpiry(patch.expiresAt);
   if (!expiry.ok) return expiry;
   const now = deps.clock.now();
+  const future = refusePastExpiry(expiry.value, now);
+  if (!future.ok) return future;
   return memoryTransaction(deps.db, async (db) => {
     await readPolicy(db, projectId);
     const row = await findMemoryRow(db, projectId, id);

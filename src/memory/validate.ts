@@ -167,6 +167,16 @@ export function parseExpiry(raw: unknown): MemoryResult<number | null | undefine
   return ok(ms);
 }
 
+/** A given expiry must lie ahead of `now`: a past one would make the record disappear at the next write. */
+export function refusePastExpiry(expiresAt: number | null | undefined, now: number): MemoryResult<void> {
+  if (typeof expiresAt !== "number" || expiresAt > now) return ok(undefined);
+  return problem(
+    "INVALID_INPUT",
+    `expiresAt ${new Date(expiresAt).toISOString()} is in the past; give a later time, or leave it out`,
+    "expiresAt",
+  );
+}
+
 /** Search query: 1–500 characters, no control characters. */
 export function validateQuery(raw: unknown): MemoryResult<string> {
   if (typeof raw !== "string") return problem("INVALID_INPUT", "query must be a string", "query");

@@ -3,6 +3,7 @@
 // after token counts, the model calls it cost, and the protected-item verification that followed it.
 import { compactionDetailsOf } from "../compact/details.ts";
 import { CHARS_PER_TOKEN } from "../compact/verbatim/types.ts";
+import { type VerifiedRecord, verifiedRecordOf } from "../compact/verified/report-of.ts";
 import { ok, type Result } from "../core/result.ts";
 import { RECOVERY_TYPE } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
@@ -44,6 +45,8 @@ export interface CompactionView {
   verification: VerificationSummary | null;
   recovery: { entryId: string; itemIds: string[] } | null;
   items: { id: string; kind: ItemKind; critical: boolean; content: string; outcome: ItemOutcome }[];
+  /** A verified compaction's report: outcome in plain words, coverage, and the lines removed, corrected or added. */
+  verified: VerifiedRecord | null;
 }
 
 export type CompactionViewResult = Result<CompactionView>;
@@ -60,6 +63,7 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
   const firstKept = stringField(record, "firstKeptEntryId") ?? null;
   const { compacted, kept } = splitSpan(branch, firstKept);
   const details = compactionDetailsOf(entry as never);
+  const verified = verifiedRecordOf(record.details);
   const before = numberField(record, "tokensBefore") ?? null;
   const afterChars = summary.length + kept.reduce((sum, e) => sum + entryText(e).length, 0);
   const after = Math.ceil(afterChars / CHARS_PER_TOKEN);
@@ -70,11 +74,14 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     timestamp: entry.timestamp ?? null,
     strategy: details.strategy,
     fromKeel: details.fromKeel,
-    reason: reasonOf(record),
+    reason: details.reason ?? null,
     summary,
     firstKeptEntryId: firstKept,
     tokens: { before, after, saved: before === null ? null : before - after },
-    modelCalls: modelCallsOf(details.strategy, details.fromKeel),
+    modelCalls:
+      verified?.modelCalls != null
+        ? { count: verified.modelCalls, note: verified.notice ?? "verified strategy" }
+        : modelCallsOf(details.strategy, details.fromKeel),
     compacted: listed(compacted),
     kept: listed(kept),
     readFiles: details.readFiles,
@@ -82,6 +89,7 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     verification,
     recovery: recoveryFor(session.entries, entryId),
     items: state.items.map((item) => ({ ...item, outcome: outcomeOf(item.id, verification) })),
+    verified,
   });
 }
 
@@ -139,9 +147,4 @@ function outcomeOf(id: string, verification: VerificationSummary | null): ItemOu
   if (!verification) return "unverified";
   if (verification.recoveredIds.includes(id)) return "restored";
   return verification.lostIds.includes(id) ? "lost" : "preserved";
-}
-
-function reasonOf(record: Record<string, unknown>): string | null {
-  const keel = asRecord(asRecord(record.details)?.keel);
-  return stringField(keel, "reason") ?? stringField(asRecord(keel?.span), "reason") ?? null;
 }

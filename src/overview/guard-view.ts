@@ -10,8 +10,9 @@ import type { EffectiveContract } from "../guard/contract/effective.ts";
 import { type EvidenceRow, listEvidence } from "../guard/evidence/records.ts";
 import { isStale, readTreeState, type TreeState } from "../guard/evidence/tree-state.ts";
 import { type JournalRow, listJournalEntries } from "../guard/journal.ts";
-import { listProjectLoops } from "../guard/loops/records.ts";
+import { type LoopListing, listLoopsForDisplay } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline, type ScopeReport } from "../guard/scope/diff-audit.ts";
+import { storeDeps } from "../project/context.ts";
 import type { Store } from "../store/db.ts";
 import type { ProjectRow } from "../store/schema/index.ts";
 
@@ -27,7 +28,8 @@ export interface GuardView {
   contract: EffectiveContract;
   journal: { owner: JournalRow[]; agent: JournalRow[] };
   evidence: GuardEvidence[];
-  loops: { sessionId: string; command: string; failures: number; updatedAt: number }[];
+  /** Worst first; `session` is the session id abbreviated to be unique in the list. */
+  loops: LoopListing[];
   scope: Result<ScopeReport>;
   tree: TreeState;
 }
@@ -43,15 +45,14 @@ export async function collectGuardView(sources: GuardSources): Promise<GuardView
   const { store, project } = sources;
   const [contract, journal, evidence, loops] = await Promise.all([
     loadEffectiveContract({
-      db: store.db,
-      clock: sources.clock,
+      ...storeDeps({ store, clock: sources.clock }),
       projectId: project.id,
       projectRoot: project.root,
       personalContract: sources.personalContract,
     }),
     listJournalEntries(store.db, project.id, { limit: GUARD_LIST_LIMIT }),
     listEvidence(store.db, project.id, GUARD_LIST_LIMIT),
-    listProjectLoops(store.db, project.id),
+    listLoopsForDisplay(store.db, project.id),
   ]);
   const tree = treeOf(project.root);
   return {

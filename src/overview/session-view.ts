@@ -3,6 +3,7 @@
 // of its current branch and every verification keel wrote. Finding the file by id is listSessionFiles' job.
 import { compactionDetailsOf } from "../compact/details.ts";
 import { ok, type Result } from "../core/result.ts";
+import { searchLines } from "../core/search/search-lines.ts";
 import { VERIFIED_TYPE } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
 import {
@@ -12,7 +13,6 @@ import {
   itemOrigin,
   type VerificationSummary,
 } from "../protect/types.ts";
-import { walkBranch } from "../session/branch.ts";
 import { isCustomEntry } from "../session/custom-entries.ts";
 import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
@@ -23,6 +23,7 @@ import {
   type SessionFileSummary,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import { currentBranch } from "./branch-memo.ts";
 import { findByRouteKey } from "./session-route.ts";
 
 export const TIMELINE_PAGE = 200;
@@ -75,7 +76,14 @@ export interface SessionView {
     warning: string | null;
     verifications: VerificationSummary[];
   };
-  timeline: { query: string; offset: number; total: number; entries: TimelineEntry[] };
+  timeline: {
+    query: string;
+    offset: number;
+    total: number;
+    entries: TimelineEntry[];
+    /** Set when the search was cut by its time budget or could not run. */
+    note: string | null;
+  };
   /** Changes whenever pi writes to the file: what the live script polls for. */
   version: string;
 }
@@ -120,12 +128,41 @@ export async function loadSession(
   return ok(read.value.session);
 }
 
+/** The timeline's search result: indexes of matching entries (null: no query), and any note about it. */
+export interface TimelineSearch {
+  query: string;
+  indexes: number[] | null;
+  note: string | null;
+}
+
+/** The timeline search: the query as literal text (any case) in each entry's text, off this thread, time-bounded. */
+export async function searchTimeline(
+  session: ParsedSession,
+  rawQuery: string | undefined,
+): Promise<TimelineSearch> {
+  const query = (rawQuery ?? "").trim().slice(0, QUERY_CHARS);
+  if (query === "") return { query, indexes: null, note: null };
+  const texts = session.entries.map(entryText);
+  const found = await searchLines(
+    texts,
+    { pattern: query, literal: true },
+    { from: 0, to: texts.length, maxHits: texts.length },
+  );
+  if (!found.ok) return { query, indexes: [], note: found.reason };
+  const searched = found.value.next ?? texts.length;
+  const note =
+    found.value.stopped === "budget"
+      ? `The search stopped at its time budget after ${searched} of ${texts.length} entries.`
+      : null;
+  return { query, indexes: found.value.hits, note };
+}
+
 export function buildSessionView(
   file: SessionFileSummary,
   session: ParsedSession,
-  options: { query?: string; offset?: number; now?: string } = {},
+  options: { search?: TimelineSearch; offset?: number; now?: string; timeline?: boolean } = {},
 ): SessionView {
-  const branch = walkBranch(session);
+  const branch = currentBranch(session);
   const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);
@@ -133,10 +170,8 @@ export function buildSessionView(
     branch.ok ? branch.value.entries : [],
     options.now ?? new Date().toISOString(),
   );
-  const query = (options.query ?? "").trim().slice(0, QUERY_CHARS);
-  const matching = query
-    ? session.entries.filter((e) => entryText(e).toLowerCase().includes(query.toLowerCase()))
-    : session.entries;
+  const indexes = options.search?.indexes ?? null;
+  const matching = indexes ? indexes.map((i) => session.entries[i]!) : session.entries;
   const offset = clampOffset(options.offset ?? 0, matching.length);
   return {
     file,
@@ -158,10 +193,14 @@ export function buildSessionView(
       verifications,
     },
     timeline: {
-      query,
+      query: options.search?.query ?? "",
+      note: options.search?.note ?? null,
       offset,
       total: matching.length,
-      entries: matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
+      entries:
+        options.timeline === false
+          ? []
+          : matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
     },
     version: fileVersion(file),
   };

@@ -2,6 +2,7 @@
 // guard summary (journal size, open loops, last evidence).
 
 import type { Result } from "../core/result.ts";
+import { createIdAbbreviator } from "../core/short-ids.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
@@ -20,6 +21,8 @@ export interface KeelStatus {
   guard: {
     journalEntries: number;
     openLoops: number;
+    /** Loops the brake refused at least once (waiting for a change). */
+    refusedLoops: number;
     lastEvidence: { number: number; exitCode: number | null; command: string } | null;
   };
 }
@@ -44,6 +47,7 @@ export async function collectStatus(
     guard: {
       journalEntries,
       openLoops: loops.length,
+      refusedLoops: loops.filter((l) => l.refusals > 0).length,
       lastEvidence: evidence
         ? { number: evidence.number, exitCode: evidence.exitCode, command: evidence.command }
         : null,
@@ -53,13 +57,14 @@ export async function collectStatus(
 
 export function renderStatusLines(status: KeelStatus): string[] {
   const p = status.project;
+  const session = createIdAbbreviator(status.compactions.recent.map((c) => c.sessionId));
   return [
     `keel ${status.version}`,
     p
       ? `project  ${p.name}  ${p.root}  (${p.id.slice(0, 12)})`
       : `project  none: ${status.projectError ?? "unknown"}`,
     `store    ${status.store.location} (${status.store.driver})`,
-    `guard    ${status.guard.journalEntries} journal entries · ${status.guard.openLoops} open loops · last evidence ${
+    `guard    ${status.guard.journalEntries} journal entries · ${status.guard.openLoops} open loops${status.guard.refusedLoops ? ` (${status.guard.refusedLoops} refused by the loop brake: keel loops)` : ""} · last evidence ${
       status.guard.lastEvidence
         ? `#${status.guard.lastEvidence.number} exit ${status.guard.lastEvidence.exitCode ?? "none"}: ${status.guard.lastEvidence.command}`
         : "none"
@@ -67,7 +72,14 @@ export function renderStatusLines(status: KeelStatus): string[] {
     `compactions recorded for this project: ${status.compactions.total}`,
     ...status.compactions.recent.map(
       (c) =>
-        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${c.sessionId.slice(0, 8)} · ${c.tokensBefore ?? "?"} tokens before`,
+        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${session(c.sessionId)} · ${c.tokensBefore ?? "?"} tokens before${verifiedPart(c)}`,
     ),
   ];
+}
+
+/** A verified compaction's outcome, the model's own coverage and its model calls, as the status line shows them. */
+function verifiedPart(c: CompactionRow): string {
+  if (c.strategy !== "verified" || c.outcome === null) return "";
+  const coverage = c.coverage === null ? "" : ` · model coverage ${Math.round(c.coverage * 100)}%`;
+  return ` · ${c.outcome}${coverage} · ${c.modelCalls ?? 0} model call(s)`;
 }

@@ -5,12 +5,23 @@ import type { Clock } from "../core/clock.ts";
 import { UserError } from "../core/errors.ts";
 import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
+import { noteDamage } from "../store/integrity.ts";
 import { openStore } from "../store/open.ts";
 import { registerProject } from "../store/projects.ts";
 import { storeFaultError } from "../store/store-errors.ts";
+
+/** A store failure in one sentence for a surface to print (undefined when the error is not the store's). */
+export { storeFaultError as describeStoreFault };
+
 import { type ProjectIdentity, resolveProjectIdentity } from "./identity.ts";
 
+export type { ProjectRow } from "../store/schema/index.ts";
 export type { Store };
+
+/** Opens keel's store at `storeUrl` without a project (the UI, which shows every project). */
+export function openKeelStore(storeUrl: string): Promise<Store> {
+  return openStore(storeUrl);
+}
 
 /** Where the project and its store are: the folder, an optional configured root, the store URL. */
 export interface ProjectLocation {
@@ -78,7 +89,7 @@ export async function openProjectStore(
     return store;
   } catch (error) {
     await closeUnlessShared(store, location);
-    throw storeFaultError(error, store.location) ?? error;
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   }
 }
 
@@ -97,7 +108,8 @@ export async function withProjectStore<T>(
   try {
     return await body({ store, project: identity.value });
   } catch (error) {
-    throw storeFaultError(error, store.location) ?? error;
+    noteDamage(store, error);
+    throw storeFaultError(error, store.location, store.refusal) ?? error;
   } finally {
     await closeUnlessShared(store, location);
   }

@@ -2,22 +2,11 @@
 // src/llm/ask-model.ts: the reading of a reply into text or a failure category, JSON with one optional code fence, and
 // the staleness check that drops answers arriving after their session or registry changed.
 import { fail, ok, type Result } from "../core/result.ts";
-import { textOf } from "../session/entries.ts";
-import type { AuxFailure } from "./types.ts";
+import { type ReplyParts, replyText } from "../llm/types.ts";
 
 export const AUX_TIMEOUT_MS = 20_000;
-export interface AuxReply {
-  stopReason: string;
-  content: unknown;
-}
-
-/** The reply's text when the model finished normally; otherwise the failure category (never its error text). */
-export function replyText(reply: AuxReply): Result<string, AuxFailure> {
-  if (reply.stopReason === "aborted") return fail("aborted");
-  if (reply.stopReason === "error") return fail("provider");
-  if (reply.stopReason !== "stop") return fail("invalid-response");
-  return ok(textOf(Array.isArray(reply.content) ? reply.content : [], ""));
-}
+export { replyText };
+export type AuxReply = ReplyParts;
 
 /** Parses JSON, allowing the whole answer to be wrapped in one code fence. */
 export function parseJsonAnswer(text: string): Result<unknown> {

@@ -7,12 +7,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/serve-static";
 import { type AssetName, readAsset } from "../core/assets.ts";
 import { type Clock, systemClock } from "../core/clock.ts";
-import { describeError, UserError } from "../core/errors.ts";
+import { UserError } from "../core/errors.ts";
 import type { McpHttp } from "../mcp/http.ts";
+import type { Store } from "../project/open.ts";
 import type { SessionSummaryCache } from "../session/session-files.ts";
-import type { Store } from "../store/db.ts";
 import { requireLocalToken } from "./auth.ts";
 import { csrfTokenFor, requireCsrfToken } from "./csrf.ts";
+import { answerError } from "./refusal.ts";
 import type { UiDeps } from "./routes/deps.ts";
 import { guardRoutes } from "./routes/guard.tsx";
 import { memoryRoutes } from "./routes/memory.tsx";
@@ -109,10 +110,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/", memoryRoutes(deps));
   app.route("/", guardRoutes(deps));
   app.notFound((c) => c.text("not found", 404));
-  app.onError((error, c) => {
-    log(`keel ui: ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
-    return c.text(`keel: ${describeError(error)}`, 500);
-  });
+  app.onError((error, c) => answerError(error, c, log));
   return app;
 }
 

@@ -7,6 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { nodeCrypto } from "../core/builtins.ts";
 import { bearerToken, isSafeMethod, tokensMatch } from "./auth.ts";
+import { refuse } from "./refusal.ts";
 
 export const CSRF_FIELD = "_csrf";
 export const CSRF_HEADER = "x-keel-csrf";
@@ -26,7 +27,7 @@ export function requireCsrfToken(options: { token: string; apiPaths: readonly st
     }
     const given = c.req.header(CSRF_HEADER) ?? (await formField(c, CSRF_FIELD));
     if (given === undefined || !tokensMatch(given, expected))
-      return refuse(c, "missing or wrong CSRF token: reload the page and try again");
+      return refuse(403, "missing or wrong CSRF token: reload the page and try again");
     return next();
   };
 }
@@ -37,9 +38,4 @@ async function formField(c: Context, name: string): Promise<string | undefined> 
   const body = await c.req.parseBody();
   const value = body[name];
   return typeof value === "string" ? value : undefined;
-}
-
-function refuse(c: Context, message: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${message}`, 403);
 }

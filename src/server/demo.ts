@@ -4,16 +4,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { recordConfirmedCompaction } from "../compact/record.ts";
 import { readAsset } from "../core/assets.ts";
+import { systemClock } from "../core/clock.ts";
 import { sha256Hex } from "../core/hash.ts";
+import { ok } from "../core/result.ts";
 import { type JournalRow, writeJournal } from "../guard/journal.ts";
 import type { MemoryRecord } from "../memory/model.ts";
 import { recordMemory, supersedeMemory } from "../memory/records.ts";
+import { storeDeps } from "../project/context.ts";
+import { openProjectStore, type Store } from "../project/open.ts";
 import { parseSessionText } from "../session/parse.ts";
-import { recordCompaction } from "../store/compactions.ts";
-import type { Store } from "../store/db.ts";
-import { openStore } from "../store/open.ts";
-import { upsertProject } from "../store/projects.ts";
 
 export interface DemoFolder {
   root: string;
@@ -42,9 +43,17 @@ export async function prepareDemo(): Promise<DemoFolder> {
     if (!header) throw new Error("the demo session has no header");
     writeFileSync(join(sessions, `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`), text);
     const storeUrl = join(root, "keel.db");
-    const store = await openStore(storeUrl);
+    // The demo's project is registered as the store opens, as every surface registers the project it serves.
+    const projectId = sha256Hex(`keel-demo:${header.cwd}`);
+    const identity = {
+      id: projectId,
+      root: header.cwd,
+      identitySource: "configured" as const,
+      name: rows.project.name,
+    };
+    const store = await openProjectStore(ok(identity), { storeUrl, clock: systemClock });
     try {
-      await seedStore(store, rows, { sessionId: header.id, cwd: header.cwd, entries: session.entries });
+      await seedStore(store, rows, { projectId, sessionId: header.id, entries: session.entries });
     } finally {
       await store.close();
     }
@@ -58,38 +67,22 @@ export async function prepareDemo(): Promise<DemoFolder> {
 async function seedStore(
   store: Store,
   rows: DemoStore,
-  session: { sessionId: string; cwd: string; entries: ReturnType<typeof parseSessionText>["entries"] },
+  session: { projectId: string; sessionId: string; entries: ReturnType<typeof parseSessionText>["entries"] },
 ): Promise<void> {
-  const projectId = sha256Hex(`keel-demo:${session.cwd}`);
-  const now = Date.now();
-  await upsertProject(
-    store.db,
-    { id: projectId, root: session.cwd, identitySource: "configured", name: rows.project.name },
-    now,
-  );
+  const { projectId } = session;
   for (const entry of session.entries) {
     if (entry.type !== "compaction") continue;
-    const c = entry as unknown as {
-      summary: string;
-      tokensBefore?: number;
-      firstKeptEntryId?: string;
-      details?: { keel?: { strategy?: string } };
-    };
-    await recordCompaction(store.db, {
+    // Recorded as pi confirmed it then: the entry's own time, its strategy read by compact/details.ts.
+    await recordConfirmedCompaction(storeDeps({ store, clock: { now: () => Date.parse(entry.timestamp) } }), {
       projectId,
       sessionId: session.sessionId,
-      sessionFile: null,
-      entryId: entry.id,
-      strategy: c.details?.keel?.strategy ?? "native",
+      sessionFile: undefined,
+      entry,
       reason: "manual",
       fromExtension: true,
-      tokensBefore: c.tokensBefore ?? null,
-      firstKeptEntryId: c.firstKeptEntryId ?? null,
-      summaryChars: c.summary.length,
-      createdAt: Date.parse(entry.timestamp),
     });
   }
-  const deps = { db: store.db, clock: { now: () => Date.now() } };
+  const deps = storeDeps({ store, clock: systemClock });
   const newIds = new Map<string, string>();
   for (const r of rows.records) {
     const provenance = { sessionId: session.sessionId, head: null, worktree: null };

@@ -5,10 +5,8 @@ import { describeError, UserError } from "../core/errors.ts";
 import { ok } from "../core/result.ts";
 import { createMcpHttp } from "../mcp/http.ts";
 import type { McpHost } from "../mcp/session.ts";
-import { openProjectStore } from "../project/open.ts";
+import { openKeelStore, openProjectStore, type Store } from "../project/open.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
-import type { Store } from "../store/db.ts";
-import { openStore } from "../store/open.ts";
 import { createApp } from "./app.ts";
 import { createToken } from "./auth.ts";
 
@@ -55,7 +53,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const project = options.mcp;
   const store = project
     ? await openProjectStore(ok(project.project), { storeUrl: options.storeUrl, clock: project.clock })
-    : await openStore(options.storeUrl);
+    : await openKeelStore(options.storeUrl);
   const mcp = project ? createMcpHttp({ ...project, store, sessionDirs }) : undefined;
   let port = options.port ?? 0;
   const app = createApp({

@@ -117,8 +117,8 @@ function partsProblem(parts: readonly SessionPart[], usedLeaf: string, given?: s
   };
 }
 
-/** The note a search over all parts prints: how many parts it covered. */
-export function partsNote(loaded: LoadedParts): string | undefined {
+/** The note a command over all parts prints: how many parts it covered ("searching", "extracting from"). */
+export function partsNote(loaded: LoadedParts, doing = "searching"): string | undefined {
   if (loaded.parts.length < 2 || loaded.branches.length < 2) return undefined;
-  return `the file holds ${loaded.parts.length} unconnected parts (parents missing from the file); searching all of them, --leaf <entryId> for one (${describeParts(loaded.parts).join("; ")})`;
+  return `the file holds ${loaded.parts.length} unconnected parts (parents missing from the file); ${doing} all of them, --leaf <entryId> for one (${describeParts(loaded.parts).join("; ")})`;
 }

@@ -137,6 +137,11 @@ export function createSessionParser(): SessionParser {
       session.lines = Math.max(session.lines, lineNumber);
       session.chars += text.length + (terminated ? 1 : 0);
       if (text.trim() === "") return;
+      if (text === OVERSIZED_LINE) {
+        const message = `line ${lineNumber} is longer than 64 Mi characters (line too long); skipped`;
+        report({ kind: "corrupt-line", line: lineNumber, message });
+        return;
+      }
       const parsed = parseJson(text);
       if (parsed.counted) piIndex++;
       const value = parsed.value;
@@ -181,6 +186,9 @@ interface ParsedLine {
   json: boolean;
   raw?: unknown;
 }
+
+/** What the file reader passes for a line over its length cap: not JSON, reported as "line too long". */
+export const OVERSIZED_LINE = "\u0000(line too long)";
 
 function parseJson(text: string): ParsedLine {
   let raw: unknown;

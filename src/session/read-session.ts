@@ -1,16 +1,16 @@
 // Reads a pi session JSONL file from disk once, streaming it line by line into the pure parser.
 // The file is never held whole in memory: chunks are split at newlines as they arrive.
 // This is the only I/O in src/session apart from session-files.ts.
-import { createReadStream } from "node:fs";
-import { notAFile } from "../core/bounded-read.ts";
+import { createReadStream, statSync } from "node:fs";
+import { formatBytes, notAFile } from "../core/bounded-read.ts";
 import { ok, type Result } from "../core/result.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
-import { createSessionParser, type ParsedSession } from "./parse.ts";
+import { createSessionParser, OVERSIZED_LINE, type ParsedSession } from "./parse.ts";
 
 /** A line longer than this (64 Mi characters) is reported as damaged and skipped, never buffered further. */
 export const MAX_LINE_CHARS = 64 * 1024 * 1024;
-/** What an oversized line is replaced by: not JSON, so the parser reports it as a corrupt line. */
-const OVERSIZED_LINE = "(line too long)";
+/** A session file larger than this (256 MiB) is refused with a reason instead of being read into memory. */
+export const MAX_SESSION_BYTES = 256 * 1024 * 1024;
 
 export type ReadSessionResult = Result<{ session: ParsedSession; bytes: number }>;
 
@@ -18,6 +18,12 @@ export type ReadSessionResult = Result<{ session: ParsedSession; bytes: number }
 export async function readSessionFile(path: string): Promise<ReadSessionResult> {
   const problem = notAFile(path, "session file");
   if (problem) return { ok: false, reason: problem };
+  const size = statSync(path).size;
+  if (size > MAX_SESSION_BYTES)
+    return {
+      ok: false,
+      reason: `the session file ${shortForTerminal(path, 120)} is ${formatBytes(size)}, over the ${formatBytes(MAX_SESSION_BYTES)} keel reads at once; it was not read`,
+    };
   const parser = createSessionParser();
   const decoder = new TextDecoder("utf-8");
   let carry = "";

@@ -12,6 +12,7 @@ import {
   textOf,
   toolCallsOf,
 } from "./entries.ts";
+import { readRefusal } from "./refusals.ts";
 
 /** The role shown in an entry's header: the message role, or the entry type for non-message entries. */
 export function entryRole(entry: BranchEntry): string {
@@ -24,7 +25,7 @@ export function entryRole(entry: BranchEntry): string {
 export function entryDetail(entry: BranchEntry): string {
   const message = messageOf(entry);
   if (message?.role === "toolResult") {
-    const outcome = message.isError === true ? "error" : "ok";
+    const outcome = message.isError === true ? (readRefusal(message)?.label ?? "error") : "ok";
     return `${stringField(message, "toolName") ?? "?"} call=${stringField(message, "toolCallId") ?? "?"} ${outcome}`;
   }
   if (message?.role === "assistant") {

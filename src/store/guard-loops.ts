@@ -6,16 +6,37 @@ import type { KeelDb } from "./db.ts";
 import { guardLoops, guardSessions } from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
 
-/** Consecutive failures per command fingerprint (the loop brake's state, as stored). */
+/** One failure streak: the same command failing the same way on the same working tree. */
+export interface LoopStreak {
+  failures: number;
+  command: string;
+  /** HEAD and tree hash the last failure left behind (null outside git). */
+  tree: string | null;
+  /** Digest of the last failure's normalised output. */
+  digest: string;
+  /** Attempts refused in this streak. */
+  refusals: number;
+}
+
+/** Failure streaks per command fingerprint (the loop brake's state, as stored). */
 export interface LoopState {
-  streaks: Record<string, { failures: number; command: string }>;
+  streaks: Record<string, LoopStreak>;
 }
 
 export async function loadLoopState(db: KeelDb, sessionId: string): Promise<LoopState> {
   const rows = await db.select().from(guardLoops).where(eq(guardLoops.sessionId, sessionId));
   return {
     streaks: Object.fromEntries(
-      rows.map((r) => [r.fingerprint, { failures: r.failures, command: r.command }]),
+      rows.map((r) => [
+        r.fingerprint,
+        {
+          failures: r.failures,
+          command: r.command,
+          tree: r.treeState,
+          digest: r.outputDigest,
+          refusals: r.refusals,
+        },
+      ]),
     ),
   };
 }
@@ -36,19 +57,18 @@ export async function saveLoopStreaks(
         await tx.delete(guardLoops).where(key);
         continue;
       }
+      const set = {
+        failures: streak.failures,
+        command,
+        treeState: streak.tree,
+        outputDigest: streak.digest,
+        refusals: streak.refusals,
+        updatedAt: scope.now,
+      };
       await tx
         .insert(guardLoops)
-        .values({
-          ...scope,
-          updatedAt: scope.now,
-          fingerprint,
-          command,
-          failures: streak.failures,
-        })
-        .onConflictDoUpdate({
-          target: [guardLoops.sessionId, guardLoops.fingerprint],
-          set: { failures: streak.failures, command, updatedAt: scope.now },
-        });
+        .values({ ...scope, fingerprint, ...set })
+        .onConflictDoUpdate({ target: [guardLoops.sessionId, guardLoops.fingerprint], set });
     }
   });
 }

@@ -106,8 +106,19 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
     ]
   },
   {
-    "name": "20261201115535_memory_vectors",
-    "folderMillis": 1796126135000,
+    "name": "20261201115241_loop_tree_state",
+    "folderMillis": 1796125961000,
+    "hash": "9d5d2145fcc924f29effcfa52c42e4b149d55b545dcb7ad10116277273f6b5a0",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `guard_loops` ADD `tree_state` text;",
+      "\nALTER TABLE `guard_loops` ADD `output_digest` text DEFAULT '' NOT NULL;",
+      "\nALTER TABLE `guard_loops` ADD `refusals` integer DEFAULT 0 NOT NULL;"
+    ]
+  },
+  {
+    "name": "20261201145657_memory_vectors",
+    "folderMillis": 1796137017000,
     "hash": "9b5fb966505bab9c2f1ee8d47a71d22b94066b58b6eb3031e5c0f02a892079cf",
     "bps": true,
     "sql": [

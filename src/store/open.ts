@@ -10,6 +10,8 @@ import { openBunSqlite } from "./drivers/bun-sqlite.ts";
 import { openLibsql } from "./drivers/libsql.ts";
 import { importNodeSqlite, openNodeSqlite } from "./drivers/node-sqlite.ts";
 import { mustOpenReadOnly } from "./guard-open.ts";
+import { leftWithLog, noteDamage } from "./integrity.ts";
+import { refuseForeignFile } from "./probe.ts";
 import { storeFaultError } from "./store-errors.ts";
 
 const REMOTE = /^(libsql|https?|wss?):\/\//i;
@@ -30,6 +32,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     return await openWithDriver(url, options);
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (!isRemoteStore(url)) noteDamage({ location: toFilePath(url) }, error);
     throw (
       storeFaultError(error, url) ??
       new UserError(
@@ -49,14 +52,16 @@ async function openWithDriver(url: string, options: OpenOptions): Promise<Store>
   const path = toFilePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const driver = options.driver ?? (await defaultLocalDriver());
-  const readOnly = mustOpenReadOnly(path);
-  if (driver === "bun-sqlite") return openBunSqlite(path, readOnly);
+  if (path !== ":memory:") await refuseForeignFile(path);
+  // Looked at before the connection opens, since opening a WAL store creates its log.
+  const mode = { readOnly: mustOpenReadOnly(path), leftWithLog: leftWithLog(path) };
+  if (driver === "bun-sqlite") return openBunSqlite(path, mode);
   if (driver === "node-sqlite") {
     const sqlite = await importNodeSqlite();
     if (!sqlite) throw new UserError("node:sqlite is not available in this runtime (Node ≥ 22.19 has it)");
-    return openNodeSqlite(path, sqlite, readOnly);
+    return openNodeSqlite(path, sqlite, mode);
   }
-  return openLibsql({ url: path === ":memory:" ? ":memory:" : `file:${path}`, local: true });
+  return openLibsql({ url: path === ":memory:" ? ":memory:" : `file:${path}`, local: true, path, mode });
 }
 
 async function defaultLocalDriver(): Promise<DriverName> {

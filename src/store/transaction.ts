@@ -32,7 +32,21 @@ async function runSync<T>(db: KeelDb, body: (tx: KeelDb) => Promise<T>): Promise
     await db.run(sql`commit`);
     return result;
   } catch (error) {
-    await db.run(sql`rollback`);
+    await rollbackAfter(db, error);
     throw error;
+  }
+}
+
+/**
+ * Rolls back after `cause`. SQLite may already have rolled back by itself (a full disk, an I/O error), and then
+ * ROLLBACK fails too: the caller must see the error that caused it, not the rollback's, so `cause` is what
+ * leaves here, carrying the rollback's failure as `rollbackError` for debugging.
+ */
+async function rollbackAfter(db: KeelDb, cause: unknown): Promise<void> {
+  try {
+    await db.run(sql`rollback`);
+  } catch (failure) {
+    if (cause instanceof Error) Object.assign(cause, { rollbackError: failure });
+    throw cause;
   }
 }

@@ -1,6 +1,6 @@
 // The CLI as a user meets it: version, help, usage errors and exit codes, JSON output, install, doctor, status.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +39,9 @@ describe("usage", () => {
     const command = keel(["frobnicate"]);
     expect(command.status).toBe(2);
     expect(command.stderr).toMatch(/unknown command 'frobnicate'/);
-    expect(command.stderr).toMatch(/Usage: keel/);
+    // A one-line hint instead of the whole help (issue 31).
+    expect(command.stderr).toMatch(/\(keel <command> --help shows its usage\)/);
+    expect(command.stderr).not.toMatch(/Commands:/);
     const flag = keel(["status", "--frobnicate"]);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toMatch(/unknown option '--frobnicate'/);
@@ -67,6 +69,20 @@ describe("environment problems give one clear sentence", () => {
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toMatch(/^keel: pi was not found \(tried `.*no-such-pi`\); install it with/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a pi that reports success without registering the extension", () => {
+    // pi's exit status alone is not the registration: this pi answers --version and exits 0 for install, as a
+    // pi that skips an untrusted project's package does, and writes no settings.
+    const silentPi = join(root, "silent-pi");
+    writeFileSync(silentPi, '#!/bin/sh\nif [ "$1" = "--version" ]; then echo 1.6.0; fi\nexit 0\n');
+    chmodSync(silentPi, 0o755);
+    const run = keel(["install"], { KEEL_PI_BIN: silentPi });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      /^keel: pi reported success but did not register the extension: .* is not in .*\.pi\/settings\.json$/m,
+    );
+    expect(run.stdout).not.toMatch(/is installed/);
   });
 
   it("an old Node", () => {

@@ -150,6 +150,9 @@ describe("orientation, preflight and budget", () => {
 
     const budget = json("budget");
     expect(budget.briefChars).toBeGreaterThan(500);
-    expect(budget.limits.rules).toBe(12);
+    expect(budget.limits.contractChars).toBe(1800);
+    // Seeds alone fit: nothing is cut, and the text says so.
+    expect(budget.cuts).toEqual([]);
+    expect(keel("budget").stdout).toContain("brief: nothing shortened or left out");
   });
 });

@@ -176,3 +176,25 @@ describe("re-orientation reminder", () => {
     expect(summary).not.toContain("resuming after checkpoint");
   });
 });
+
+describe("secrets in the checkpoint", () => {
+  it("are redacted from user and assistant lines, with a note that the raw session keeps them", () => {
+    const token = `ghp_${"a1B2c3D4e5".repeat(3)}zyXWvu`;
+    const b = createSessionBuilder();
+    b.user(`Deploy with this token: ${token}`);
+    b.assistant({ text: `I will use ${token} for the push.` });
+    const kept = b.user("Thanks, now the tests.");
+    b.assistant({ text: "Running them." });
+    const checkpoint = render(b, { firstKeptEntryId: kept });
+    expect(checkpoint.summary).not.toContain(token);
+    expect(spanBody(checkpoint.summary, 1).join("\n")).toMatch(
+      /\[User\]: Deploy with this token: \[redacted:/,
+    );
+    expect(checkpoint.summary).toMatch(/raw\s+session still holds each original; .* keel_grep/s);
+    expect(JSON.stringify(checkpoint.details)).not.toContain(token);
+    const plain = createSessionBuilder();
+    plain.user("No secrets here.");
+    const plainKept = plain.user("Next.");
+    expect(render(plain, { firstKeptEntryId: plainKept }).summary).not.toMatch(/\[redacted:/);
+  });
+});

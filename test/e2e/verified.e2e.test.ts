@@ -3,6 +3,8 @@
 // "all tests passed" without evidence is caught; a timeout and a garbage answer still give a labelled
 // compaction; re-compacting over an earlier summary works and does not re-mine it; strict refuses and says
 // why; a dry run makes no model call.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCompactions } from "../../src/store/compactions.ts";
 import { openStore } from "../../src/store/open.ts";
@@ -55,7 +57,9 @@ describe("verified compaction in a real pi", () => {
       project.writeFauxScript({ rules: [summaryRule("## Goal\n$1\n\n## Decisions\n$3\n## Progress\n$4")] });
       await talk(pi, 1);
       const repaired = await pi.compact();
-      expect(repaired.summary).toMatch(/^# keel summary \(verified, balanced, patched, coverage 100%\)/);
+      expect(repaired.summary).toMatch(
+        /^# keel summary \(verified, balanced, patched, coverage \d+%, 100% after repair\)/,
+      );
       expect(repaired.summary).toContain(`- ${RULE}`);
 
       project.writeFauxScript({ rules: [summaryRule(`${GOOD}\n- all tests passed`)] });
@@ -71,7 +75,17 @@ describe("verified compaction in a real pi", () => {
       });
       expect(second?.details?.keel?.foundGaps).toEqual([{ kind: "missing-constraint", item: RULE }]);
       expect(third?.details?.keel?.foundGaps).toEqual([
-        { kind: "unsupported-claim", item: "- all tests passed" },
+        expect.objectContaining({ kind: "unsupported-claim", item: "all tests passed" }),
+      ]);
+      // One notification per compaction, naming what happened in plain words.
+      const said = pi
+        .notifications(0)
+        .map((n) => n.message)
+        .filter((m) => m.startsWith("keel: verified compaction"));
+      expect(said).toEqual([
+        expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/),
+        expect.stringMatching(/: 1 rule restored · coverage \d+% in the model's summary, 100% after repair/),
+        expect.stringMatching(/: 1 line removed: "all tests passed" \(no test run in the session\)/),
       ]);
       // The earlier summaries are recap: the third compaction's ledger holds the user's rule once, nothing more.
       expect((third?.details?.keel?.ledger as { constraints: string[] } | undefined)?.constraints).toEqual([
@@ -83,14 +97,79 @@ describe("verified compaction in a real pi", () => {
     const store = await openStore(project.keelDb);
     try {
       const rows = (await listCompactions(store.db)).reverse();
-      expect(rows.map((r) => [r.strategy, r.outcome, r.coverage, r.modelCalls, r.gaps])).toEqual([
-        ["verified", "synthesized", 1, 1, "[]"],
-        ["verified", "patched", 1, 1, "[]"],
-        ["verified", "patched", 1, 1, "[]"],
+      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, r.gaps])).toEqual([
+        ["verified", "synthesized", 1, "[]"],
+        ["verified", "patched", 1, "[]"],
+        ["verified", "patched", 1, "[]"],
       ]);
+      // The model's own coverage: the second summary left a rule out.
+      expect(rows.map((r) => (r.coverage ?? 0) < 1)).toEqual([false, true, false]);
       expect(rows.every((r) => (r.tokensAfter ?? 0) > 0 && (r.latencyMs ?? -1) >= 0)).toBe(true);
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps a true 'all 4 tests passed' after a passing run, and corrects it alone once the latest run fails", async () => {
+    const suite = (code: number) =>
+      writeFileSync(
+        join(project.projectDir, "package.json"),
+        JSON.stringify({
+          name: "demo",
+          scripts: { test: `node -e "console.log('4 tests'); process.exit(${code})"` },
+        }),
+      );
+    const runTests = {
+      on: "user" as const,
+      match: "^Run the tests",
+      toolCalls: [{ name: "bash", arguments: { command: "npm test" } }],
+    };
+    const afterRun = { on: "toolResult" as const, match: "^bash\\n", reply: "The run finished." };
+    const claim = `${GOOD}\n- All 4 tests passed.`;
+    suite(0);
+    project.writeFauxScript({ rules: [summaryRule(claim), runTests, afterRun] });
+    const pi = await project.startPi();
+    try {
+      await pi.command("/keel compact strategy verified");
+      await talk(pi, 1);
+      await pi.prompt(`Run the tests.${PAD}`);
+      await talk(pi, 1);
+      const from = pi.records.length;
+      const kept = await pi.compact();
+      expect(kept.summary).toMatch(/^# keel summary \(verified, balanced, synthesized, coverage 100%\)/);
+      expect(kept.summary).toContain("- All 4 tests passed.");
+      const first = pi
+        .notifications(from)
+        .map((n) => n.message)
+        .filter((m) => m.startsWith("keel: verified"));
+      expect(first).toEqual([expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/)]);
+
+      suite(1);
+      await pi.prompt(`Run the tests again.${PAD}`);
+      await talk(pi, 1);
+      const next = pi.records.length;
+      const corrected = await pi.compact();
+      expect(corrected.summary).not.toContain("- All 4 tests passed.");
+      expect(corrected.summary).toContain("The latest run of `npm test` failed.");
+      expect(corrected.summary).toContain(RULE);
+      expect(corrected.summary).toContain(DECISION);
+      const second = pi
+        .notifications(next)
+        .map((n) => n.message)
+        .filter((m) => m.startsWith("keel: verified"));
+      expect(second).toEqual([
+        expect.stringMatching(
+          /: 1 line corrected: "All 4 tests passed\." \(the latest run of npm test failed\)/,
+        ),
+      ]);
+      const [, entry] = await compactions(pi);
+      expect(entry?.details?.keel?.changes).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ action: "corrected", text: "All 4 tests passed." }),
+        ]),
+      );
+    } finally {
+      await pi.close();
     }
   });
 
@@ -102,13 +181,24 @@ describe("verified compaction in a real pi", () => {
       project.writeFauxScript({ rules: [summaryRule(GOOD, { delayMs: 5_000 })] });
       await talk(pi, 2);
       const slow = await pi.compact();
-      expect(slow.summary).toMatch(/^# keel summary \(verified, balanced, floor, coverage 100%\)/);
+      expect(slow.summary).toMatch(
+        /^# keel summary \(verified, balanced, floor, built from the session alone\)/,
+      );
       expect(slow.summary).toContain(RULE);
 
       project.writeFauxScript({ rules: [summaryRule("I would rather not.")] });
       await talk(pi, 1);
       const garbage = await pi.compact();
-      expect(garbage.summary).toMatch(/floor, coverage 100%/);
+      expect(garbage.summary).toMatch(/floor, built from the session alone/);
+      expect(
+        pi
+          .notifications(0)
+          .map((n) => n.message)
+          .filter((m) => m.startsWith("keel: verified compaction")),
+      ).toEqual([
+        expect.stringMatching(/: model failed \(timeout\): built from the session alone/),
+        expect.stringMatching(/: model failed \(invalid-response\): built from the session alone/),
+      ]);
       const floors = (await compactions(pi)).map((c) => c.details?.keel?.failure);
       expect(floors).toEqual(["timeout", "invalid-response"]);
 

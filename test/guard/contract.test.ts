@@ -1,8 +1,8 @@
 // Contract layering, overrides, de-duplication and who may remove what.
 import { describe, expect, it } from "vitest";
+import { oneLine } from "../../src/core/one-line.ts";
 import { canRemove, mergeContract } from "../../src/guard/contract/layers.ts";
 import { type ContractRule, SEED_RULES } from "../../src/guard/contract/seed.ts";
-import { oneLine } from "../../src/guard/text.ts";
 
 const rule = (id: string, text: string, origin: ContractRule["origin"]): ContractRule => ({
   id,

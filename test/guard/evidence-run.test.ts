@@ -44,6 +44,26 @@ describe("runEvidenceCommand", () => {
       .filter((l) => l.includes(marker) && !l.includes("ps -eo"));
     expect(survivors).toEqual([]);
   });
+
+  it.each([
+    ["setsid", (n: number) => `setsid sleep ${n}`],
+    ["setsid in the background", (n: number) => `setsid sh -c 'sleep ${n}' & wait`],
+    ["double fork", (n: number) => `(setsid sleep ${n} &) ; sleep ${n}`],
+  ])(
+    "returns at the timeout when a process leaves the group (%s), and kills it",
+    async (_name, shape) => {
+      const seconds = 3000 + Math.floor(Math.random() * 900);
+      const result = await run(shape(seconds), 500);
+      expect(result.timedOut).toBe(true);
+      expect(result.strays.killed).toBeGreaterThanOrEqual(1);
+      expect(result.strays.escaped).toEqual([]);
+      const survivors = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+        .split("\n")
+        .filter((l) => l.trim() === `sleep ${seconds}`);
+      expect(survivors).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe("exitCodeTrust", () => {

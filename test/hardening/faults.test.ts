@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { concurrentWriters, diskFull, killDuringWrites } from "../support/hardening/faults.ts";
+import {
+  concurrentWriters,
+  diskFull,
+  killDuringWrites,
+  nearlyFullDisk,
+} from "../support/hardening/faults.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-faults-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -31,9 +36,11 @@ describe("faults", () => {
 
   it.skipIf(process.getuid?.() !== 0)(
     "a full disk: one sentence, exit 2, nothing acknowledged lost",
-    async () => {
+    async ({ skip }) => {
       const figures = await diskFull(root);
-      if (!figures.mounted) return; // a container without mount rights: the store-fault mapping is covered above
+      // A container without mount rights cannot run it: reported as skipped, never as a pass.
+      if (!figures.mounted)
+        skip("cannot mount a small tmpfs here (no mount rights), so the full disk did not run");
       expect(figures.refusalStatus).toBe(2);
       expect(figures.refusal).toMatch(
         /^keel: the disk holding the store .* is full, so this change was not saved/,
@@ -41,6 +48,24 @@ describe("faults", () => {
       expect(figures.refusal).not.toMatch(/Failed query|SQLITE_|insert into/);
       expect(figures).toMatchObject({ lost: 0, integrity: "ok" });
       expect(figures.acknowledged).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "a nearly full disk: memory record says the disk is full, never 'Failed query: rollback'",
+    async () => {
+      const figures = await nearlyFullDisk(root);
+      if (!figures.mounted) return; // a container without mount rights
+      expect(figures.refusals).toHaveLength(2);
+      for (const refusal of figures.refusals) {
+        expect(refusal.status, refusal.said).toBe(2);
+        expect(refusal.said).toMatch(
+          /^keel: the disk holding the store .* is full, so this change was not saved/,
+        );
+        expect(refusal.said).not.toMatch(/Failed query|rollback|I\/O error/);
+      }
+      expect(figures.firstKept).toBe(true);
     },
     300_000,
   );

@@ -4,7 +4,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningUi, startKeelUi } from "../support/keel-ui.ts";
-import { exerciseKeel, type McpProject, mcpProject, readmeSnippet, textOf } from "../support/mcp.ts";
+import {
+  exerciseKeel,
+  type McpProject,
+  mcpProject,
+  readmeSnippet,
+  sessionInAgentDir,
+  textOf,
+} from "../support/mcp.ts";
 
 let world: McpProject;
 let ui: RunningUi;
@@ -57,7 +64,7 @@ describe("keel mcp over HTTP on keel ui", () => {
   it("runs the scenario with the token from the README snippet", async () => {
     const client = await connect(entry().headers);
     try {
-      await exerciseKeel(client, "httpword");
+      await exerciseKeel(client, "httpword", sessionInAgentDir(world));
       const bad = await client.callTool({ name: "keel_memory_read", arguments: { id: 7 } });
       expect(bad.isError, textOf(bad)).toBe(true);
     } finally {

@@ -12,6 +12,7 @@ import {
   mcpProject,
   readmeSnippet,
   SESSION_FIXTURE,
+  sessionInAgentDir,
   textOf,
 } from "../support/mcp.ts";
 
@@ -46,7 +47,7 @@ describe.each(["source", "binary"] as const)("keel mcp on stdio from %s", (from)
   it("lists tools, records and searches memory, verifies and reads evidence, greps a session", async () => {
     const client = await connect(from);
     try {
-      await exerciseKeel(client, `${from}word`);
+      await exerciseKeel(client, `${from}word`, sessionInAgentDir(world));
     } finally {
       await client.close();
     }
@@ -135,4 +136,35 @@ describe("parallel hosts", () => {
       await b.close();
     }
   });
+});
+
+describe("recall's session files over MCP", () => {
+  it("refuses a session file outside pi's session folder unless the host allowed its folder", async () => {
+    const outside = await connect("source");
+    try {
+      const refused = await outside.callTool({
+        name: "keel_recall_grep",
+        arguments: { session: SESSION_FIXTURE, pattern: "PLANTED-REASON-42" },
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/not under pi's session folder.*--session-root/);
+      const etc = await outside.callTool({
+        name: "keel_recall_entries",
+        arguments: { session: "/etc/passwd" },
+      });
+      expect(textOf(etc)).toMatch(/not under pi's session folder/);
+    } finally {
+      await outside.close();
+    }
+    const allowed = await connect("source", ["--session-root", join(REPO_ROOT, "test/fixtures/sessions")]);
+    try {
+      const grep = await allowed.callTool({
+        name: "keel_recall_grep",
+        arguments: { session: SESSION_FIXTURE, pattern: "PLANTED-REASON-42" },
+      });
+      expect(grep.isError, textOf(grep)).toBe(false);
+    } finally {
+      await allowed.close();
+    }
+  }, 120_000);
 });

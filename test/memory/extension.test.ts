@@ -6,16 +6,48 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { afterAll, describe, expect, it } from "vitest";
-import { MemoryToolSchema, registerMemory } from "../../extension/memory.ts";
+import { createMemoryGuidance } from "../../extension/memory-guidance.ts";
+import type { SessionRuntime } from "../../extension/runtime.ts";
+import { registerKeelTools } from "../../extension/tools.ts";
+import { systemClock } from "../../src/core/clock.ts";
 import { ok } from "../../src/core/result.ts";
 import { UNTRUSTED_BANNER } from "../../src/memory/actions.ts";
 import { GUIDANCE_SECTION } from "../../src/memory/guidance.ts";
+import { MemoryToolSchema } from "../../src/memory/tool-schema.ts";
+import { noApproval } from "../../src/project/context.ts";
 import { openFixture } from "./memory-checks.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-memory-ext-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
+
+/** The pi adapter's memory wiring: keel_memory from the tool registry and the guidance steps. */
+function registerMemory(api: ExtensionAPI, runtime: () => SessionRuntime | undefined) {
+  const steps = createMemoryGuidance(runtime);
+  const memoryGuidance = () => (steps.replaced() ? ("replaced" as const) : ("active" as const));
+  registerKeelTools(api, { runtime, guard: () => undefined, memoryGuidance }, ["memory"]);
+  return steps;
+}
+
+function runtimeOf(
+  store: SessionRuntime["store"] & object,
+  identity: SessionRuntime["identity"],
+): SessionRuntime {
+  if (!identity.ok) throw new Error(identity.reason);
+  const project = {
+    store,
+    project: identity.value,
+    clock: systemClock,
+    cwd: root,
+    sessionId: "session-x",
+    origin: "agent" as const,
+    personalContract: join(root, "personal.json"),
+    sessionDirs: [],
+    approve: noApproval,
+  };
+  return { store, storeError: undefined, identity, project: ok(project) };
+}
 
 function fakePi() {
   const handlers = new Map<string, Handler>();
@@ -51,7 +83,8 @@ describe("registerMemory", () => {
       identitySource: "git" as const,
       name: "proj-a",
     });
-    const steps = registerMemory(pi.api, () => ({ store: f.store, identity }));
+    const runtime = runtimeOf(f.store, identity);
+    const steps = registerMemory(pi.api, () => runtime);
     expect(pi.tools.map((t) => t.name)).toEqual(["keel_memory"]);
     // Areas hand their steps to extension/index.ts instead of subscribing to pi's events themselves.
     expect(pi.handlers.size).toBe(0);

@@ -19,8 +19,8 @@ function transcriptOf(text: string) {
 const small = () => transcriptOf(readFileSync(join(FIXTURES, "small-hand.jsonl"), "utf8"));
 
 describe("grep", () => {
-  it("attributes matches by the index, not by ENTRY-like text inside tool output", () => {
-    const page = lookupGrep(small(), { pattern: "PLANTED-SYMBOL-7", before: 3, after: 1 });
+  it("attributes matches by the index, not by ENTRY-like text inside tool output", async () => {
+    const page = await lookupGrep(small(), { pattern: "PLANTED-SYMBOL-7", before: 3, after: 1 });
     expect(page.ok).toBe(true);
     if (!page.ok) return;
     expect(page.value.matches).toHaveLength(1);
@@ -31,33 +31,33 @@ describe("grep", () => {
       "ENTRY a0000001  user  2026-02-01T10:00:01.000Z",
       "[text]",
     ]);
-    const headers = lookupGrep(small(), { pattern: "^ENTRY a0000001", regex: true });
+    const headers = await lookupGrep(small(), { pattern: "^ENTRY a0000001", regex: true });
     expect(headers.ok && headers.value.matches.map((m) => m.entryId)).toEqual(["a0000001", "a0000003"]);
   });
 
-  it("finds thinking after compaction, supports literal and case-sensitive search, and rejects bad patterns", () => {
+  it("finds thinking after compaction, supports literal and case-sensitive search, and rejects bad patterns", async () => {
     const t = small();
-    const thinking = lookupGrep(t, { pattern: "planted-reason-42" });
+    const thinking = await lookupGrep(t, { pattern: "planted-reason-42" });
     expect(thinking.ok && thinking.value.matches[0]).toMatchObject({
       entryId: "a0000002",
       role: "assistant",
       lineInEntry: 3,
     });
-    expect(lookupGrep(t, { pattern: "planted-reason-42", caseSensitive: true })).toMatchObject({
+    expect(await lookupGrep(t, { pattern: "planted-reason-42", caseSensitive: true })).toMatchObject({
       ok: true,
       value: { matches: [] },
     });
-    const literal = lookupGrep(t, { pattern: '<compacted-span n="1">', regex: false });
+    const literal = await lookupGrep(t, { pattern: '<compacted-span n="1">', regex: false });
     expect(literal.ok && literal.value.matches[0]?.entryId).toBe("a0000003");
-    expect(lookupGrep(t, { pattern: "(unclosed" })).toEqual({
+    expect(await lookupGrep(t, { pattern: "(unclosed" })).toEqual({
       ok: false,
-      reason: expect.stringMatching(/invalid regular expression/),
+      reason: expect.stringMatching(/invalid pattern: .*missing closing \)/),
     });
-    expect(lookupGrep(t, { pattern: "x", entryId: "nope" }).ok).toBe(false);
-    expect(lookupGrep(t, { pattern: "x", cursor: "bogus" }).ok).toBe(false);
+    expect((await lookupGrep(t, { pattern: "x", entryId: "nope" })).ok).toBe(false);
+    expect((await lookupGrep(t, { pattern: "x", cursor: "bogus" })).ok).toBe(false);
   });
 
-  it("pages through many matches with cursors and stays within its character budget", () => {
+  it("pages through many matches with cursors and stays within its character budget", async () => {
     const b = createSessionBuilder();
     for (let i = 0; i < 60; i++) b.user(`needle ${i} ${"h".repeat(i % 3 === 0 ? 2000 : 10)}`);
     const t = transcriptOf(b.toJsonl());
@@ -65,7 +65,7 @@ describe("grep", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = lookupGrep(t, { pattern: "needle", cursor, maxMatches: 20, before: 0, after: 0 });
+      const page = await lookupGrep(t, { pattern: "needle", cursor, maxMatches: 20, before: 0, after: 0 });
       if (!page.ok) throw new Error(page.reason);
       expect(JSON.stringify(page.value.matches).length).toBeLessThanOrEqual(GREP_PAGE_CHARS);
       seen.push(...page.value.matches.map((m) => m.entryId));
@@ -76,6 +76,23 @@ describe("grep", () => {
     expect(new Set(seen).size).toBe(60);
     expect(pages).toBeGreaterThanOrEqual(3);
   });
+
+  it("runs a pattern that backtracks for minutes in JavaScript in linear time, and names RE2's limits", async () => {
+    const b = createSessionBuilder();
+    b.user(`${"x".repeat(40_000)}#`);
+    b.user("a line without the mark");
+    const t = transcriptOf(b.toJsonl());
+    const page = await lookupGrep(t, { pattern: "(.*){1,1000}#", before: 0, after: 0 });
+    expect(page.ok && page.value.matches.map((m) => m.lineInEntry)).toEqual([3]);
+    expect(await lookupGrep(t, { pattern: "(?=x)y" })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/invalid pattern: .*RE2 syntax: no lookahead or backreferences/),
+    });
+    const huge = await lookupGrep(t, {
+      pattern: "(.*){1,1000}(.*){1,1000}(.*){1,1000}(.*){1,1000}(.*){1,1000}#",
+    });
+    expect(huge.ok ? "" : huge.reason).toMatch(/too complex|did not start within its time budget/);
+  }, 60_000);
 });
 
 describe("list and show", () => {

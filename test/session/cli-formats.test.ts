@@ -117,6 +117,23 @@ describe("a file in two unconnected parts", () => {
     expect(JSON.parse(list.stdout).total).toBe(4);
   });
 
+  it("extract reads every part by default and says so; --leaf reads one", () => {
+    const text = keel(["extract", file]);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stderr).toMatch(/2 unconnected parts .*extracting from all of them/);
+    expect(text.stdout).toContain("src/auth/login.ts");
+    const doc = JSON.parse(keel(["extract", file, "--json"]).stdout);
+    expect(doc.files.read).toEqual(["src/auth/login.ts"]);
+    expect(doc.goal).toBe("Add rate limiting to the login endpoint.");
+    expect(doc.extractedLeaves).toEqual(["d1000004", "d2000002"]);
+    expect(doc.parts).toHaveLength(2);
+    const one = keel(["extract", file, "--leaf", "d2000002"]);
+    expect(one.stderr).toMatch(/2 unconnected parts .*the part holding --leaf, ending at d2000002/);
+    expect(one.stdout).not.toContain("src/auth/login.ts");
+    const oneDoc = JSON.parse(keel(["extract", file, "--leaf", "d2000002", "--json"]).stdout);
+    expect(oneDoc.extractedLeaves).toEqual(["d2000002"]);
+  });
+
   it("compact and protect name the parts and the one they use", () => {
     const compact = keel(["compact", file]);
     expect(compact.status).toBe(1);

@@ -86,7 +86,7 @@ export function describeBinarySmoke(label: string, binaryPath: () => string, opt
       const run = keel(["no-such-command"]);
       expect(run.status).toBe(2);
       expect(run.stderr).toContain("unknown command 'no-such-command'");
-      expect(run.stderr).toContain("Usage: keel");
+      expect(run.stderr).toContain("(keel <command> --help shows its usage)");
       expect(run.stdout).toBe("");
     });
 

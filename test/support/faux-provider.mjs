@@ -56,7 +56,13 @@ export default function fauxExtension(pi) {
       // Heads of the last three messages, oldest first, to check what was appended after the prompt.
       tailHeads: context.messages.slice(-3).map((m) => messageText(m).slice(0, 60)),
       systemHead: request.systemText.slice(0, 120),
+      // Context keel injected (the guard brief, recovery notes) in full, to check what the agent received.
+      injected: context.messages
+        .filter((m) => m.role === "user" && INJECTED.test(messageText(m)))
+        .map((m) => messageText(m).slice(0, 20000)),
       rule: ruleIndex >= 0 ? ruleIndex : null,
+      // The tools declared to the model, as sent (only when a test asks: they are long).
+      ...(process.env.KEEL_FAUX_LOG_TOOLS ? { tools: toolDeclarations(context) } : {}),
       stopReason: message.stopReason,
       reply: textOfContent(message.content).slice(0, 300),
     });
@@ -230,6 +236,21 @@ function readScript() {
     throw new Error(`faux provider: cannot read ${file}: ${error?.message ?? error}`);
   }
   return { ...parsed, rules: Array.isArray(parsed?.rules) ? parsed.rules : [] };
+}
+
+/** The tool set the request declares: the system messages' toolsAdded and toolsRemoved, replayed in order. */
+function toolDeclarations(context) {
+  const tools = new Map((context.tools ?? []).map((tool) => [tool.name, tool]));
+  for (const message of context.messages) {
+    if (message.role !== "system") continue;
+    for (const tool of message.toolsAdded ?? []) tools.set(tool.name, tool);
+    for (const gone of message.toolsRemoved ?? []) tools.delete(gone.name);
+  }
+  return [...tools.values()].map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+  }));
 }
 
 function log(record) {

@@ -1,6 +1,6 @@
 // Drives keel's MCP server with the SDK's own Client: the host snippets from the README, a temp git project
 // with its own store, and one scenario (tools, memory, verify + evidence, session grep) every transport runs.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -41,31 +41,41 @@ export function mcpProject(): McpProject {
   };
 }
 
+/** The session fixture copied into the project's pi session folder, where MCP recall accepts session files. */
+export function sessionInAgentDir(world: McpProject): string {
+  const dir = join(world.agentDir, "sessions", "--fixture--");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "small-hand.jsonl");
+  copyFileSync(SESSION_FIXTURE, file);
+  return file;
+}
+
 export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((part) => part.text ?? "").join("\n");
 }
 
 /** The scenario the issue names: list tools, record + search memory, verify and read its evidence, grep. */
-export async function exerciseKeel(client: Client, word: string): Promise<void> {
+export async function exerciseKeel(client: Client, word: string, session: string): Promise<void> {
   const { tools } = await client.listTools();
   const names = tools.map((tool) => tool.name);
-  for (const name of ["keel_memory_search", "keel_memory_record", "keel_guard_verify", "keel_recall_grep"])
+  for (const name of ["keel_memory_search", "keel_memory_record", "keel_verify", "keel_grep"])
     expect(names).toContain(name);
-  // Recall's operations carry the pi tools' names (keel_entries, keel_grep, keel_entry).
-  expect(names.filter((name) => name.startsWith("keel_recall_")).sort()).toEqual([
-    "keel_recall_entries",
-    "keel_recall_entry",
-    "keel_recall_grep",
+  // One name per operation on every host: recall's are the pi tools' (keel_entries, keel_grep, keel_entry);
+  // the earlier keel_<area>_<verb> names still answer (the calls below use them) but are not listed.
+  expect(names.filter((name) => ["keel_entries", "keel_entry", "keel_grep"].includes(name)).sort()).toEqual([
+    "keel_entries",
+    "keel_entry",
+    "keel_grep",
   ]);
   for (const tool of tools) {
-    expect(tool.name).toMatch(/^keel_(guard|memory|recall)_[a-z_]+$/);
+    expect(tool.name).toMatch(/^keel_[a-z_]+$/);
     for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"])
       expect(typeof (tool.annotations as Record<string, unknown>)[hint], `${tool.name} ${hint}`).toBe(
         "boolean",
       );
   }
-  const verify = tools.find((tool) => tool.name === "keel_guard_verify");
+  const verify = tools.find((tool) => tool.name === "keel_verify");
   expect(verify?.annotations).toMatchObject({
     destructiveHint: true,
     openWorldHint: true,
@@ -104,7 +114,7 @@ export async function exerciseKeel(client: Client, word: string): Promise<void> 
 
   const grep = await client.callTool({
     name: "keel_recall_grep",
-    arguments: { session: SESSION_FIXTURE, pattern: "PLANTED-REASON-42" },
+    arguments: { session, pattern: "PLANTED-REASON-42" },
   });
   expect(grep.isError, textOf(grep)).toBe(false);
   const matches = JSON.parse(textOf(grep)).matches as { entryId: string }[];

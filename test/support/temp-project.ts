@@ -74,9 +74,13 @@ export interface FauxRequest {
   /** Heads (60 characters) of the last three messages sent, oldest first. */
   tailHeads: string[];
   systemHead: string;
+  /** Full texts of the context keel injected into this request (the guard brief among them). */
+  injected: string[];
   rule: number | null;
   stopReason: string;
   reply: string;
+  /** The tools declared to the model (with KEEL_FAUX_LOG_TOOLS set). */
+  tools?: { name: string; description: string; parameters: unknown }[];
 }
 
 export interface TempProject {

@@ -1,20 +1,17 @@
 // The UI at a phone's width and the demo's signposts, in real headless Chromium over the demo folder: at 390 px no
 // page scrolls sideways and axe finds nothing serious; the demo server shows its banner on every page, and a
 // normal server over a store with projects links to the demo from its navigation.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
-import { REPO_ROOT } from "../support/cli.ts";
 
 const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
 const NATIVE = "70d60195";
-const AXE = readFileSync(join(REPO_ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
 
 let demo: DemoFolder;
 let demoServer: RunningServer;
@@ -64,25 +61,12 @@ async function overflow(): Promise<string[]> {
   });
 }
 
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({
-    id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))`)) as {
-    id: string;
-    impact: string;
-    targets: string[];
-  }[];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.targets.join(", ")}`);
-}
-
 describe("at 390 px", () => {
   it("no page scrolls sideways and axe finds nothing serious", async () => {
     for (const path of pages) {
       expect((await page.goto(`${server.origin}${path}`))?.status(), path).toBe(200);
       expect(await overflow(), path).toEqual([]);
-      expect(await seriousViolations(), path).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
     }
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 // journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
 // test-results/screenshots/; then a compaction view is opened from the timeline, memory is searched, a record
 // is superseded through the page's confirmation form, and the session page updates live when pi's file grows.
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,13 +11,13 @@ import { type RunningServer, startServer } from "../../src/server/serve.ts";
 import { listSessionFiles, sessionDirsFor } from "../../src/session/session-files.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 
 const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
 const NATIVE = "70d60195";
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
-const AXE = readFileSync(join(REPO_ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
 
 let demo: DemoFolder;
 let server: RunningServer;
@@ -43,24 +43,10 @@ afterAll(async () => {
   demo?.remove();
 });
 
-/** axe-core's serious and critical violations on the current page, as "rule: target" lines. */
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({
-    id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))`)) as {
-    id: string;
-    impact: string;
-    targets: string[];
-  }[];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.targets.join(", ")}`);
-}
-
 async function visit(path: string, shot: string): Promise<void> {
   const response = await page.goto(`${server.origin}${path}`);
   expect(response?.status(), path).toBe(200);
-  expect(await seriousViolations(), path).toEqual([]);
+  expect(await seriousViolations(page), path).toEqual([]);
   await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
 }
 
@@ -78,7 +64,7 @@ describe("every page in Chromium", () => {
     for (const [path, shot] of pages) await visit(path, shot);
     await page.goto(`${server.origin}/projects/${projectId}/memory`);
     await page.locator("[data-record-id] a").first().click();
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, "memory-record.png"), fullPage: true });
   }, 120_000);
 

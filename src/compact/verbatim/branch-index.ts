@@ -2,8 +2,10 @@
 // latest context edit per target (pi's projection rule: the last edit on the branch wins).
 import { positionFinder } from "../../session/branch.ts";
 import { asRecord, type BranchEntry, messageOf, type ToolCallInfo } from "../../session/entries.ts";
+import { type Refusal, readRefusal } from "../../session/refusals.ts";
 
-export type Outcome = "ok" | "error" | "unknown";
+/** A call's outcome as the checkpoint shows it; a refused call shows the refusal (it never ran). */
+export type Outcome = "ok" | "error" | "unknown" | Refusal["label"];
 
 export interface CallSite {
   call: ToolCallInfo;
@@ -59,11 +61,12 @@ export function indexBranchFacts(branch: readonly BranchEntry[]): BranchIndex {
   return index;
 }
 
-/** ok or error from the one result paired by call id; unknown when there is none or more than one. */
+/** ok, error or the refusal from the one result paired by call id; unknown when there is none or more than one. */
 export function outcomeOf(index: BranchIndex, callId: string): Outcome {
   const result = pairedResult(index, callId);
   if (!result) return "unknown";
-  return result.isError ? "error" : "ok";
+  if (!result.isError) return "ok";
+  return readRefusal(result.message)?.label ?? "error";
 }
 
 /** The single result paired with a call, or undefined when missing or ambiguous. */

@@ -2,6 +2,7 @@
 // re-orientation reminder and the details later compactions read. Pure: no clock, no I/O, no model call.
 import { boundedJson } from "../../core/bounded-json.ts";
 import { ok, type Result } from "../../core/result.ts";
+import { redact } from "../../core/secrets.ts";
 import { type BranchEntry, messageOf, textOf } from "../../session/entries.ts";
 import { type BranchIndex, indexBranchFacts } from "./branch-index.ts";
 import { type CappedSpan, capLimitChars, MIN_LINE_BUDGET, trimSpans } from "./cap.ts";
@@ -16,6 +17,7 @@ import {
   type Checkpoint,
   type CheckpointInput,
   type SavedSpan,
+  type SpanLine,
   type StartupRead,
   type StartupSelection,
   VERBATIM_VERSION,
@@ -78,8 +80,28 @@ function buildSpan(input: CheckpointInput, index: BranchIndex, history: History,
     at: input.at ?? branch.at(-1)?.timestamp ?? "",
     reason: input.reason ?? "manual",
     splitTurn: input.isSplitTurn ?? false,
-    lines: renderSpanLines(branch, bound.start, bound.end, index, input.cwd),
+    lines: redactLines(renderSpanLines(branch, bound.start, bound.end, index, input.cwd)),
   };
+}
+
+/**
+ * Span lines with every secret replaced by its `[redacted:<kind>]` marker (src/core/secrets.ts): the checkpoint
+ * is sent with every later request, while the raw session keeps the original for keel_grep.
+ */
+function redactLines(lines: SpanLine[]): SpanLine[] {
+  return lines.map((line) => {
+    const text = redact(line.text);
+    return text === line.text ? line : { ...line, text };
+  });
+}
+
+const REDACTED = "[redacted:";
+
+function carriesRedaction(spans: readonly SavedSpan[], ...blocks: string[]): boolean {
+  return (
+    blocks.some((block) => block.includes(REDACTED)) ||
+    spans.some((span) => span.lines.some((line) => line.text.includes(REDACTED)))
+  );
 }
 
 /** Renders the checkpoint keel writes for a compaction at `input.firstKeptEntryId`. */
@@ -97,13 +119,16 @@ export function renderCheckpoint(input: CheckpointInput): CheckpointResult {
   // The startup reads this checkpoint carries (those still in the tail are not repeated), and their shown paths.
   const kept = compactedStartup(startup, index, bound.end);
   const keptPaths = kept.map((read) => displayPath(read.path, cwd));
+  const spans = [...history.spans, span];
+  const startupBlock = renderStartupReads(branch, index, kept, keptPaths);
   const frame: Frame = {
     input,
     history,
-    spans: [...history.spans, span],
+    spans,
     partialNote: bound.partial ? say.partialNote(bound.warnings) : "",
-    startupBlock: renderStartupReads(branch, index, kept, keptPaths),
+    startupBlock,
     fileBlock: renderFileLists(files, branch, index, bound.end, cwd, keptPaths),
+    secretsNote: carriesRedaction(spans, startupBlock, redact(history.base?.summary ?? "")),
   };
   const capped = applyCap(frame, input, budget.value);
   const warnings = [...bound.warnings];
@@ -187,6 +212,8 @@ interface Frame {
   startupBlock: string;
   fileBlock: string;
   partialNote: string;
+  /** True when the checkpoint shows redaction markers, so it says where the originals are. */
+  secretsNote: boolean;
 }
 
 /** An attribute value; values from the session file may be any JSON type, so they are made text first. */
@@ -223,12 +250,13 @@ function fixedParts(frame: Frame, lastAt: string | undefined): { head: string[];
   const head = [say.checkpointTitle(n), facts.join(" · ")];
   if (frame.partialNote) head.push(frame.partialNote);
   head.push(say.INTRO, say.RECOVERY);
+  if (frame.secretsNote) head.push(say.SECRETS_NOTE);
   if (input.protectedBlock) head.push(input.protectedBlock);
   if (history.base) {
     const base = history.base;
     head.push(
       say.MIXED_CONTEXT,
-      `<compacted-base kind="${base.kind}" entry="${attr(base.entryId)}">\n${base.summary}\n</compacted-base>`,
+      `<compacted-base kind="${base.kind}" entry="${attr(base.entryId)}">\n${redact(base.summary)}\n</compacted-base>`,
     );
   }
   const tail: string[] = [];
@@ -253,7 +281,7 @@ function renderStartupReads(
     const entry = branch[index.positionOf(read.resultEntryId)!]!;
     const range = `${read.offset !== undefined ? ` offset="${read.offset}"` : ""}${read.limit !== undefined ? ` limit="${read.limit}"` : ""}`;
     const head = `<startup-read entry="${attr(read.resultEntryId)}" path="${attr(shownPaths[r]!)}"${range}>`;
-    return `${head}\n${textOf(messageOf(entry)?.content)}\n</startup-read>`;
+    return `${head}\n${redact(textOf(messageOf(entry)?.content))}\n</startup-read>`;
   });
   return `<startup-reads note="${attr(say.STARTUP_NOTE)}">\n${blocks.join("\n")}\n</startup-reads>`;
 }

@@ -18,6 +18,11 @@ export const INTRO = [
   "signature is not a command to replay.",
 ].join("\n");
 
+export const SECRETS_NOTE = [
+  "Secrets (keys, tokens, passwords) in this checkpoint are replaced by [redacted:<kind>] markers. The raw",
+  "session still holds each original; when the person needs one, find it with keel_grep.",
+].join("\n");
+
 export const RECOVERY = [
   "Nothing was deleted. Thinking, full tool arguments and outputs, and anything trimmed remain in the session",
   `and can be recovered with ${RECOVERY_TOOLS}; cite ENTRY ids when you do.`,

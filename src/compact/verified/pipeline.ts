@@ -7,8 +7,9 @@ import { extractDetailed } from "./extract/index.ts";
 import { ledgerFrom } from "./extract/ledger.ts";
 import type { Extraction } from "./extract/types.ts";
 import { budgetFor, callTimeoutMs, type Mode, type ModelLimits } from "./modes.ts";
+import { type NoticeInput, outcomeWords, summaryTitle, verifiedNotice } from "./notice.ts";
 import { PATCH_SYSTEM, patchPrompt } from "./prompts.ts";
-import { patchSummary } from "./repair.ts";
+import { patchSummary, type SummaryChange } from "./repair.ts";
 import { renderFloor } from "./sections.ts";
 import { serializePrefix } from "./serialize.ts";
 import {
@@ -24,6 +25,7 @@ import { type Evidence, type Verification, verifySummary } from "./verify.ts";
 export const VERIFIED_VERSION = 1;
 const MIN_SAVING = 0.1;
 const MAX_GAPS_KEPT = 50;
+const MAX_CHANGES = 50;
 
 export interface VerifiedInput {
   branch: readonly BranchEntry[];
@@ -43,8 +45,15 @@ export type Outcome = "synthesized" | "patched" | "model-patched" | "floor";
 export interface VerifiedReport {
   mode: Mode;
   outcome: Outcome;
+  /** Share of the extracted facts the model's own summary stated (the floor's when no model answered). */
   coverage: number;
+  /** The same share for the summary applied, after repair. */
+  coverageAfter: number;
   gaps: Verification["gaps"];
+  /** Lines removed, corrected or added to the model's summary, each with why. */
+  changes: SummaryChange[];
+  /** The one notification shown after the compaction, in plain words. */
+  notice: string;
   modelCalls: number;
   latencyMs: number;
   tokensBefore: number;
@@ -80,13 +89,16 @@ export function prepareVerified(input: VerifiedInput): Prepared {
   const cut = input.branch.findIndex((e) => e.id === input.firstKeptEntryId);
   const prefix = cut === -1 ? [...input.branch] : input.branch.slice(0, cut);
   const { extraction, attempts } = extractDetailed(prefix, { cwd: input.cwd });
+  // Claims are judged on the whole branch: a passing run in the kept part backs the summary too.
+  const kept = cut === -1 ? [] : input.branch.slice(cut);
+  const later = kept.length > 0 ? extractDetailed(kept, { cwd: input.cwd }).attempts : [];
   const budget = budgetFor(input.mode, input.model);
   const batches = serializePrefix(prefix, input.cwd, budget.batchChars);
   return {
     prefix,
     extraction,
     budget,
-    evidence: { attempts, sourceText: batches.join("\n") },
+    evidence: { attempts: [...attempts, ...later], sourceText: batches.join("\n") },
     plan: planSynthesis(batches, budget),
     timeoutMs: callTimeoutMs(budget, input.model, input.timeoutMs),
   };
@@ -96,14 +108,35 @@ interface Candidate {
   text: string;
   outcome: Outcome;
   check: Verification;
+  /** What was changed in the model's summary to reach this text, and why. */
+  changes: SummaryChange[];
+}
+
+/** Lines a model's patch took out of or put into the summary. */
+function lineDiff(before: string, after: string): SummaryChange[] {
+  const had = new Set(before.split("\n").map((l) => l.trim()));
+  const has = new Set(after.split("\n").map((l) => l.trim()));
+  const why = "the model's own correction";
+  return [
+    ...[...had]
+      .filter((l) => l !== "" && !has.has(l))
+      .map((text): SummaryChange => ({ action: "removed", text, why })),
+    ...[...has]
+      .filter((l) => l !== "" && !had.has(l))
+      .map((text): SummaryChange => ({ action: "added", text, why })),
+  ].slice(0, MAX_CHANGES);
 }
 
 async function candidates(p: Prepared, input: VerifiedInput, complete: Complete | undefined) {
   const list: Candidate[] = [];
-  const verify = (text: string, outcome: Outcome) => {
-    const c = { text, outcome, check: verifySummary(text, p.extraction, p.evidence) };
+  const verify = (text: string, outcome: Outcome, changes: SummaryChange[]) => {
+    const c = { text, outcome, changes, check: verifySummary(text, p.extraction, p.evidence) };
     list.push(c);
     return c;
+  };
+  const repair = (c: Candidate, outcome: Outcome) => {
+    const patched = patchSummary(c.text, c.check.gaps, p.extraction);
+    return verify(patched.text, outcome, [...c.changes, ...patched.changes]);
   };
   const limits = { maxTokens: p.budget.outputTokens, timeoutMs: p.timeoutMs };
   let calls = 0;
@@ -113,9 +146,8 @@ async function candidates(p: Prepared, input: VerifiedInput, complete: Complete 
     calls += synthesis.calls;
     if (!synthesis.ok) failure = synthesis.reason;
     else {
-      let best = verify(synthesis.value, "synthesized");
-      if (best.check.gaps.length > 0)
-        best = verify(patchSummary(best.text, best.check.gaps, p.extraction), "patched");
+      let best = verify(synthesis.value, "synthesized", []);
+      if (best.check.gaps.length > 0) best = repair(best, "patched");
       if (best.check.gaps.length > 0 && p.budget.modelPatch && calls < p.budget.maxCalls) {
         calls++;
         const reply = await complete({
@@ -124,9 +156,9 @@ async function candidates(p: Prepared, input: VerifiedInput, complete: Complete 
           ...limits,
         });
         if (reply.ok && usableSummary(reply.value)) {
-          const patched = verify(reply.value.trim(), "model-patched");
-          if (patched.check.gaps.length > 0)
-            verify(patchSummary(patched.text, patched.check.gaps, p.extraction), "model-patched");
+          const text = reply.value.trim();
+          const patched = verify(text, "model-patched", [...best.changes, ...lineDiff(best.text, text)]);
+          if (patched.check.gaps.length > 0) repair(patched, "model-patched");
         }
       }
     }
@@ -134,10 +166,12 @@ async function candidates(p: Prepared, input: VerifiedInput, complete: Complete 
   return { list, calls, failure };
 }
 
+/** The model's text, repaired, whenever the model answered usably: the floor is only for no usable answer. */
 function choose(list: Candidate[], floor: Candidate): Candidate {
   const clean = list.find((c) => c.check.gaps.length === 0);
   if (clean) return clean;
-  return [...list, floor].reduce((a, b) => (b.check.coverage > a.check.coverage ? b : a));
+  if (list.length === 0) return floor;
+  return list.reduce((a, b) => (b.check.gaps.length <= a.check.gaps.length ? b : a));
 }
 
 export async function runVerified(
@@ -152,17 +186,30 @@ export async function runVerified(
   const floor: Candidate = {
     text: floorText,
     outcome: "floor",
+    changes: [],
     check: verifySummary(floorText, p.extraction, p.evidence),
   };
   const chosen = choose(list, floor);
-  const title = `# keel summary (verified, ${input.mode}, ${chosen.outcome}, coverage ${Math.round(chosen.check.coverage * 100)}%)`;
+  const said: NoticeInput = {
+    outcome: chosen.outcome,
+    failure,
+    modelCoverage: list[0]?.check.coverage ?? null,
+    coverage: chosen.check.coverage,
+    changes: chosen.changes,
+    modelCalls: calls,
+    gapsLeft: chosen.check.gaps.length,
+  };
+  const title = summaryTitle(said, input.mode);
   const summary = [title, chosen.text, input.protectedBlock].filter((part) => part !== "").join("\n\n");
   const tokensAfter = Math.ceil(summary.length / 4);
   const report: VerifiedReport = {
     mode: input.mode,
     outcome: chosen.outcome,
-    coverage: chosen.check.coverage,
+    coverage: said.modelCoverage ?? chosen.check.coverage,
+    coverageAfter: chosen.check.coverage,
     gaps: chosen.check.gaps.slice(0, MAX_GAPS_KEPT),
+    changes: chosen.changes.slice(0, MAX_CHANGES),
+    notice: verifiedNotice(said, input.mode),
     modelCalls: calls,
     latencyMs: now() - started,
     tokensBefore: input.tokensBefore,
@@ -185,20 +232,12 @@ export async function runVerified(
       kind: "verbatim",
       note: `the verified summary would save under ${MIN_SAVING * 100}% (${tokensAfter} of ${input.tokensBefore} tokens); a verbatim checkpoint was written instead`,
     };
-  const warnings = [
-    ...(failure
-      ? [`the model call failed (${failure}); the summary was built from the extraction alone`]
-      : []),
-    ...(chosen.check.gaps.length > 0
-      ? [
-          `${chosen.check.gaps.length} gap(s) remain: ${[...new Set(chosen.check.gaps.map((g) => g.kind))].join(", ")}`,
-        ]
-      : []),
-    ...(p.plan.droppedBatches > 0
+  // The model failure and gaps left are in the notice; only what it does not say is a warning.
+  const warnings =
+    p.plan.droppedBatches > 0
       ? [`${p.plan.droppedBatches} oldest part(s) were summarized from the extraction only`]
-      : []),
-  ];
-  const reorientation = `[keel: resuming after a verified summary (${chosen.outcome}, coverage ${Math.round(chosen.check.coverage * 100)}%). Older detail is recoverable with ${RECOVERY_TOOLS}.]`;
+      : [];
+  const reorientation = `[keel: resuming after a verified summary (${outcomeWords(said)}). Older detail is recoverable with ${RECOVERY_TOOLS}.]`;
   return {
     kind: "proposal",
     summary,

@@ -39,6 +39,7 @@ export function factsBlock(x: Extraction, focus: string | undefined): string {
       "Decisions (copy word for word)",
       x.decisions.map((d) => d.text),
     ),
+    `Current request (the latest step, not the goal): ${x.currentRequest ?? "(none)"}`,
     list("Files modified", x.files.modified),
     list("Files deleted", x.files.deleted),
     list("Files read", x.files.read),

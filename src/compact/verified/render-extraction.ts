@@ -1,7 +1,7 @@
 // An extraction as plain text for the terminal (`keel extract` without --json). Control characters are
 // replaced so nothing from a session file can drive the terminal.
 
-import { oneLine } from "../../guard/text.ts";
+import { oneLine } from "../../core/one-line.ts";
 import type { Extraction } from "./extract/types.ts";
 
 const safe = (text: string) => oneLine(text, 400);
@@ -13,6 +13,7 @@ function list(title: string, items: string[]): string[] {
 export function renderExtraction(x: Extraction): string[] {
   return [
     `Goal: ${x.goal ? safe(x.goal) : "(none)"}`,
+    `Current request: ${x.currentRequest ? safe(x.currentRequest) : "(none)"}`,
     ...list(
       "Constraints",
       x.constraints.map((c) => `${c.text} [${c.kind}, ${c.cue}]`),
@@ -27,6 +28,10 @@ export function renderExtraction(x: Extraction): string[] {
     ...list(
       "Errors",
       x.errors.map((e) => `${e.command} (${e.resolved ? "resolved" : "unresolved"})`),
+    ),
+    ...list(
+      "Refused (never ran, not errors)",
+      x.refused.map((r) => `${r.command} [${r.label}]`),
     ),
     ...list(
       "Open loops",

@@ -2,6 +2,7 @@
 // tool output, earlier summaries marked as recap. Secrets are scrubbed here, before any request is built.
 import { scrubSecrets } from "../../core/secrets.ts";
 import { type BranchEntry, messageOf, stringField, textOf, toolCallsOf } from "../../session/entries.ts";
+import { readRefusal } from "../../session/refusals.ts";
 import { formatToolCall } from "../verbatim/signature.ts";
 
 const OUTPUT_CHARS = 1_500;
@@ -24,7 +25,7 @@ function entryText(entry: BranchEntry, cwd: string): string | undefined {
     return [text ? `[assistant]\n${text}` : "", ...calls].filter(Boolean).join("\n");
   }
   if (message.role === "toolResult") {
-    const status = message.isError === true ? "failed" : "ok";
+    const status = message.isError === true ? (readRefusal(message)?.label ?? "failed") : "ok";
     return `[tool result ${stringField(message, "toolName") ?? "?"} ${status}]\n${clipText(textOf(message.content), OUTPUT_CHARS)}`;
   }
   if (message.role === "bashExecution")

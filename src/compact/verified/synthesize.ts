@@ -2,22 +2,13 @@
 // and one assembly call. Calls never exceed the mode's budget (one is kept back for a patch when allowed);
 // any failure ends synthesis with a reason, and the caller falls back to the deterministic floor.
 import { fail, ok, type Result } from "../../core/result.ts";
+import type { Complete, ModelCall, ModelFailure } from "../../llm/types.ts";
 import type { Extraction } from "./extract/types.ts";
 import type { ModeBudget } from "./modes.ts";
 import { assemblyPrompt, BATCH_SYSTEM, batchPrompt, SYNTHESIS_SYSTEM, synthesisPrompt } from "./prompts.ts";
 
-export type ModelFailure = "timeout" | "provider" | "aborted" | "invalid-response" | "no-model";
-export type ModelReply = Result<string, ModelFailure>;
-
-export interface ModelCall {
-  system: string;
-  prompt: string;
-  maxTokens: number;
-  timeoutMs: number;
-}
-
-/** The one way the verified pipeline reaches a model; the adapter binds it to the session's model. */
-export type Complete = (call: ModelCall) => Promise<ModelReply>;
+// The one way the verified pipeline reaches a model (the adapter binds it to the session's model): src/llm's shapes.
+export type { Complete, ModelCall, ModelFailure };
 
 export interface SynthesisPlan {
   kind: "single" | "hierarchical";

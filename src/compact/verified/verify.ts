@@ -1,6 +1,7 @@
 // Verifies a summary against the extraction: typed gaps (missing goal, constraint, decision, file, error,
-// open loop; fabricated path; an outcome claim with no successful related tool result; a contradiction of a
-// prohibition) and a coverage score. Word matching only; a bounded heuristic, not a proof of equivalence.
+// open loop; fabricated path; an outcome claim the runs do not back (claims.ts); a line stating what a rule forbids or
+// an error as fixed while it still fails) and the share of extracted facts the summary states. Word matching only; a bounded heuristic, not a proof of equivalence.
+import { checkClaims, type RunEvidence, stillFailing } from "./claims.ts";
 import type { Extraction } from "./extract/types.ts";
 
 export type GapKind =
@@ -17,17 +18,21 @@ export type GapKind =
 export interface Gap {
   kind: GapKind;
   item: string;
+  /** For a false or invented line: the summary line it sits on, why it is wrong, and a true replacement. */
+  line?: string;
+  why?: string;
+  correction?: string;
 }
 
 export interface Verification {
   gaps: Gap[];
-  /** 0..1: share of required facts present, less a penalty per fabricated, unsupported or contradicting line. */
+  /** 0..1: share of the facts the extraction found that the summary states (false lines are counted as gaps, not here). */
   coverage: number;
 }
 
 export interface Evidence {
-  /** Tool attempts in order: the command (or `<tool> <path>`) and whether it succeeded. */
-  attempts: { command: string; ok: boolean }[];
+  /** Tool attempts of the whole branch in order (the kept part too): what ran, whether it succeeded, whether it changed files. */
+  attempts: RunEvidence[];
   /** The serialized conversation, to tell a grounded path from an invented one. */
   sourceText: string;
 }
@@ -51,44 +56,35 @@ function mostWords(haystack: string, text: string, share = 0.7): boolean {
   return list.filter((w) => haystack.includes(w)).length / list.length >= share;
 }
 
-const CLAIMS: { re: RegExp; command: RegExp | null }[] = [
-  {
-    re: /\b(all )?tests? (now )?(pass|passed|passing|are green|succeeded)\b|\btest suite (passes|passed|is green)\b/i,
-    command: /\b(test|tests|vitest|jest|pytest|mocha|spec|check)\b/i,
-  },
-  {
-    re: /\bbuild (succeeded|succeeds|passes|passed|is green|works)\b|\bbuilds? (cleanly|successfully)\b/i,
-    command: /\b(build|compile|tsc|make|cargo|bundle)\b/i,
-  },
-  { re: /\b(deployed|deployment (succeeded|is live))\b/i, command: /\b(deploy|release|publish)\b/i },
-  {
-    re: /\b(no (remaining )?errors|all errors (are )?(fixed|resolved)|(bug|issue|error) (is |was |has been )?(fixed|resolved))\b/i,
-    command: null,
-  },
-];
+const ERRORS_FIXED =
+  /\b(no (remaining )?errors|all errors (are )?(fixed|resolved)|(bug|issue|error)s? (is |are |was |were |has been |have been )?(fixed|resolved))\b/i;
 
+/** Outcome claims against the runs, and "all errors fixed" against errors still failing at the latest state. */
 function claimGaps(text: string, x: Extraction, evidence: Evidence): Gap[] {
-  const gaps: Gap[] = [];
-  for (const line of text.split("\n")) {
-    for (const claim of CLAIMS) {
-      const m = claim.re.exec(line);
-      if (!m) continue;
-      const supported = claim.command
-        ? (() => {
-            const related = evidence.attempts.filter((a) => claim.command?.test(a.command));
-            return related.length > 0 && related.at(-1)?.ok === true;
-          })()
-        : x.errors.every((e) => e.resolved);
-      if (!supported) gaps.push({ kind: "unsupported-claim", item: line.trim() });
-    }
+  const gaps: Gap[] = checkClaims(text, evidence.attempts);
+  const failing = x.errors.filter((e) => !e.resolved && stillFailingCommand(e.command, evidence));
+  for (const raw of text.split("\n")) {
+    const m = ERRORS_FIXED.exec(raw);
+    if (!m || failing.length === 0) continue;
+    gaps.push({
+      kind: "contradiction",
+      item: raw.replace(/^\s*([-*+]|\d+[.)])\s+/, "").trim(),
+      line: raw.trim(),
+      why: `${failing[0]?.command} still fails at the latest run`,
+    });
   }
   return gaps;
+}
+
+function stillFailingCommand(command: string, evidence: Evidence): boolean {
+  const attempt = evidence.attempts.find((a) => a.command === command);
+  return attempt ? stillFailing(attempt.key, evidence.attempts) : true;
 }
 
 const PROHIBIT =
   /\b(never|don't|do not|must not|mustn't|avoid|no|not|under no circumstances|let's not|stop)\b/i;
 
-function contradictionGaps(text: string, x: Extraction): Gap[] {
+function contradictionGaps(text: string, x: Extraction, evidence: Evidence): Gap[] {
   const gaps: Gap[] = [];
   const lines = text.split("\n").map((l) => ({ raw: l, n: norm(l) }));
   for (const rule of x.constraints) {
@@ -103,16 +99,28 @@ function contradictionGaps(text: string, x: Extraction): Gap[] {
     const bad = lines.find(
       (l) => l.n.includes(core) && !l.n.includes(norm(rule.text)) && !PROHIBIT.test(l.raw),
     );
-    if (bad) gaps.push({ kind: "contradiction", item: bad.raw.trim() });
+    if (bad)
+      gaps.push({
+        kind: "contradiction",
+        item: bad.raw.replace(/^\s*([-*+]|\d+[.)])\s+/, "").trim(),
+        line: bad.raw.trim(),
+        why: `it states what a rule forbids: ${rule.text}`,
+      });
   }
-  for (const e of x.errors.filter((err) => !err.resolved)) {
+  for (const e of x.errors.filter((err) => !err.resolved && stillFailingCommand(err.command, evidence))) {
     const bad = lines.find(
       (l) =>
         l.n.includes(norm(e.command)) &&
         /\b(resolved|fixed|now passes|succeeded)\b/.test(l.n) &&
         !/\bunresolved\b/.test(l.n),
     );
-    if (bad) gaps.push({ kind: "contradiction", item: bad.raw.trim() });
+    if (bad)
+      gaps.push({
+        kind: "contradiction",
+        item: bad.raw.replace(/^\s*([-*+]|\d+[.)])\s+/, "").trim(),
+        line: bad.raw.trim(),
+        why: `the latest run of ${e.command} failed`,
+      });
   }
   return gaps;
 }
@@ -154,7 +162,7 @@ export function verifySummary(summary: string, x: Extraction, evidence: Evidence
   for (const d of x.decisions) need(hay.includes(norm(d.text)), { kind: "missing-decision", item: d.text });
   for (const p of [...x.files.modified, ...x.files.deleted, ...x.files.read.slice(0, MAX_READ_REQUIRED)])
     need(summary.includes(p), { kind: "missing-file", item: p });
-  for (const e of x.errors.filter((err) => !err.resolved))
+  for (const e of x.errors.filter((err) => !err.resolved && stillFailingCommand(err.command, evidence)))
     need(hay.includes(norm(e.command)), { kind: "missing-error", item: e.command });
   for (const l of x.openLoops.filter((loop) => loop.kind !== "unresolved-error"))
     need(mostWords(hay, l.text, 0.6), { kind: "missing-open-loop", item: l.text });
@@ -164,11 +172,11 @@ export function verifySummary(summary: string, x: Extraction, evidence: Evidence
     rest = rest.split(t).join(" ");
   const bad = [
     ...claimGaps(rest, x, evidence),
-    ...contradictionGaps(rest, x),
+    ...contradictionGaps(rest, x, evidence),
     ...fabricatedPaths(rest, x, evidence),
   ];
   gaps.push(...bad);
   const missing = gaps.length - bad.length;
   const base = required === 0 ? 1 : (required - missing) / required;
-  return { gaps, coverage: Math.max(0, Math.min(1, base - 0.05 * bad.length)) };
+  return { gaps, coverage: Math.max(0, Math.min(1, base)) };
 }

@@ -1,14 +1,12 @@
 // Opens every layer that runs another command, so the screen sees what really runs: wrappers (sudo, env,
 // nice, timeout, xargs, watch, ssh, docker exec …), `find -exec`, `parallel`, `sh -c` with options before
 // -c, shells reading a script on stdin, and `eval`. Each command found becomes one Invocation.
-import {
-  basename,
-  isShell,
-  parseCommands,
-  RESERVED_WORDS,
-  type SimpleCommand,
-  shellPayload,
-} from "./shell-words.ts";
+
+import { indirectScripts, unknowableInput } from "./indirection.ts";
+import { shellStrings } from "./interpreters/code-scan.ts";
+import { inlineCode } from "./interpreters/inline-code.ts";
+import { basename, isShell, RESERVED_WORDS, shellPayload } from "./shell-words.ts";
+import { type ParsedCommand, readCommands } from "./syntax/index.ts";
 import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
 
 export interface Invocation {
@@ -18,13 +16,15 @@ export interface Invocation {
   /** Its operands come from input (xargs, find -exec, parallel): the targets cannot be read from the line. */
   fed: boolean;
   /** The simple command as written, for redirections, stdin text and the reported segment. */
-  source: SimpleCommand;
+  source: ParsedCommand;
+  /** Why what runs cannot be known from the line (a command named by an outside variable, eval of output). */
+  unknowable?: string;
 }
 
 interface Context {
   sudo: boolean;
   fed: boolean;
-  source: SimpleCommand;
+  source: ParsedCommand;
   depth: number;
 }
 
@@ -34,7 +34,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** Every command the line runs, outermost first. */
 export function invocationsOf(line: string, depth = 0): Invocation[] {
   if (depth > MAX_DEPTH) return [];
-  return parseCommands(line).flatMap((source) =>
+  return readCommands(line).flatMap((source) =>
     expand(source.argv, { sudo: false, fed: false, source, depth }),
   );
 }
@@ -49,7 +49,7 @@ function expand(words: string[], context: Context): Invocation[] {
     const named = [commandName(argv[0] as string), ...argv.slice(1)];
     const wrapper = wrapperAt(named);
     if (!wrapper)
-      return [{ argv: named, sudo, fed, source: context.source }, ...inner(named, { ...context, sudo, fed })];
+      return [invocation(named, { ...context, sudo, fed }), ...inner(named, { ...context, sudo, fed })];
     const opened = openWrapper(named.slice(wrapper.length), wrapper.spec);
     sudo ||= wrapper.spec.sudo === true;
     fed ||= wrapper.spec.fed === true;
@@ -59,10 +59,23 @@ function expand(words: string[], context: Context): Invocation[] {
   }
 }
 
+function invocation(argv: string[], context: Context): Invocation {
+  const found: Invocation = { argv, sudo: context.sudo, fed: context.fed, source: context.source };
+  const unknowable = unknowableInput(argv, context.source);
+  if (unknowable) found.unknowable = unknowable;
+  return found;
+}
+
 /** Commands nested inside a command that is not a plain wrapper: shells, eval, find -exec, parallel. */
 function inner(argv: string[], context: Context): Invocation[] {
   const [name, ...rest] = argv as [string, ...string[]];
-  if (name === "eval") return reparse(rest.join(" "), context);
+  const scripts = indirectScripts(argv, context.source);
+  if (scripts.length > 0) return scripts.flatMap((script) => reparse(script, context));
+  const code = inlineCode(argv, context.source);
+  if (code)
+    return shellStrings(code).flatMap((script) =>
+      reparse(script, { ...context, source: { ...context.source, stdin: undefined } }),
+    );
   if (isShell(name)) {
     const payload = shellPayload(rest);
     if (payload !== undefined) return reparse(bindPositional(payload.script, payload.positional), context);
@@ -103,7 +116,7 @@ function commandName(word: string): string {
 function reparse(script: string, context: Context): Invocation[] {
   if (context.depth >= MAX_DEPTH) return [];
   const stdin = context.source.stdin;
-  return parseCommands(script).flatMap((parsed) => {
+  return readCommands(script).flatMap((parsed) => {
     const source =
       stdin !== undefined && parsed.stdin === undefined && !parsed.piped ? { ...parsed, stdin } : parsed;
     return expand(source.argv, { ...context, source, depth: context.depth + 1 });

@@ -1,8 +1,14 @@
-// Runs one shell command as evidence: stdin closed, its own process group (killed whole on timeout),
-// output captured with bounded memory, exit code and duration measured. Recording it is the caller's job.
-import { childProcess } from "../../core/builtins.ts";
+// Runs one shell command as evidence: stdin closed, its own process group (killed whole on timeout, with every
+// process it started that /proc shows, also those that left the group), output captured with bounded memory,
+// exit code and duration measured. It returns at the timeout even when a stray process holds its output open.
+// Recording it is the caller's job.
+import { childProcess, nodeCrypto } from "../../core/builtins.ts";
 import type { Clock } from "../../core/clock.ts";
 import { type CapturedOutput, OutputTail } from "./output-tail.ts";
+import { endStrayProcesses, RUN_MARKER, type StrayReport } from "./stray-processes.ts";
+
+/** After the kill, how long the output pipes may stay open before the run returns without them. */
+const CLOSE_GRACE_MS = 500;
 
 export interface CommandRun {
   command: string;
@@ -11,6 +17,8 @@ export interface CommandRun {
   timedOut: boolean;
   durationMs: number;
   output: CapturedOutput;
+  /** Processes outside the command's group that were killed, and any that escaped. */
+  strays: StrayReport;
 }
 
 export interface RunOptions {
@@ -28,9 +36,10 @@ export interface RunOptions {
 export function runEvidenceCommand(command: string, options: RunOptions): Promise<CommandRun> {
   const tail = new OutputTail(options.tailBytes ?? 4096);
   const started = options.clock.now();
+  const marker = nodeCrypto().randomUUID();
   const child = childProcess().spawn(options.shell ?? "/bin/sh", ["-c", command], {
     cwd: options.cwd,
-    env: options.env ?? process.env,
+    env: { ...(options.env ?? process.env), [RUN_MARKER]: marker },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -41,18 +50,15 @@ export function runEvidenceCommand(command: string, options: RunOptions): Promis
   child.stdout.on("data", take);
   child.stderr.on("data", take);
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(child.pid);
-  }, options.timeoutMs);
+  let strays: Promise<StrayReport> = Promise.resolve({ killed: 0, escaped: [] });
   return new Promise((resolve, reject) => {
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
+    let settled = false;
+    const finish = async (code: number | null, signal: string | null) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       killGroup(child.pid);
+      const report = timedOut || child.pid === undefined ? await strays : await sweep(child.pid, marker);
       resolve({
         command,
         exitCode: code,
@@ -60,9 +66,32 @@ export function runEvidenceCommand(command: string, options: RunOptions): Promis
         timedOut,
         durationMs: options.clock.now() - started,
         output: tail.finish(),
+        strays: report,
       });
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      strays = child.pid === undefined ? strays : sweep(child.pid, marker);
+      killGroup(child.pid);
+      // A process that left the group may still hold the output pipes: stop waiting for them.
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        void finish(child.exitCode, child.signalCode);
+      }, CLOSE_GRACE_MS).unref();
+    }, options.timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      settled = true;
+      reject(error);
     });
+    child.on("close", (code, signal) => void finish(code, signal));
   });
+}
+
+/** Ends what the run left behind outside its group; the kill of the group itself is killGroup's. */
+function sweep(pid: number, marker: string): Promise<StrayReport> {
+  return endStrayProcesses(pid, marker);
 }
 
 /** Kills the command and everything it started; a group that already ended is not an error. */

@@ -36,3 +36,9 @@ export function readTreeState(cwd: string): TreeState {
 export function isStale(recorded: string | null, current: string | null): boolean {
   return recorded === null || current === null || recorded !== current;
 }
+
+/** The working tree as one key (HEAD and tree hash), or null outside git: what the loop brake keys to. */
+export function readTreeKey(cwd: string): string | null {
+  const state = readTreeState(cwd);
+  return state.head === null || state.treeHash === null ? null : `${state.head}:${state.treeHash}`;
+}

@@ -6,6 +6,7 @@ import type { KeelDb } from "../../store/db.ts";
 import { type EvidenceRow, recordEvidence } from "../../store/guard-evidence.ts";
 import { exitCodeTrust } from "./masking.ts";
 import { runEvidenceCommand } from "./run-command.ts";
+import { describeStrays } from "./stray-processes.ts";
 import { readTreeState } from "./tree-state.ts";
 
 export const TIMEOUT_BOUNDS_S = { min: 1, max: 900, default: 180 };
@@ -22,6 +23,8 @@ export interface VerifyOutcome {
   evidence: EvidenceRow;
   /** Kinds of secrets redacted from the stored command and output. */
   redacted: string[];
+  /** Processes the command left outside its process group: killed, or escaped; "" when none. */
+  strays: string;
 }
 
 export function clampTimeout(seconds: number | undefined): number {
@@ -41,8 +44,12 @@ export async function verifyCommand(
     onOutput: watch.onOutput,
   });
   const tree = readTreeState(request.cwd);
+  const strays = describeStrays(run.strays);
   const trust = run.timedOut
-    ? { trusted: false as const, reason: "the command timed out" }
+    ? {
+        trusted: false as const,
+        reason: strays ? `the command timed out; ${strays}` : "the command timed out",
+      }
     : exitCodeTrust(request.command);
   const command = scrubSecrets(request.command);
   const evidence = await recordEvidence(deps.db, {
@@ -63,5 +70,5 @@ export async function verifyCommand(
     createdAt: deps.clock.now(),
   });
   const redacted = [...new Set([...command.findings.map((f) => f.kind), ...run.output.redacted])];
-  return { evidence, redacted };
+  return { evidence, redacted, strays };
 }

@@ -1,8 +1,8 @@
 // Hygiene limits and the read-only allowlist: which tool outputs may be trimmed or spilled, which reads count
 // as instructions or skills (always kept inline), and the short source label shown in markers and search.
 import { basename } from "node:path";
+import { oneLine } from "../../core/one-line.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
-import { oneLine } from "../../guard/text.ts";
 
 export interface HygieneLimits {
   /** The most recent assistant turns (and everything after the oldest of them) stay untouched. */

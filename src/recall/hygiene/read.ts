@@ -1,9 +1,10 @@
 // keel_context read and search: a bounded page of one source by ref, and a bounded literal search across the
 // branch's sources. The full text is scrubbed before it is paged or searched, so a secret can never be pieced
 // together from two pages. Artifacts are served only after their size and hash check out.
+
+import { oneLine } from "../../core/one-line.ts";
 import type { Result } from "../../core/result.ts";
 import { scrubSecrets } from "../../core/secrets.ts";
-import { oneLine } from "../../guard/text.ts";
 import type { BranchScan } from "./branch-scan.ts";
 import { parseRef } from "./marker.ts";
 import { type ArtifactLoader, branchSources, findSource, type Source } from "./sources.ts";
@@ -13,6 +14,8 @@ export const READ_MAX_CHARS = 16_384;
 export const SEARCH_MAX_SOURCES = 32;
 export const SEARCH_MAX_CHARS = 4 * 1024 * 1024;
 export const SEARCH_MAX_MATCHES = 10;
+/** Wall-clock budget of one search page; past it the page ends and its cursor resumes at the next source. */
+export const SEARCH_BUDGET_MS = 1000;
 const SNIPPET = 80;
 
 export interface ReadPage {
@@ -90,8 +93,15 @@ export async function searchSources(
   const page: SearchPage = { matches: [], searchedSources: 0, nextCursor: null, problems: [] };
   let chars = 0;
   let i = Math.max(0, Math.floor(params.cursor ?? 0));
+  const deadline = Date.now() + SEARCH_BUDGET_MS;
   for (; i < sources.length && page.searchedSources < SEARCH_MAX_SOURCES; i++) {
     if (page.matches.length >= SEARCH_MAX_MATCHES || chars >= SEARCH_MAX_CHARS) break;
+    if (page.searchedSources > 0 && Date.now() > deadline) {
+      page.problems.push(`stopped at the time budget (${SEARCH_BUDGET_MS} ms); continue with nextCursor`);
+      break;
+    }
+    // Each source is one bounded step; yielding between steps keeps pi's thread answering.
+    await new Promise((resolve) => setImmediate(resolve));
     const source = sources[i]!;
     const text = await fullText(source, load);
     page.searchedSources++;

@@ -2,6 +2,7 @@
 // Each result is bounded (page size and character budget) and carries a cursor to continue; attribution
 // comes from the transcript's line-range index, never from the rendered text.
 import type { Result } from "../../core/result.ts";
+import { type LineHits, SEARCH_BUDGET_MS, searchLines } from "../../core/search/search-lines.ts";
 import { clipLine, entryAtLine, type Transcript, type TranscriptEntry } from "./transcript.ts";
 import type {
   EntriesPage,
@@ -75,20 +76,11 @@ export function lookupEntries(transcript: Transcript, params: LookupEntriesParam
   };
 }
 
-function compilePattern(params: LookupGrepParams): Result<RegExp> {
-  if (params.pattern === "") return { ok: false, reason: "the pattern is empty" };
-  const source =
-    params.regex === false ? params.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : params.pattern;
-  try {
-    return { ok: true, value: new RegExp(source, params.caseSensitive ? "u" : "iu") };
-  } catch (error) {
-    return { ok: false, reason: `invalid regular expression: ${(error as Error).message}` };
-  }
-}
-
-export function lookupGrep(transcript: Transcript, params: LookupGrepParams): Result<GrepPage> {
-  const pattern = compilePattern(params);
-  if (!pattern.ok) return pattern;
+/** Searches the branch's lines off this thread (linear-time engine, time budget); pages by matches and characters. */
+export async function lookupGrep(
+  transcript: Transcript,
+  params: LookupGrepParams,
+): Promise<Result<GrepPage>> {
   const cursor = readCursor(params.cursor, "g");
   if (!cursor.ok) return cursor;
   let from = 0;
@@ -103,22 +95,38 @@ export function lookupGrep(transcript: Transcript, params: LookupGrepParams): Re
   const before = clamp(params.before, 2, 0, 50);
   const after = clamp(params.after, 6, 0, 50);
   const maxMatches = clamp(params.maxMatches, 15, 1, 100);
+  const query = {
+    pattern: params.pattern,
+    literal: params.regex === false,
+    caseSensitive: params.caseSensitive,
+  };
+  const found = await searchLines(transcript.lines, query, { from, to, maxHits: maxMatches });
+  if (!found.ok) return found;
   const matches: GrepMatch[] = [];
   let chars = 0;
-  let line = from;
-  let truncated = false;
-  for (; line < to && matches.length < maxMatches; line++) {
-    if (!pattern.value.test(transcript.lines[line]!)) continue;
+  const next = found.value.next;
+  for (const line of found.value.hits) {
     const match = buildMatch(transcript, line, before, after);
     const size = JSON.stringify(match).length;
     if (matches.length > 0 && chars + size > GREP_PAGE_CHARS) {
-      truncated = true;
-      break;
+      return { ok: true, value: { matches, nextCursor: `g:${line}`, truncated: true } };
     }
     matches.push(match);
     chars += size;
   }
-  return { ok: true, value: { matches, nextCursor: line < to ? `g:${line}` : null, truncated } };
+  const page: GrepPage = { matches, nextCursor: next === null ? null : `g:${next}`, truncated: false };
+  const note = budgetNote(transcript, found.value);
+  return { ok: true, value: note ? { ...page, note } : page };
+}
+
+/** What a search cut by its time budget tells the caller: where it stopped and any line passed over. */
+function budgetNote(transcript: Transcript, found: LineHits): string | undefined {
+  if (found.stopped !== "budget") return undefined;
+  const skipped =
+    found.skipped === null
+      ? ""
+      : ` Line ${found.skipped - entryAtLine(transcript, found.skipped)!.start + 1} of entry ${entryAtLine(transcript, found.skipped)!.id} took the whole budget and was passed over.`;
+  return `The search stopped at its time budget (${SEARCH_BUDGET_MS} ms); continue with the cursor.${skipped}`;
 }
 
 function buildMatch(transcript: Transcript, line: number, before: number, after: number): GrepMatch {

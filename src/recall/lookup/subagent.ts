@@ -11,7 +11,7 @@ export interface ModelToolCall {
   arguments: Record<string, unknown>;
 }
 
-export interface ModelReply {
+export interface LookupReply {
   text: string;
   toolCalls: ModelToolCall[];
   /** The host's own message object, handed back unchanged in later requests. */
@@ -24,7 +24,7 @@ export type LookupMessage =
   | { role: "toolResult"; toolCallId: string; toolName: string; text: string; isError: boolean };
 
 /** One model call: `withTools` false asks for a plain write-up. */
-export type AskModel = (messages: readonly LookupMessage[], withTools: boolean) => Promise<ModelReply>;
+export type AskModel = (messages: readonly LookupMessage[], withTools: boolean) => Promise<LookupReply>;
 
 export interface LookupBudget {
   turns: number;
@@ -69,7 +69,7 @@ export async function runLookup(
       if (!isContinuation(call.arguments, previous.get(call.name))) substantive = true;
       previous.set(call.name, call.arguments);
       const result = known
-        ? runLookupTool(transcript, call.name as LookupToolName, call.arguments)
+        ? await runLookupTool(transcript, call.name as LookupToolName, call.arguments)
         : { text: `error: unknown tool ${call.name}; use entries, grep or entry`, isError: true };
       messages.push({ role: "toolResult", toolCallId: call.id, toolName: call.name, ...result });
     }

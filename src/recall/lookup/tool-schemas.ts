@@ -23,7 +23,8 @@ export const GrepParams = Type.Object(
     pattern: Type.String({
       minLength: 1,
       maxLength: 500,
-      description: "JavaScript regular expression (or literal text with regex: false)",
+      description:
+        "regular expression in RE2 syntax, linear time: no lookahead or backreferences (or literal text with regex: false)",
     }),
     regex: Type.Optional(Type.Boolean()),
     caseSensitive: Type.Optional(Type.Boolean()),
@@ -47,16 +48,16 @@ export const EntryParams = Type.Object(
 export type LookupToolName = "entries" | "grep" | "entry";
 
 /** Runs one lookup tool on a transcript and returns JSON text (or an error line) for the model. */
-export function runLookupTool(
+export async function runLookupTool(
   transcript: Transcript,
   name: LookupToolName,
   args: Record<string, unknown>,
-): { text: string; isError: boolean } {
+): Promise<{ text: string; isError: boolean }> {
   const result =
     name === "entries"
       ? lookupEntries(transcript, args)
       : name === "grep"
-        ? lookupGrep(transcript, args as { pattern: string })
+        ? await lookupGrep(transcript, args as { pattern: string })
         : lookupEntry(transcript, args as { id: string });
   return result.ok
     ? { text: JSON.stringify(result.value), isError: false }

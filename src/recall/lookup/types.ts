@@ -30,7 +30,7 @@ export interface EntriesPage {
 
 export interface LookupGrepParams {
   pattern: string;
-  /** Treat the pattern as a JavaScript regular expression (default true); false searches for the literal text. */
+  /** Treat the pattern as a regular expression in RE2 syntax (default true); false searches for the literal text. */
   regex?: boolean;
   caseSensitive?: boolean;
   /** Context lines before and after each match, kept inside the matching entry (defaults 2 and 6, at most 50). */
@@ -60,6 +60,8 @@ export interface GrepPage {
   nextCursor: string | null;
   /** True when the page stopped at its character budget rather than its match count. */
   truncated: boolean;
+  /** Set when the search stopped at its time budget: where it stopped, and any line passed over. */
+  note?: string;
 }
 
 export interface LookupEntryParams {

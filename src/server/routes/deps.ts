@@ -3,8 +3,8 @@
 import type { Clock } from "../../core/clock.ts";
 import { KEEL_VERSION } from "../../core/version.ts";
 import type { ParsedSessionCache } from "../../overview/session-view.ts";
+import type { Store } from "../../project/open.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
-import type { Store } from "../../store/db.ts";
 import type { PageFrame } from "../ui/components/layout.tsx";
 
 export interface UiDeps {

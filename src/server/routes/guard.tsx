@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { collectDashboard } from "../../overview/dashboard-data.ts";
 import { collectGuardView } from "../../overview/guard-view.ts";
 import { findProject } from "../../overview/project-of.ts";
+import { refuse } from "../refusal.ts";
 import { DashboardPage } from "../ui/pages/dashboard.tsx";
 import { GuardPage } from "../ui/pages/guard.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -14,7 +15,7 @@ export function guardRoutes(deps: UiDeps): Hono {
   routes.get("/projects/:pid/guard", async (c) => {
     const project = await findProject(deps.store, c.req.param("pid"));
     c.header("Cache-Control", "no-store");
-    if (!project) return c.text("keel: no such project", 404);
+    if (!project) return refuse(404, "no such project");
     const view = await collectGuardView({
       store: deps.store,
       project,

@@ -10,6 +10,8 @@ import type { MemoryDeps } from "../../memory/policy.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
+import { storeDeps } from "../../project/context.ts";
+import { refuse } from "../refusal.ts";
 import { type MemoryFilters, MemoryPage } from "../ui/pages/memory.tsx";
 import { MemoryRecordPage } from "../ui/pages/memory-record.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -19,10 +21,10 @@ const STATUS_FILTERS = ["active", "superseded", "all"] as const;
 
 export function memoryRoutes(deps: UiDeps): Hono {
   const routes = new Hono();
-  const memory: MemoryDeps = { db: deps.store.db, clock: deps.clock };
+  const memory: MemoryDeps = storeDeps(deps);
   routes.get("/projects/:pid/memory", async (c) => {
     const project = await findProject(deps.store, c.req.param("pid"));
-    if (!project) return refuse(c, 404, "no such project");
+    if (!project) return refuse(404, "no such project");
     const filters = filtersOf(c);
     const [found, status, plan] = await Promise.all([
       searchMemory(memory, project.id, {
@@ -60,9 +62,9 @@ export function memoryRoutes(deps: UiDeps): Hono {
   });
   routes.get("/projects/:pid/memory/:rid", async (c) => {
     const project = await findProject(deps.store, c.req.param("pid"));
-    if (!project) return refuse(c, 404, "no such project");
+    if (!project) return refuse(404, "no such project");
     const read = await readMemory(memory, project.id, c.req.param("rid"));
-    if (!read.ok) return refuse(c, 404, read.reason.message);
+    if (!read.ok) return refuse(404, read.reason.message);
     const page = (
       <MemoryRecordPage
         frame={pageFrame(deps)}
@@ -132,13 +134,13 @@ async function mutate(
   deps: UiDeps,
   work: (projectId: string, form: Record<string, string>) => Promise<Outcome>,
 ): Promise<Response> {
-  if (deps.readOnly) return refuse(c, 403, "this is the read-only demo: nothing can be changed here");
+  if (deps.readOnly) return refuse(403, "this is the read-only demo: nothing can be changed here");
   const project = await findProject(deps.store, c.req.param("pid") ?? "");
-  if (!project) return refuse(c, 404, "no such project");
+  if (!project) return refuse(404, "no such project");
   const form = stringFields(await c.req.parseBody());
-  if (form.confirm !== "yes") return refuse(c, 400, "confirm the change (tick the box) before submitting");
+  if (form.confirm !== "yes") return refuse(400, "confirm the change (tick the box) before submitting");
   const outcome = await work(project.id, form);
-  if (!outcome.ok) return refuse(c, 400, outcome.reason);
+  if (!outcome.ok) return refuse(400, outcome.reason);
   const { to, done } = outcome.value;
   return c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303);
 }
@@ -177,9 +179,4 @@ function filtersOf(c: Context): MemoryFilters {
       ? (status as MemoryFilters["status"])
       : "active",
   };
-}
-
-function refuse(c: Context, status: 400 | 403 | 404, message: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${message}`, status);
 }

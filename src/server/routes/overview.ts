@@ -3,8 +3,8 @@
 import { Hono } from "hono";
 import type { Clock } from "../../core/clock.ts";
 import { collectOverview } from "../../overview/overview-data.ts";
+import type { Store } from "../../project/open.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
-import type { Store } from "../../store/db.ts";
 import { renderOverviewPage } from "../ui/pages/overview.tsx";
 import { SessionsPage } from "../ui/pages/sessions.tsx";
 import { renderDocument } from "../ui/render.ts";

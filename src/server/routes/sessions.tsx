@@ -1,9 +1,19 @@
-// Session routes: the session page, its compaction views, and the small version endpoint the live script polls.
+// Session routes: the session page (conversation or raw entries), its compaction views, one entry in full, and the small version endpoint the live script polls.
 // Each reads the session file once per request; the views are built in src/overview/.
 import { type Context, Hono } from "hono";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
-import { buildSessionView, fileVersion, findSessionFile, loadSession } from "../../overview/session-view.ts";
+import { buildConversationView } from "../../overview/conversation-view.ts";
+import { buildEntryView } from "../../overview/entry-view.ts";
+import {
+  buildSessionView,
+  fileVersion,
+  findSessionFile,
+  loadSession,
+  searchTimeline,
+} from "../../overview/session-view.ts";
+import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
+import { EntryPage } from "../ui/pages/entry.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
 import { renderDocument } from "../ui/render.ts";
 import { pageFrame, type UiDeps } from "./deps.ts";
@@ -15,14 +25,25 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!file) return notFound(c, "no session file with this id in the searched folders");
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
+    const entries = c.req.query("view") === "entries" || c.req.query("q") !== undefined;
+    const offset = Number(c.req.query("offset") ?? 0);
     const view = buildSessionView(file, loaded.value, {
-      query: c.req.query("q"),
-      offset: Number(c.req.query("offset") ?? 0),
+      search: entries ? await searchTimeline(loaded.value, c.req.query("q")) : undefined,
+      offset: entries ? offset : 0,
+      timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),
     });
+    const conversation = entries ? undefined : buildConversationView(loaded.value, { offset });
     c.header("Cache-Control", "no-store");
     return c.html(
-      await renderDocument(<SessionPage frame={pageFrame(deps)} view={view} routeKey={c.req.param("id")} />),
+      await renderDocument(
+        <SessionPage
+          frame={pageFrame(deps)}
+          view={view}
+          routeKey={c.req.param("id")}
+          conversation={conversation}
+        />,
+      ),
     );
   });
   routes.get("/sessions/:id/compactions/:entryId", async (c) => {
@@ -39,6 +60,22 @@ export function sessionRoutes(deps: UiDeps): Hono {
       ),
     );
   });
+  routes.get("/sessions/:id/entries/:entryId", async (c) => {
+    const file = await findSessionFile(deps, c.req.param("id"));
+    if (!file) return notFound(c, "no session file with this id in the searched folders");
+    const loaded = await loadSession(file, deps.parsed);
+    if (!loaded.ok) return notFound(c, loaded.reason);
+    const built = buildEntryView(loaded.value, c.req.param("entryId"), {
+      from: Number(c.req.query("from") ?? 0),
+    });
+    if (!built.ok) return notFound(c, built.reason);
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      await renderDocument(
+        <EntryPage frame={pageFrame(deps)} routeKey={c.req.param("id")} view={built.value} />,
+      ),
+    );
+  });
   routes.get("/api/sessions/:id/version", async (c) => {
     c.header("Cache-Control", "no-store");
     const file = await findSessionFile(deps, c.req.param("id"));
@@ -47,7 +84,6 @@ export function sessionRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-function notFound(c: Context, reason: string): Response {
-  c.header("Cache-Control", "no-store");
-  return c.text(`keel: ${reason}`, 404);
+function notFound(_c: Context, reason: string): never {
+  return refuse(404, reason);
 }

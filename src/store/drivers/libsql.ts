@@ -1,14 +1,27 @@
 // libSQL client driver: remote team stores (libsql://, http(s)://, ws(s)://) and local files where no built-in
 // SQLite exists.
-import type { KeelDb, Store } from "../db.ts";
-import { refuseForeignDatabase } from "../guard-open.ts";
-import { FILE_PRAGMAS, migrateAsyncStore } from "./sqlite-shared.ts";
+import type { KeelDb, Store, WriteRefusal } from "../db.ts";
+import { newerRefusal, readFactsAsync, refuseForeign } from "../guard-open.ts";
+import { isMarkedDamaged, QUICK_CHECK_SQL, runCheck } from "../integrity.ts";
+import { recogniseStore } from "../recognise.ts";
+import { FILE_PRAGMAS, migrateAsyncStore, type OpenMode, stampSql, writeRefusal } from "./sqlite-shared.ts";
 
 export interface LibsqlTarget {
   url: string;
   authToken?: string;
   /** True for a local file, which gets the same pragmas as the other drivers. */
   local: boolean;
+  /** A local file's path and how it is opened (read-only by permissions, left with a write-ahead log). */
+  path?: string;
+  mode?: OpenMode;
+}
+
+type Client = ReturnType<typeof import("@libsql/client").createClient>;
+
+/** A query's rows as plain objects keyed by column name. */
+async function rowsOf(client: Client, query: string): Promise<Array<Record<string, unknown>>> {
+  const result = await client.execute(query);
+  return result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]])));
 }
 
 /**
@@ -36,27 +49,44 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   const { createClient } = libsql;
   const { drizzle } = orm;
   const client = createClient({ url: target.url, authToken: target.authToken });
+  const location = target.path ?? target.url;
+  const mode = target.mode ?? { readOnly: false, leftWithLog: false };
+  let refusal: WriteRefusal | undefined;
+  let verdict: ReturnType<typeof recogniseStore>;
+  let userVersion: number;
   try {
-    const tables = await client.execute("select name from sqlite_master where type = 'table'");
-    refuseForeignDatabase(
-      tables.rows.map((row) => String(row.name)),
-      target.url,
-    );
+    const facts = await readFactsAsync((query) => rowsOf(client, query));
+    verdict = recogniseStore(facts);
+    userVersion = facts.userVersion;
+    refuseForeign(verdict, location);
+    const checked =
+      target.local && mode.leftWithLog && !isMarkedDamaged(location)
+        ? await runCheck((q) => rowsOf(client, q), QUICK_CHECK_SQL)
+        : [];
+    refusal = target.local
+      ? writeRefusal(verdict, location, mode.leftWithLog, () => checked)
+      : verdict.kind === "newer"
+        ? newerRefusal(verdict, location)
+        : undefined;
+    if (mode.readOnly || refusal) await client.execute("PRAGMA query_only = ON");
+    else if (target.local) for (const pragma of FILE_PRAGMAS) await client.execute(`PRAGMA ${pragma}`);
+    else await client.execute("PRAGMA foreign_keys = ON");
   } catch (error) {
     client.close();
     throw error;
   }
-  if (target.local) {
-    for (const pragma of FILE_PRAGMAS) await client.execute(`PRAGMA ${pragma}`);
-  } else {
-    await client.execute("PRAGMA foreign_keys = ON");
-  }
   const db = drizzle({ client });
-  await migrateAsyncStore(db);
+  const writable = !mode.readOnly && !refusal;
+  if (writable) {
+    await migrateAsyncStore(db);
+    for (const stamp of stampSql(verdict, userVersion)) await client.execute(stamp);
+  }
   return {
     db: db as unknown as KeelDb,
     driver: "libsql",
     location: target.url,
+    readOnly: !writable,
+    ...(refusal ? { refusal } : {}),
     close: async () => client.close(),
   };
 }

@@ -1,6 +1,6 @@
 // node:sqlite driver: used under Node (inside pi) and Deno. Keeps Node's ExperimentalWarning off the terminal.
 import type { Store } from "../db.ts";
-import { openSyncStore } from "./sqlite-shared.ts";
+import { type OpenMode, openSyncStore } from "./sqlite-shared.ts";
 
 type NodeSqlite = typeof import("node:sqlite");
 
@@ -31,9 +31,9 @@ function isMissingModule(error: unknown): boolean {
   );
 }
 
-export async function openNodeSqlite(path: string, sqlite: NodeSqlite, readOnly = false): Promise<Store> {
+export async function openNodeSqlite(path: string, sqlite: NodeSqlite, mode: OpenMode): Promise<Store> {
   const { drizzle } = await import("drizzle-orm/node-sqlite");
-  const client = readOnly
+  const client = mode.readOnly
     ? new sqlite.DatabaseSync(`file:${encodeURI(path)}?immutable=1`, { readOnly: true })
     : new sqlite.DatabaseSync(path);
   const sync = {
@@ -41,5 +41,5 @@ export async function openNodeSqlite(path: string, sqlite: NodeSqlite, readOnly 
     close: () => client.close(),
     all: (sql: string) => client.prepare(sql).all() as Array<Record<string, unknown>>,
   };
-  return openSyncStore("node-sqlite", path, sync, () => drizzle({ client }), readOnly);
+  return openSyncStore("node-sqlite", path, sync, () => drizzle({ client }), mode);
 }

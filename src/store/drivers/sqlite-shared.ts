@@ -1,10 +1,20 @@
 // What every local SQLite connection shares: a busy wait instead of SQLITE_BUSY (set first, so switching to
 // WAL waits too), WAL, foreign keys; the session handle Drizzle's migrator needs from a synchronous driver;
-// and a retry around migrations, since two processes opening a fresh store race to create its tables.
+// a retry around migrations, since two processes opening a fresh store race to create its tables; and the open
+// sequence itself: recognise, refuse a foreign file, refuse writes to a damaged or newer store, migrate (no migrator
+// when the store already records every embedded migration), stamp.
 import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
-import type { DriverName, KeelDb, Store } from "../db.ts";
-import { refuseForeignDatabase, requireCurrentSchema } from "../guard-open.ts";
+import type { DriverName, KeelDb, Store, WriteRefusal } from "../db.ts";
+import { newerRefusal, readFacts, refuseForeign, requireCurrentSchema } from "../guard-open.ts";
+import { damagedRefusal, isMarkedDamaged, markDamaged, QUICK_CHECK_SQL, runCheckSync } from "../integrity.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
+import {
+  type DatabaseFacts,
+  KEEL_APPLICATION_ID,
+  KEEL_SCHEMA,
+  recogniseStore,
+  type StoreVerdict,
+} from "../recognise.ts";
 
 export const FILE_PRAGMAS = [
   "busy_timeout = 5000",
@@ -65,33 +75,94 @@ export interface SyncClient {
   all(sql: string): Array<Record<string, unknown>>;
 }
 
-export const TABLES_SQL = "select name from sqlite_master where type = 'table'";
-export const APPLIED_SQL = "select count(*) as n from __drizzle_migrations";
+/** How a file store is opened: read-only by file permissions, and whether it was left with a write-ahead log. */
+export interface OpenMode {
+  readOnly: boolean;
+  leftWithLog: boolean;
+}
+
+/** Why writes to this store must be refused (a newer keel wrote it, or it is damaged), or undefined. */
+export function writeRefusal(
+  verdict: StoreVerdict,
+  path: string,
+  leftWithLog: boolean,
+  quickCheck: () => string[],
+): WriteRefusal | undefined {
+  if (verdict.kind === "newer") return newerRefusal(verdict, path);
+  if (verdict.kind === "empty" || path === ":memory:") return undefined;
+  if (isMarkedDamaged(path)) return damagedRefusal(path, []);
+  if (!leftWithLog) return undefined;
+  const problems = quickCheck();
+  if (problems.length === 0) return undefined;
+  markDamaged(path, problems);
+  return damagedRefusal(path, problems);
+}
+
+/** Stamps keel's application id and schema number, when they are not there yet (a store from before the stamp). */
+export function stampSql(verdict: StoreVerdict, userVersion: number): string[] {
+  const out: string[] = [];
+  if (verdict.kind === "empty" || (verdict.kind === "keel" && !verdict.stamped))
+    out.push(`PRAGMA application_id = ${KEEL_APPLICATION_ID}`);
+  if (userVersion !== KEEL_SCHEMA) out.push(`PRAGMA user_version = ${KEEL_SCHEMA}`);
+  return out;
+}
+
+const MIGRATION_NAMES_SQL = "select name from __drizzle_migrations";
 
 /**
- * A synchronous SQLite client with keel's pragmas, migrated, as a Store. A foreign database is refused before
- * anything is written; a read-only one gets no pragmas or migrations, only a check that its schema is current.
+ * The cheap version check: every embedded migration is recorded by name (as Drizzle's migrator matches them), so
+ * opening a current store runs no migrator. A table without names (an older Drizzle's) is left to the migrator.
+ */
+function hasEveryMigration(client: SyncClient): boolean {
+  const columns = client.all("select name from pragma_table_info('__drizzle_migrations')");
+  if (!columns.some((row) => row.name === "name")) return false;
+  const applied = new Set(client.all(MIGRATION_NAMES_SQL).map((row) => String(row.name)));
+  return EMBEDDED_MIGRATIONS.every((migration) => applied.has(migration.name));
+}
+
+/**
+ * A synchronous SQLite client with keel's pragmas, migrated and stamped, as a Store. A foreign database is refused
+ * before anything is written; a read-only, damaged or newer one gets no pragmas, migrations or stamp.
  */
 export function openSyncStore(
   driver: DriverName,
   path: string,
   client: SyncClient,
   wrap: (client: never) => object,
-  readOnly = false,
+  mode: OpenMode = { readOnly: false, leftWithLog: false },
 ): Store {
+  let refusal: WriteRefusal | undefined;
+  let verdict: StoreVerdict;
+  let facts: DatabaseFacts;
   try {
     client.exec(`PRAGMA ${FILE_PRAGMAS[0]}`);
-    refuseForeignDatabase(
-      client.all(TABLES_SQL).map((row) => String(row.name)),
-      path,
+    facts = readFacts((query) => client.all(query));
+    verdict = recogniseStore(facts);
+    refuseForeign(verdict, path);
+    refusal = writeRefusal(verdict, path, mode.leftWithLog, () =>
+      runCheckSync((q) => client.all(q), QUICK_CHECK_SQL),
     );
-    if (readOnly) requireCurrentSchema(Number(client.all(APPLIED_SQL)[0]?.n ?? 0), path);
-    else for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
+    if (mode.readOnly) {
+      if (verdict.kind !== "newer") requireCurrentSchema(facts.migrationHashes.length, path);
+    } else if (refusal) {
+      client.exec("PRAGMA query_only = ON");
+    } else for (const pragma of FILE_PRAGMAS) client.exec(`PRAGMA ${pragma}`);
   } catch (error) {
     client.close();
     throw error;
   }
   const db = wrap(client as never);
-  if (!readOnly) migrateSyncStore(db);
-  return { db: db as KeelDb, driver, location: path, readOnly, close: async () => client.close() };
+  const writable = !mode.readOnly && !refusal;
+  if (writable) {
+    if (!(verdict.kind === "keel" && hasEveryMigration(client))) migrateSyncStore(db);
+    for (const stamp of stampSql(verdict, facts.userVersion)) client.exec(stamp);
+  }
+  return {
+    db: db as KeelDb,
+    driver,
+    location: path,
+    readOnly: !writable,
+    ...(refusal ? { refusal } : {}),
+    close: async () => client.close(),
+  };
 }

@@ -1,5 +1,5 @@
-// Tables of the guard area: owner and agent contract rules, the journal, evidence runs, loop streaks and
-// per-session state (frozen scope baseline, last injected brief). Seed, personal and team rules are not rows.
+// Tables of the guard area: owner and agent contract rules, the journal, evidence runs, loop streaks (keyed to
+// the tree they failed on) and per-session state (frozen scope baseline, last injected brief). Seed, personal and team rules are not rows.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ORIGINS } from "./origin.ts";
 import { projects } from "./projects.sql.ts";
@@ -81,6 +81,12 @@ export const guardLoops = sqliteTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     command: text("command").notNull(),
     failures: integer("failures").notNull(),
+    /** HEAD and working-tree hash the last failure left behind; null outside git. */
+    treeState: text("tree_state"),
+    /** Digest of the last failure's normalised output: a different failure starts a new streak. */
+    outputDigest: text("output_digest").notNull().default(""),
+    /** Attempts the brake refused in this streak (the user is told at the first). */
+    refusals: integer("refusals").notNull().default(0),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 // concurrent writers (each acknowledgement printed after commit), writers SIGKILLed mid-write, and a full disk
 // (a small tmpfs, where the machine allows mounting one). Each returns what it measured; callers assert.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { listEvidence } from "../../../src/store/guard-evidence.ts";
@@ -146,6 +146,56 @@ export async function diskFull(dir: string): Promise<DiskFullFigures> {
       lost: titles.filter((t) => !present.has(t)).length,
       integrity: check?.integrity_check ?? "?",
     };
+  } finally {
+    spawnSync("umount", [mountPoint]);
+  }
+}
+
+export interface NearlyFullFigures {
+  mounted: boolean;
+  /** Free kilobytes left before each write, and what keel said when it refused it. */
+  refusals: Array<{ leftKb: number; status: number | null; said: string }>;
+  /** The first record, written before the disk filled, is still there. */
+  firstKept: boolean;
+}
+
+/** A 1 MB tmpfs holding a store and a filler file that leaves only `leftKb` free, then one more memory record. */
+export async function nearlyFullDisk(dir: string, leftKbs = [64, 16]): Promise<NearlyFullFigures> {
+  const mountPoint = join(dir, "nearly-full");
+  mkdirSync(mountPoint, { recursive: true });
+  const mount = spawnSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint], {
+    encoding: "utf8",
+  });
+  if (mount.status !== 0) return { mounted: false, refusals: [], firstKept: false };
+  try {
+    const repo = initRepo(join(dir, "nearly-full-repo"));
+    const db = join(mountPoint, "keel.db");
+    const keel = (args: string[]) =>
+      runKeel(args, { cwd: repo, env: isolatedEnv(join(dir, "nearly-full-agent"), { KEEL_DB: db }) });
+    keel(["memory", "record", "-k", "note", "--title", "first", "--body", "before the disk filled"]);
+    const refusals: NearlyFullFigures["refusals"] = [];
+    for (const leftKb of leftKbs) {
+      const filler = join(mountPoint, "filler");
+      rmSync(filler, { force: true });
+      const free = statfsSync(mountPoint);
+      writeFileSync(filler, Buffer.alloc(Math.max(0, free.bavail * free.bsize - leftKb * 1024)));
+      const run = keel([
+        "memory",
+        "record",
+        "-k",
+        "note",
+        "--title",
+        `at ${leftKb}`,
+        "--body",
+        "w".repeat(30_000),
+      ]);
+      refusals.push({ leftKb, status: run.status, said: run.stderr.trim() });
+    }
+    rmSync(join(mountPoint, "filler"), { force: true });
+    const store = await openStore(db);
+    const rows = (await store.db.all(sql`select title from memory_records`)) as Array<{ title: string }>;
+    await store.close();
+    return { mounted: true, refusals, firstKept: rows.some((r) => r.title === "first") };
   } finally {
     spawnSync("umount", [mountPoint]);
   }

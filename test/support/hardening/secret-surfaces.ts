@@ -71,7 +71,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
   await saveLoopStreaks(
     db,
     { sessionId: "s", projectId: "p", now: i },
-    { streaks: { [`f${i}`]: { failures: 1, command: sample.text } } },
+    { streaks: { [`f${i}`]: { failures: 1, command: sample.text, tree: null, digest: "", refusals: 0 } } },
     [`f${i}`],
   );
   // The output comes from a file; the command carries the secret in a shell comment, unquoted.

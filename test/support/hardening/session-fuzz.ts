@@ -114,7 +114,7 @@ async function readEverything(path: string): Promise<void> {
   const { branch, session } = loaded.value;
   const transcript = buildTranscript(branch);
   lookupEntries(transcript, { limit: 50 });
-  lookupGrep(transcript, { pattern: "e", limit: 20 } as never);
+  await lookupGrep(transcript, { pattern: "e", limit: 20 } as never);
   for (const entry of branch.slice(-3)) lookupEntry(transcript, { id: entry.id });
   const chosen = chooseOfflineBoundary(branch);
   if (chosen.ok) renderCheckpoint({ ...chosen.value, cwd: session.header?.cwd ?? "" });

@@ -31,7 +31,18 @@ function normalizeCommand(command: string, cwd: string): string {
     .replace(/^cd \. ?&& ?/, "")
     .replace(/\s*2>&1/g, "");
   for (let i = 0; i < 4 && PLUMBING.test(text); i++) text = text.replace(PLUMBING, "");
-  return text.trim();
+  return TEST_SUITE.test(text.trim()) ? "<test suite>" : text.trim();
+}
+
+/** A whole-suite test run, however it is spelled: all spellings share one resolution key. */
+const TEST_SUITE =
+  /^((npm|pnpm|yarn|bun)( run)? test|npx (vitest|jest|mocha)( run)?|(vitest|jest|mocha)( run)?|pytest|python -m pytest|cargo test|go test \.\/\.\.\.|make (test|check)|deno test)$/;
+/** Any test run, whole suite or part of it (`npx vitest run test/a.test.ts`, `keel_verify npm test`). */
+const TEST_RUN =
+  /(^|[\s;&|/])(test|tests|vitest|jest|pytest|mocha|ava|tap|spec|rspec|phpunit|ctest|check)(\s|$|:)|\b(cargo|go|deno|bun|npm|pnpm|yarn) (run )?test\b/;
+
+export function isTestCommand(command: string): boolean {
+  return TEST_RUN.test(command);
 }
 
 function escapeRegExp(text: string): string {

@@ -12,27 +12,41 @@ import {
   textOf,
   toolCallsOf,
 } from "../../../session/entries.ts";
+import { readRefusal } from "../../../session/refusals.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
-import type { DecisionFact, Extraction, Ledger, OpenLoop, RecapFact, RuleFact } from "./types.ts";
+import type {
+  DecisionFact,
+  Extraction,
+  Ledger,
+  OpenLoop,
+  RecapFact,
+  RefusedFact,
+  RuleFact,
+} from "./types.ts";
 import { factsOfUserMessage } from "./user-facts.ts";
 
 const MAX_RULES = 300;
 const MAX_DECISIONS = 200;
 const MAX_ERRORS = 500;
 const MAX_LOOPS = 100;
+const MAX_PREV_CHARS = 2_000;
 
 export interface ExtractOptions {
   cwd: string;
 }
 
 interface Walk {
+  attempts: (Attempt & { change: boolean })[];
   rules: RuleFact[];
   decisions: DecisionFact[];
   goal: { text: string; entryId: string } | null;
+  request: { text: string; entryId: string } | null;
+  /** The assistant's last words, which a terse user reply answers. */
+  lastAssistant: string;
   followUps: OpenLoop[];
-  attempts: Attempt[];
+  refused: RefusedFact[];
   recaps: RecapFact[];
   previous: Ledger | null;
   userMessages: number;
@@ -57,10 +71,14 @@ function scrubbed(identity: { key: string; command: string }): { key: string; co
 
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
-  const facts = factsOfUserMessage(text, entryId);
+  const facts = factsOfUserMessage(text, entryId, walk.lastAssistant);
+  walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
-  if (facts.goal) walk.goal = { text: facts.goal, entryId };
+  // A stated goal replaces the goal; without one, the first substantive request is the goal.
+  if (facts.goalStatement) walk.goal = { text: facts.goalStatement, entryId };
+  else if (facts.request && !walk.goal && !walk.previous?.goal) walk.goal = { text: facts.request, entryId };
+  if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }
 
@@ -68,6 +86,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
 export interface AttemptEvidence {
   command: string;
   ok: boolean;
+  /** What resolves a failure of it (the same key succeeding later). */
+  key: string;
+  /** It changed files (an edit, a write, a shell write). */
+  change: boolean;
 }
 
 export function extractBranch(branch: readonly BranchEntry[], options: ExtractOptions): Extraction {
@@ -83,8 +105,11 @@ export function extractDetailed(
     rules: [],
     decisions: [],
     goal: null,
+    request: null,
+    lastAssistant: "",
     followUps: [],
     attempts: [],
+    refused: [],
     recaps: [],
     previous: null,
     userMessages: 0,
@@ -104,6 +129,8 @@ export function extractDetailed(
     const role = message.role;
     if (role === "user") onUser(walk, scrubSecrets(textOf(message.content, "\n")).text, entry.id);
     else if (role === "assistant") {
+      const said = textOf(message.content);
+      if (said.trim() !== "") walk.lastAssistant = said.slice(-MAX_PREV_CHARS);
       for (const call of toolCallsOf(message)) {
         calls.set(call.id, call);
         walk.toolCalls++;
@@ -111,11 +138,19 @@ export function extractDetailed(
     } else if (role === "toolResult") {
       const call = calls.get(stringField(message, "toolCallId") ?? "");
       if (!call) continue;
+      const refusal = readRefusal(message);
+      if (refusal) {
+        const { command } = scrubbed(attemptIdentity(call.name, callShape(call), call.args, cwd));
+        walk.refused.push({ tool: call.name, command, label: refusal.label, entryId: entry.id });
+        continue;
+      }
       const exitCode = exitCodeOf(message);
       const failed = message.isError === true || (exitCode !== null && exitCode !== 0);
       const shape = callShape(call);
-      files.apply(callFileOps(shape, cwd, failed));
+      const ops = callFileOps(shape, cwd, failed);
+      files.apply(ops);
       walk.attempts.push({
+        change: ops.some((o) => o.op !== "read"),
         ...scrubbed(attemptIdentity(call.name, shape, call.args, cwd)),
         tool: call.name,
         entryId: entry.id,
@@ -127,8 +162,10 @@ export function extractDetailed(
       const command = scrubSecrets(stringField(message, "command") ?? "").text;
       const exitCode = numberField(message, "exitCode") ?? null;
       const failed = message.cancelled === true || (exitCode !== null && exitCode !== 0);
-      files.apply(callFileOps({ kind: "execute", command }, cwd, failed));
+      const ops = callFileOps({ kind: "execute", command }, cwd, failed);
+      files.apply(ops);
       walk.attempts.push({
+        change: ops.some((o) => o.op !== "read"),
         key: shellKey(command, cwd),
         command,
         tool: "bash",
@@ -141,7 +178,7 @@ export function extractDetailed(
   }
   return {
     extraction: finish(walk, files.lists(), branch.length),
-    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed })),
+    attempts: walk.attempts.map((a) => ({ command: a.command, ok: !a.failed, key: a.key, change: a.change })),
   };
 }
 
@@ -175,10 +212,12 @@ function finish(walk: Walk, files: Extraction["files"], entries: number): Extrac
   const base = {
     goal: walk.goal?.text ?? walk.previous?.goal ?? null,
     goalEntryId: walk.goal?.entryId ?? null,
+    currentRequest: walk.request?.text ?? null,
     constraints: dedupe(walk.rules, MAX_RULES),
     decisions: dedupe(walk.decisions, MAX_DECISIONS),
     files,
     errors,
+    refused: walk.refused.slice(-MAX_ERRORS),
     openLoops,
     recaps: walk.recaps,
     previous: walk.previous,

@@ -32,9 +32,9 @@ export function isPastedLine(line: string): boolean {
 
 const QUOTE_INTRO =
   /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*["“'`]/i;
-/** Reported speech: someone else's words relayed, not the user's own rule. */
-const REPORTED =
-  /\b(says|said|told (me|us)|mentions|mentioned|suggests|suggested|recommends|recommended|claims|claimed|insists|insisted) (to|that|we|you|i)\b|^according to\b|\baccording to (the|my|our|his|her|their)\b/i;
+/** A person or group passing on a rule ("my lead says: …"); the rule is the user's to keep (see clause.ts). */
+const PASSED_ON =
+  /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers) (says|said|wants|insists|requires|asked)\b/i;
 const INLINE_INTRO =
   /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 const COLON_INTRO =
@@ -93,8 +93,7 @@ export function sentencesOf(message: string): Sentence[] {
         introducesQuote:
           QUOTE_INTRO.test(sentence) ||
           COLON_INTRO.test(sentence) ||
-          INLINE_INTRO.test(sentence) ||
-          REPORTED.test(sentence),
+          (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence)),
       });
     }
   }

@@ -68,13 +68,25 @@ export interface LedgerDelta {
   newFiles: string[];
 }
 
+/** A tool call that never ran because keel or the user refused it: not an error, not an attempt. */
+export interface RefusedFact {
+  tool: string;
+  command: string;
+  /** How it was refused, as every reader shows it ("refused by keel: loop brake", …). */
+  label: string;
+  entryId: string;
+}
+
 export interface Extraction {
   goal: string | null;
   goalEntryId: string | null;
+  /** What the user asked for last (a step or a question): kept apart from the goal. */
+  currentRequest: string | null;
   constraints: RuleFact[];
   decisions: DecisionFact[];
   files: FileLists;
   errors: ErrorFact[];
+  refused: RefusedFact[];
   openLoops: OpenLoop[];
   recaps: RecapFact[];
   /** The ledger carried from the previous verified compaction, when there is one. */

@@ -1,4 +1,5 @@
-// Rules, decisions, goal candidates and follow-ups from one user message, sentence by sentence.
+// Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
+// A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import { classifySentence } from "./rules.ts";
 import { sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -6,8 +7,10 @@ import type { DecisionFact, RuleFact } from "./types.ts";
 export interface UserFacts {
   rules: RuleFact[];
   decisions: DecisionFact[];
-  /** The request sentences joined, or null when the message asks for nothing new (acks, rules only). */
-  goal: string | null;
+  /** Sentences that state the session's goal ("Today's objective: …", "New plan: …"), joined, or null. */
+  goalStatement: string | null;
+  /** What the message asks for now (requests, else questions, with the plain sentences around them), or null. */
+  request: string | null;
   followUps: string[];
 }
 
@@ -15,26 +18,35 @@ const GOAL_CHARS = 500;
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
-export function factsOfUserMessage(text: string, entryId: string): UserFacts {
-  const facts: UserFacts = { rules: [], decisions: [], goal: null, followUps: [] };
+const bounded = (parts: string[]): string | null => {
+  const text = parts.join(" ").trim();
+  if (text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length < 2) return null;
+  return text.length > GOAL_CHARS ? `${text.slice(0, GOAL_CHARS)}…` : text;
+};
+
+export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
+  const facts: UserFacts = { rules: [], decisions: [], goalStatement: null, request: null, followUps: [] };
   if (text.trimStart().startsWith("/")) return facts;
-  const goalParts: string[] = [];
+  const goals: string[] = [];
+  const requests: string[] = [];
+  const questions: string[] = [];
+  const plain: string[] = [];
   for (const sentence of sentencesOf(text)) {
-    const cls = classifySentence(sentence);
+    const cls = classifySentence(sentence, { prev });
     if (cls.kind === "constraint" || cls.kind === "preference")
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
     else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (
-      cls.kind === "plain" &&
-      sentence.text.split(/\s+/).filter((w) => /[A-Za-z]{2,}/.test(w)).length >= 2
-    ) {
-      goalParts.push(sentence.text);
-      if (FOLLOW_UP.test(sentence.text)) facts.followUps.push(sentence.text);
-    }
+    else if (cls.kind === "goal") goals.push(sentence.text);
+    else if (cls.kind === "request") requests.push(sentence.text);
+    else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
+    else if (cls.kind === "plain" && /[A-Za-z]{2,}\s+\S*[A-Za-z]/.test(sentence.text))
+      plain.push(sentence.text);
+    if ((cls.kind === "request" || cls.kind === "plain") && FOLLOW_UP.test(sentence.text))
+      facts.followUps.push(sentence.text);
   }
-  const goal = goalParts.join(" ");
-  if (goal.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length >= 2)
-    facts.goal = goal.length > GOAL_CHARS ? `${goal.slice(0, GOAL_CHARS)}…` : goal;
+  facts.goalStatement = bounded(goals);
+  const asks = requests.length > 0 ? requests : questions;
+  facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;
 }

@@ -7,8 +7,18 @@ export interface Finding {
   reason: string;
 }
 
+/** What the project says about a path, when the screen knows the working directory. */
+export type PathStatus = "ignored" | "clean" | "changed" | "untracked" | "outside" | "project" | "missing";
+
+export type PathJudge = (target: string) => PathStatus;
+
+/** What a rule may know beyond the command: the project's view of paths (absent for text-only screening). */
+export interface RuleView {
+  paths?: PathJudge;
+}
+
 /** One rule looks at one invocation: its argv (name reduced to a basename) and how it was reached. */
-export type Rule = (argv: string[], invocation: Invocation) => Finding | undefined;
+export type Rule = (argv: string[], invocation: Invocation, view: RuleView) => Finding | undefined;
 
 /** Short options may be clustered (`-rf`); long ones stand alone or carry `=value`. */
 export function hasFlag(args: string[], short: string, long: string[] = []): boolean {

@@ -75,6 +75,7 @@ const otherStores: Rule = ([name, ...args], { source }) => {
 
 const dropTools: Rule = ([name, ...args]) => {
   if (name === "dropdb" || name === "pg_dropcluster") return found("db-drop", `${name} deletes a database`);
+  if (name === "dropuser") return found("db-drop", "dropuser deletes a database role");
   if (name === "mysqladmin" && args.some((arg) => /^drop$/i.test(arg)))
     return found("db-drop", "mysqladmin deletes a database");
   return name === "bq" && args.includes("rm") ? found("db-drop", "bq removes a dataset or table") : undefined;

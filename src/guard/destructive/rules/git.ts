@@ -90,6 +90,17 @@ function rewrites(sub: string | undefined, rest: string[]) {
   }
 }
 
+/** `git checkout -- f`, `git checkout HEAD~2 -- f`, `git checkout -f`: the named files lose their changes. */
+function checkout(rest: string[], ops: string[]) {
+  if (hasFlag(rest, "f", ["--force"]) || ops.some((path) => [".", "*", ":/", "./"].includes(path)))
+    return found("git-discard-changes", "discards uncommitted changes in the working tree");
+  if (hasFlag(rest, "b") || hasFlag(rest, "B", ["--orphan"]) || hasFlag(rest, "p", ["--patch"]))
+    return undefined;
+  return rest.includes("--")
+    ? found("git-discard-files", "overwrites the named files with a committed version, losing their changes")
+    : undefined;
+}
+
 function discards(sub: string | undefined, rest: string[]) {
   const ops = operands(rest);
   switch (sub) {
@@ -100,20 +111,38 @@ function discards(sub: string | undefined, rest: string[]) {
         ? found("git-clean-force", "deletes untracked files")
         : undefined;
     case "checkout":
+      return checkout(rest, ops);
     case "restore":
-      if (sub === "restore" && hasFlag(rest, "S", ["--staged"]) && !rest.includes("--worktree"))
-        return undefined;
-      if (hasFlag(rest, "f", ["--force"]) || ops.some((path) => [".", "*", ":/", "./"].includes(path)))
-        return found("git-discard-changes", "discards uncommitted changes in the working tree");
-      return undefined;
+      if (hasFlag(rest, "S", ["--staged"]) && !hasFlag(rest, "W", ["--worktree"])) return undefined;
+      return ops.length > 0 && !hasFlag(rest, "p", ["--patch"])
+        ? found(
+            "git-discard-files",
+            "overwrites the named files with a committed version, losing their changes",
+          )
+        : undefined;
+    case "switch":
+      return hasFlag(rest, "f", ["--force", "--discard-changes"]) || hasFlag(rest, "C", ["--force-create"])
+        ? found("git-discard-changes", "switches branch by throwing away uncommitted changes")
+        : undefined;
+    case "worktree":
+      return rest[0] === "remove" && hasFlag(rest, "f", ["--force"])
+        ? found("git-worktree-force-remove", "removes a worktree with its uncommitted changes")
+        : undefined;
+    case "submodule":
+      return rest.includes("deinit") && hasFlag(rest, "f", ["--force"])
+        ? found("git-discard-changes", "removes submodule working trees with their local changes")
+        : undefined;
     case "rm":
-      return hasFlag(rest, "r") &&
-        !hasFlag(rest, "n", ["--dry-run", "--cached"]) &&
-        ops.some((path) => targetRisk(path))
-        ? found("git-rm-tree", "deletes the whole tree from disk and index")
+      if (hasFlag(rest, "n", ["--dry-run", "--cached"])) return undefined;
+      if (hasFlag(rest, "r") && ops.some((path) => targetRisk(path)))
+        return found("git-rm-tree", "deletes the whole tree from disk and index");
+      return hasFlag(rest, "f", ["--force"])
+        ? found("git-rm-force", "deletes files from disk even when they have uncommitted changes")
         : undefined;
     case "branch":
-      return hasFlag(rest, "D") || (rest.includes("--delete") && rest.includes("--force"))
+      if (hasFlag(rest, "M") || (rest.includes("--move") && hasFlag(rest, "f", ["--force"])))
+        return found("git-branch-force-delete", "renames over an existing branch, which loses it");
+      return hasFlag(rest, "D") || (hasFlag(rest, "d", ["--delete"]) && hasFlag(rest, "f", ["--force"]))
         ? found("git-branch-force-delete", "deletes a branch even when unmerged")
         : undefined;
     case "stash":

@@ -6,8 +6,13 @@ import { DATABASE_RULES } from "./databases.ts";
 import { DISK_RULES } from "./disks.ts";
 import { FILE_RULES } from "./files.ts";
 import { GIT_RULES } from "./git.ts";
+import { HTTP_RULES } from "./http.ts";
 import { INFRASTRUCTURE_RULES } from "./infrastructure.ts";
+import { INTERPRETER_RULES } from "./interpreters.ts";
+import { OVERWRITE_RULES } from "./overwrite.ts";
+import { PLATFORM_RULES } from "./platforms.ts";
 import { SYSTEM_RULES } from "./system.ts";
+import { WINDOWS_RULES } from "./windows.ts";
 
 export type { Finding, Rule } from "./args.ts";
 
@@ -20,4 +25,9 @@ export const COMMAND_RULES: Rule[] = [
   ...INFRASTRUCTURE_RULES,
   ...CLUSTER_RULES,
   ...SYSTEM_RULES,
+  ...INTERPRETER_RULES,
+  ...OVERWRITE_RULES,
+  ...WINDOWS_RULES,
+  ...HTTP_RULES,
+  ...PLATFORM_RULES,
 ];

@@ -13,6 +13,11 @@ const terraform: Rule = ([name, ...args]) => {
     return found("iac-destroy", `${name} destroy tears down every managed resource`);
   if (verb === "apply" && hasFlag(args, "", ["-destroy", "--destroy"]))
     return found("iac-destroy", `${name} apply -destroy tears down every managed resource`);
+  if (
+    (verb === "workspace" && words[1] === "delete") ||
+    (verb === "state" && /^(rm|remove)$/.test(words[1] ?? ""))
+  )
+    return found("iac-state-delete", `${name} ${verb} ${words[1]} deletes state it cannot rebuild`);
   return undefined;
 };
 
@@ -47,7 +52,7 @@ const teardowns: Rule = ([name, ...args]) => {
 
 const AWS_VALUED = new Set(["--profile", "--region", "--endpoint-url", "--output", "--query"]);
 const AWS_TEARDOWN =
-  /^(delete-stack|delete-db-(instance|cluster)|delete-table|delete-cluster|delete-repository|delete-file-system|delete-volume|delete-secret|delete-function|delete-log-group|delete-hosted-zone|delete-user-pool|delete-domain|schedule-key-deletion|terminate-instances|delete-vpc|delete-nodegroup|delete-backup-vault)$/;
+  /^(delete-queue|purge-queue|delete-topic|batch-delete-image|delete-recovery-point|delete-parameters?|delete-cache-cluster|delete-replication-group|delete-bucket|delete-distribution|delete-api|delete-rest-api|delete-stream|delete-state-machine|delete-role|delete-user|delete-policy|delete-key-pair|delete-snapshot|delete-db-snapshot|delete-image|deregister-image|delete-service|delete-stack|delete-db-(instance|cluster)|delete-table|delete-cluster|delete-repository|delete-file-system|delete-volume|delete-secret|delete-function|delete-log-group|delete-hosted-zone|delete-user-pool|delete-domain|schedule-key-deletion|terminate-instances|delete-vpc|delete-nodegroup|delete-backup-vault)$/;
 
 const awsTeardown: Rule = ([name, ...args]) => {
   if (name !== "aws" || isDryRun(args) || args.includes("--generate-cli-skeleton")) return undefined;

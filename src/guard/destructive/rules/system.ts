@@ -43,4 +43,37 @@ const unpublish: Rule = ([name, ...args]) => {
   return undefined;
 };
 
-export const SYSTEM_RULES: Rule[] = [crontab, firewall, unpublish];
+const POWER = new Set(["shutdown", "reboot", "poweroff", "halt"]);
+
+/** Powering off or rebooting the machine, and kills that reach every process of a user or pattern. */
+const power: Rule = ([name, ...args]) => {
+  if (name === undefined) return undefined;
+  if (POWER.has(name)) return found("power-off", `${name} stops the machine and everything running on it`);
+  if ((name === "init" || name === "telinit") && /^[06]$/.test(args[0] ?? ""))
+    return found("power-off", `${name} ${args[0]} stops the machine`);
+  if (
+    name === "systemctl" &&
+    /^(poweroff|reboot|halt|kexec|suspend|hibernate|emergency|rescue)$/.test(
+      args.find((arg) => !arg.startsWith("-")) ?? "",
+    )
+  )
+    return found("power-off", "systemctl stops or reboots the machine");
+  if (name === "killall5") return found("kill-all", "killall5 signals every process on the machine");
+  if (name === "pkill" || name === "killall") return wideKill(name, args);
+  if (name === "userdel" && hasFlag(args, "r", ["--remove"]))
+    return found("user-delete", "userdel -r deletes the user's home directory");
+  return undefined;
+};
+
+function wideKill(name: string, args: string[]) {
+  const forceful =
+    args.some((arg) => /^-(9|KILL|SIGKILL|s\s*(9|KILL))$/.test(arg)) ||
+    args.join(" ").includes("--signal KILL");
+  if (!forceful) return undefined;
+  const pattern = args.filter((arg) => !arg.startsWith("-")).at(-1);
+  if (hasFlag(args, "u", ["--user"]) || pattern === "." || pattern === ".*" || pattern === undefined)
+    return found("kill-all", `${name} kills every process of a user or of any name`);
+  return undefined;
+}
+
+export const SYSTEM_RULES: Rule[] = [crontab, firewall, unpublish, power];

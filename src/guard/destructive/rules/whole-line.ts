@@ -10,7 +10,7 @@ const INTERPRETERS = /^(python[\d.]*|perl|ruby|node|php)$/;
 /** `eval "$(curl …)"`, `source <(curl …)`, or an interpreter reading its program from a pipe (`| python3 -`). */
 function runsInput([head, ...rest]: string[], piped: boolean): boolean {
   if (head === "eval") return rest.some((arg) => arg.includes("$__keel_sub_"));
-  if (head === "source" || head === ".") return rest.length === 0;
+  if (head === "source" || head === ".") return rest.length === 0 || (rest[0] ?? "").startsWith("/dev/fd/");
   if (!piped || !INTERPRETERS.test(head ?? "")) return false;
   return rest.every((arg) => arg === "-" || (/^-[A-Za-z]$/.test(arg) && !"cme".includes(arg[1] as string)));
 }
@@ -22,6 +22,7 @@ export function remoteScriptFinding(invocations: Invocation[]): Finding | undefi
     if (runsInput([head ?? "", ...rest], source.piped)) return true;
     if (!head || !isShell(head)) return false;
     const inputs = rest.filter((arg) => !arg.startsWith("-"));
+    if (inputs[0]?.startsWith("/dev/fd/")) return true;
     return source.piped || inputs.length === 0 || rest.some((arg) => /^-[a-z]*[cs][a-z]*$/.test(arg));
   });
   return shellReadingStdin
@@ -31,6 +32,11 @@ export function remoteScriptFinding(invocations: Invocation[]): Finding | undefi
 
 const FORK_BOMB = /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/;
 
+/** Text inside quotes is printed or passed along, not run as this line's own code. */
+const QUOTED = /'[^']*'|"(?:[^"\\]|\\.)*"/g;
+
 export function lineFinding(line: string): Finding | undefined {
-  return FORK_BOMB.test(line) ? { rule: "fork-bomb", reason: "a fork bomb" } : undefined;
+  return FORK_BOMB.test(line.replace(QUOTED, "''"))
+    ? { rule: "fork-bomb", reason: "a fork bomb" }
+    : undefined;
 }

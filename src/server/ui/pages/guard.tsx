@@ -3,8 +3,8 @@
 /** @jsxImportSource hono/jsx */
 
 import { layerOf } from "../../../guard/contract/layers.ts";
+import type { JournalRow } from "../../../guard/journal.ts";
 import type { GuardView } from "../../../overview/guard-view.ts";
-import type { JournalRow } from "../../../store/guard-journal.ts";
 import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { When } from "../components/when.tsx";
@@ -41,8 +41,8 @@ export function GuardPage(props: { frame: PageFrame; view: GuardView }) {
           <ul data-testid="loops">
             {v.loops.map((l) => (
               <li>
-                <code>{l.command}</code> failed {l.failures} times in a row (session {l.sessionId.slice(0, 8)}
-                )
+                <code>{l.command}</code> failed {l.failures} times in a row (session {l.session})
+                {l.refusals > 0 ? ` · refused ${l.refusals}× by the loop brake` : ""}
               </li>
             ))}
           </ul>

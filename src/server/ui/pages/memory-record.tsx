@@ -2,7 +2,7 @@
 // unpin and supersede forms (each needs its confirmation box ticked; the demo shows none of them).
 /** @jsxImportSource hono/jsx */
 import type { ReadOutcome } from "../../../memory/records.ts";
-import type { ProjectRow } from "../../../store/schema/index.ts";
+import type { ProjectRow } from "../../../project/open.ts";
 import { CsrfField } from "../components/csrf-field.tsx";
 import { Fact } from "../components/fact.tsx";
 import { formatTime } from "../components/format.ts";

@@ -5,7 +5,7 @@ import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind } from "../../../memor
 import type { CleanupPlan } from "../../../memory/retention.ts";
 import type { SearchHit } from "../../../memory/search.ts";
 import type { MemoryStatus } from "../../../memory/status.ts";
-import type { ProjectRow } from "../../../store/schema/index.ts";
+import type { ProjectRow } from "../../../project/open.ts";
 import { CsrfField } from "../components/csrf-field.tsx";
 import { formatBytes } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";

@@ -1,16 +1,26 @@
-// The session page: the file's facts, its compactions (each linked to its compaction view), the protected items
-// of the current branch with every verification, and the timeline of entries with search and paging.
+// The session page: the file's facts, then one of two views (the conversation of the current branch by default,
+// the raw-entries timeline with search and paging for debugging), its compactions (each linked to its compaction
+// view) and the protected items of the current branch with every verification.
 /** @jsxImportSource hono/jsx */
+import type { ConversationView } from "../../../overview/conversation-view.ts";
 import type { SessionView, TimelineEntry } from "../../../overview/session-view.ts";
 import { TIMELINE_PAGE } from "../../../overview/session-view.ts";
+import { Conversation, SessionTabs } from "../components/conversation.tsx";
 import { Fact } from "../components/fact.tsx";
 import { formatBytes, formatCount, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
 import { When } from "../components/when.tsx";
 
-export function SessionPage(props: { frame: PageFrame; view: SessionView; routeKey?: string }) {
+export function SessionPage(props: {
+  frame: PageFrame;
+  view: SessionView;
+  routeKey?: string;
+  /** Set for the conversation view; absent, the page shows the raw-entries timeline. */
+  conversation?: ConversationView;
+}) {
   const v = props.view;
+  const c = props.conversation;
   const id = v.file.sessionId ?? "";
   const base = `/sessions/${encodeURIComponent(props.routeKey ?? id)}`;
   return (
@@ -19,9 +29,11 @@ export function SessionPage(props: { frame: PageFrame; view: SessionView; routeK
       title={`keel session ${shortId(id)}`}
       scripts={["live.js"]}
       nav={[
+        c
+          ? { href: "#conversation", label: "Conversation", count: c.total }
+          : { href: "#timeline", label: "Timeline", count: v.timeline.total },
         { href: "#compactions", label: "Compactions", count: v.compactions.length },
         { href: "#protected", label: "Protected items", count: v.protect.items.length },
-        { href: "#timeline", label: "Timeline", count: v.timeline.total },
       ]}
     >
       <div data-live-url={`/api${base}/version`} data-live-version={v.version} id="live" aria-live="polite">
@@ -44,6 +56,8 @@ export function SessionPage(props: { frame: PageFrame; view: SessionView; routeK
             ))}
           </ul>
         ) : null}
+        <SessionTabs base={base} current={c ? "conversation" : "entries"} />
+        {c ? <Conversation view={c} base={base} /> : null}
         <Compactions view={v} base={base} />
         <section id="protected" aria-labelledby="protected-title">
           <h2 id="protected-title">
@@ -53,7 +67,7 @@ export function SessionPage(props: { frame: PageFrame; view: SessionView; routeK
           <ProtectedItems items={v.protect.items} />
           <Verifications view={v} base={base} />
         </section>
-        <Timeline view={v} base={base} />
+        {c ? null : <Timeline view={v} base={base} />}
       </div>
     </Layout>
   );
@@ -160,7 +174,7 @@ function Verifications(props: { view: SessionView; base: string }) {
 function Timeline(props: { view: SessionView; base: string }) {
   const t = props.view.timeline;
   const page = (offset: number) =>
-    `${props.base}?${new URLSearchParams({ ...(t.query ? { q: t.query } : {}), offset: String(offset) })}#timeline`;
+    `${props.base}?${new URLSearchParams({ view: "entries", ...(t.query ? { q: t.query } : {}), offset: String(offset) })}#timeline`;
   return (
     <section id="timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title">
@@ -168,9 +182,15 @@ function Timeline(props: { view: SessionView; base: string }) {
       </h2>
       <form method="get" action={props.base} class="search">
         <label for="timeline-q">Search this session</label>
+        <input type="hidden" name="view" value="entries" />
         <input id="timeline-q" name="q" type="search" value={t.query} maxlength={200} />
         <button type="submit">Search</button>
       </form>
+      {t.note ? (
+        <p class="note" role="status">
+          {t.note}
+        </p>
+      ) : null}
       <p class="note">
         Entries {t.total === 0 ? 0 : t.offset + 1}–{Math.min(t.offset + TIMELINE_PAGE, t.total)} of {t.total},
         in file order; entries off the current branch are marked.

@@ -1,0 +1,104 @@
+// The small grammar the sentence classifier reads with: where a sentence's main clause starts (after a
+// condition, a polite frame or a reporter such as "legal says"), whether a clause is imperative, what mood
+// its verb phrase is in (obligation, prohibition, hypothetical, past) and who its subject is. Pure, no model;
+// word lists name grammatical classes (base verbs, modals, reporters), not topics.
+
+/** Base-form verbs a request or rule can start with ("run the tests", "keep it small"). */
+const BASE_VERB =
+  "add|adjust|answer|apply|ask|avoid|back|be|bump|build|call|cap|catch|change|check|clean|commit|compile|convert|copy|create|cut|debug|declare|default|delete|deploy|describe|document|do|drop|edit|emit|encode|ensure|escape|explain|export|extract|favou?r|fetch|fix|flag|follow|format|generate|get|give|go|guard|handle|implement|import|include|indent|inline|install|keep|label|leave|let|limit|lint|list|load|lock|log|look|make|mark|merge|migrate|mock|move|name|open|pause|pick|pin|ping|place|prefer|prefix|print|push|put|read|rebase|redo|refactor|refrain|regenerate|release|remove|rename|rerun|re-run|ignore|mention|reply|report|require|respect|respond|restart|retry|return|reuse|revert|review|rewrite|roll|run|sanitize|save|send|set|show|sign|skip|sort|speak|split|squash|stage|start|stay|stick|stop|store|summari[sz]e|support|swap|switch|tag|take|target|tell|test|throw|touch|treat|trim|try|type|undo|update|upgrade|use|validate|verify|wait|work|wrap|write";
+const IMPERATIVE = new RegExp(`^(just |now |then |also |first |always |never |only )?(${BASE_VERB})\\b`);
+
+/** The words that open a condition: the rest after its comma (or its first verb) is the main clause. */
+const CONDITION =
+  /^(if|when|whenever|once|before|after|in case( of)?|unless|should|each time|every time|any ?time|as soon as|while|until|when in doubt)\b/;
+
+/** Someone other than the user whose rule the user passes on. */
+const PARTY =
+  "(legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator)|[a-z]+ (team|folks|group|department))";
+const REPORT_VERB =
+  "(says?|said|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
+const REPORTED = new RegExp(`^(according to |per )?${PARTY}( [a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);
+const ACCORDING = new RegExp(`^(according to|per) ${PARTY}, (.*)$`);
+
+export interface Reported {
+  verb: string;
+  inner: string;
+}
+
+/** "legal says we can't …": the reporter's verb and the clause passed on, or null. */
+export function reportedClause(n: string): Reported | null {
+  const a = ACCORDING.exec(n);
+  if (a) return { verb: "says", inner: a.at(-1) as string };
+  const m = REPORTED.exec(n);
+  if (!m) return null;
+  const verb = m.slice(1).find((g) => g !== undefined && new RegExp(`^${REPORT_VERB}$`).test(g)) ?? "";
+  return { verb, inner: (m.at(-1) as string).replace(/^(that|to pass on that|me to pass on that) /, "") };
+}
+
+/** A condition's main clause ("if the build breaks, stop" → "stop"), or null when it has no condition. */
+export function mainClauseAfterCondition(n: string): string | null {
+  if (!CONDITION.test(n)) return null;
+  const comma = n.indexOf(",");
+  if (comma > 0) return n.slice(comma + 1).trim();
+  const words = n.split(" ");
+  for (let i = 2; i < words.length; i++) {
+    const rest = words.slice(i).join(" ");
+    if (
+      /^(just )?(tell|ask|stop|ping|check|let|run|revert|roll|pause|flag|leave|keep|don't|do not|never)\b/.test(
+        rest,
+      )
+    )
+      return rest;
+  }
+  return null;
+}
+
+export function isImperative(clause: string): boolean {
+  return IMPERATIVE.test(clause) && !/^(let's say|lets say)\b/.test(clause);
+}
+
+/** A verb phrase of obligation or prohibition in a declarative clause ("tests must run", "we can't use"). */
+export const OBLIGATION =
+  /\b(must|mustn't|shall|has to|have to|had better|needs? to|is required|are required|required to|is mandatory|mandatory|may not|can't|cannot|can not|are not allowed|aren't allowed|is not allowed|not allowed|is forbidden|off[- ]limits|is a must)\b/;
+export const PROHIBITION =
+  /^(never|don't|do not|dont|don't ever|do not ever|stop|quit|refrain|avoid|no|not a single|nothing|hands off|under no circumstances|let's not|lets not)\b|\b(never|must not|mustn't|should not|shouldn't|may not|can't|cannot|not allowed|forbidden|off[- ]limits)\b/;
+/** Epistemic modals: a guess about the world, not a rule ("it must be the cache", "that should work now"). */
+export const EPISTEMIC =
+  /\b(must|has to|should|ought to) (be (a|an|the|some|cursed|on|tired|because|due|it|that|this|my|our|why|what|up|fine|ok|okay|quick|broken|wrong|flaky|stale|related)|have|'ve|work now|work by now|be done)\b|\b(i|we) must (admit|say|confess)\b|\byou must (be|have)\b|\bshould (work|be fine|help|do it|fix it)\b|\b(should|must) (never|not) (happen|occur)\b|^(this|that|it) should be\b/;
+export const WOULD = /\b(would|'d|could|might|may)\b/;
+
+/** Past narration: time words of the past or a past-tense verb right after the subject. */
+export const PAST_TIME =
+  /\b(back in|in (19|20)\d\d|last (year|month|week|quarter|sprint|time)|years? ago|months? ago|weeks? ago|days? ago|some time ago|yesterday|earlier today|this morning|originally|historically|used to|before i joined|when i (started|joined)|at my (old|last|previous) (job|company|place)|for years|in the first version|in the old days|back then|once upon|my predecessor|the previous (dev|developer|team)|the original author|the last contractor|had a rule once)\b/;
+export const PAST_VERB =
+  /^([a-z']+ ){0,3}(was|were|did|had|went|chose|picked|decided|settled|tried|ran|fixed|broke|made|took|wrote|used|copied|shipped|deployed|documented|agreed|opted|reverted|started)\b/;
+
+export const LAUGH =
+  /\b(haha+|hehe+|lol|lmao|rofl|jk|kidding|just joking|tbh|ugh+|argh+|meh|sigh|funny enough|note to self|rule of thumb|seriously|honestly)\b|[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]|(^|\s)(:\)|:d|;\)|:p|xd)(\s|$)/u;
+export const VENT =
+  /\b(i hate|i love how|cursed|hate me|should be illegal|become farmers|this is fine|blame dns|buy the team|don't mind me|my brain|who (designed|wrote|thought)|never (let|trust) (me|a|anyone)|don't (ever )?let me|tired of me|whoever wrote)\b/;
+
+/** A question by its form: a question mark, or an inverted auxiliary / wh-word at the start. */
+export function isQuestion(n: string): boolean {
+  if (/\?["”')\]]*$/.test(n)) return true;
+  const SUBJ =
+    "(we|i|you|it|this|that|there|the|a|an|my|our|your|they|he|she|every|all|any|anyone|these|those)";
+  if (
+    new RegExp(
+      `^(should|shall|would|could|can|do|does|did|is|are|was|were|have|has|must|may|will|isn't|aren't|shouldn't|doesn't|won't|wouldn't) ${SUBJ}\\b`,
+    ).test(n)
+  )
+    return true;
+  return (
+    /^(why|what|which|how|where|who|whose)\b( [a-z]+)? (is|are|was|were|does|do|did|should|would|could|can|will|'s|about|if)\b/.test(
+      n,
+    ) || /^(why|how come)\b/.test(n)
+  );
+}
+
+/** "can you …", "could you please …": the request inside a polite question, or null. */
+export function politeRequest(n: string): string | null {
+  const m = /^(can|could|will|would) you( please| kindly| maybe| also)? (.*?)[?.!]*$/.exec(n);
+  if (!m || /^(mind|like|prefer|say|think|agree|be able)\b/.test(m[3] as string)) return null;
+  return m[3] as string;
+}

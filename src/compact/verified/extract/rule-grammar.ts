@@ -1,0 +1,142 @@
+// Whether a clause states a standing rule: a prohibition, a non-epistemic obligation ("must", "has to",
+// "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
+// bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
+// One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
+import { EPISTEMIC, isImperative, OBLIGATION } from "./clause.ts";
+
+export type RuleClass = { kind: "constraint" | "preference"; cue: string };
+
+/** Verbs whose imperative sets how work is done from now on, not one step. */
+const MANNER =
+  /^(just |also |always |only )?(keep|stick|stay|use|prefer|favou?r|leave|respond|reply|answer|speak|target|pin|name|refrain|avoid|respect|follow|default|limit|cap|go for|be (careful|consistent|explicit|strict|brief|concise)|do everything|hands off)\b/;
+const GENERAL =
+  /\b(always|from now on|from now\b|from here on|going forward|henceforth|in (the )?future|at all times|every|each|whenever|all (of )?(the |our |my )?[a-z]+s\b|any time|throughout|in this (repo|repository|project|codebase|code base|session|package|module|app)|for this (project|repo|codebase)|across|by default|everything|everywhere|consistently|exclusively|nothing but|nothing else|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|, ever\b|unless|next time)\b/;
+const NOT_PLURAL = new Set([
+  "this",
+  "was",
+  "has",
+  "does",
+  "his",
+  "yes",
+  "plus",
+  "thus",
+  "less",
+  "unless",
+  "across",
+  "process",
+  "class",
+  "access",
+  "address",
+  "status",
+  "always",
+  "towards",
+  "afterwards",
+]);
+const DETERMINER =
+  /^(the|this|that|these|those|it|them|me|us|my|our|your|a|an|one|line|again|once|now|here|there|first|last|its)\b/;
+const STRONG =
+  /\b(from now\b|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|nothing else|from now on|from here on|going forward|, ever)\b/;
+const PROHIBIT_START =
+  /^(never|don't|do not|dont|stop|quit|refrain|avoid|not a single|hands off|under no circumstances|let's not|lets not|let us not)\b/;
+const NO_RULE =
+  /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+const NOT_A_RULE_AFTER_DONT =
+  /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
+/** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
+const RULE_STATE =
+  /\b(stays?|remains?|goes|go (in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
+const GENERIC_SUBJECT =
+  /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b/;
+const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
+
+function preference(c: string): RuleClass | null {
+  if (/\bprefer(red|ably|ence)?\b/.test(c) && !/\bprefer not to say\b/.test(c))
+    return { kind: "preference", cue: "prefer" };
+  if (/^(i'd|i would|we'd|we would) rather\b(?! not[.!]*$)/.test(c))
+    return { kind: "preference", cue: "rather" };
+  if (/\bideally\b/.test(c)) return { kind: "preference", cue: "ideally" };
+  if (/\b(is|are) better (here|for|than)\b/.test(c)) return { kind: "preference", cue: "better" };
+  return null;
+}
+
+/** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
+export function standingImperative(clause: string, whole: string): boolean {
+  if (!isImperative(clause)) return false;
+  if (MANNER.test(clause) || GENERAL.test(whole)) return true;
+  const words = clause.replace(/^(just|also|first|then) /, "").split(" ");
+  const object = words.slice(1, 4).join(" ");
+  if (!DETERMINER.test(object) && !/^(what|why|how|where|which|who)\b/.test(object)) {
+    const plural = object
+      .split(" ")
+      .slice(0, 2)
+      .find((w) => /^[a-z0-9-]{3,}s$/.test(w) && !NOT_PLURAL.has(w));
+    if (plural && !/^\w+ly\b/.test(object)) return true;
+  }
+  if (/, not [a-z]|\bnot in\b|^only\b/.test(clause)) return true;
+  return /^write [a-z ]+ in (plain|simple|english|british|american|the imperative|present|short)\b/.test(
+    clause,
+  );
+}
+
+function prohibition(c: string): RuleClass | null {
+  if (NOT_A_RULE_AFTER_DONT.test(c)) return null;
+  if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
+  if (/^(no|not) [a-z]/.test(c) && !NO_RULE.test(c) && !/\b(yet|so far|anymore|left|at the moment)\b/.test(c))
+    return c.split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
+  if (/^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
+  return null;
+}
+
+function obligation(c: string): RuleClass | null {
+  if (EPISTEMIC.test(c)) return null;
+  if (/\b(make sure|make certain|be sure to|ensure|remember to|don't forget to)\b/.test(c))
+    return { kind: "constraint", cue: "make sure" };
+  if (
+    /^(i|we) (can't|cannot|don't|do not) (reproduce|find|see|get|know|think|understand|remember|have|tell)\b/.test(
+      c,
+    )
+  )
+    return null;
+  if (
+    OBLIGATION.test(c) ||
+    /\bshould(n't| not)? (be|say|touch|stay|use|have|go|run|keep|return|never|not|always|only)\b|\bthere should be\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "obligation" };
+  if (/\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c)) return { kind: "constraint", cue: "want" };
+  if (
+    /\b(is|are) (mandatory|important|essential|crucial)\b/.test(c) &&
+    /\bonly\b|\balways\b|\bnever\b/.test(c)
+  )
+    return { kind: "constraint", cue: "required" };
+  if (/\b(in|with|on|under) [a-z0-9 /._-]+ only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  return null;
+}
+
+function declarativeRule(c: string): RuleClass | null {
+  if (PERSONAL.test(c)) return null;
+  if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
+    return { kind: "constraint", cue: "never" };
+  if (RULE_STATE.test(c) && GENERIC_SUBJECT.test(c) && !/\b(already|anymore|yet|now|today)\b/.test(c))
+    return { kind: "constraint", cue: "state" };
+  if (/^(in this|for this) (repo|repository|project|codebase|code base|app|package)\b/.test(c))
+    return { kind: "constraint", cue: "scope" };
+  if (STRONG.test(c)) return { kind: "constraint", cue: "strong" };
+  return null;
+}
+
+/** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
+export function ruleIn(clause: string, whole: string): RuleClass | null {
+  const c = clause.trim();
+  const found = prohibition(c) ?? obligation(c) ?? preference(c);
+  if (found) return found;
+  if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
+  for (const part of c.split(/, (?:so |and |but )?|; | so /).slice(1)) {
+    const inner = part.trim();
+    if (prohibition(inner) ?? obligation(inner)) return { kind: "constraint", cue: "clause" };
+    if (standingImperative(inner, whole)) return { kind: "constraint", cue: "imperative" };
+  }
+  return declarativeRule(c);
+}

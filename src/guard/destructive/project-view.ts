@@ -1,0 +1,84 @@
+// The screen's view of the project when the working directory is known (pi, hooks, MCP): which packs the
+// team switched off (`"screen": { "packsOff": [...] }` in .keel/contract.json) and a PathJudge that asks
+// git about a delete target: ignored output passes, tracked files without changes pass, anything with
+// uncommitted or untracked work asks, and paths outside the project ask. Without git, screening stays
+// text-only (conservative). Reads files and runs git; opens no store.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { readFileBounded } from "../../core/bounded-read.ts";
+import type { PathJudge, PathStatus } from "./rules/args.ts";
+import type { ScreenOptions } from "./screen.ts";
+
+const GIT_TIMEOUT_MS = 5_000;
+const CONTRACT_MAX_BYTES = 1024 * 1024;
+
+export function screenOptionsFor(cwd: string): ScreenOptions {
+  const root = gitRoot(cwd);
+  const packsOff = packsSwitchedOff(root ?? cwd);
+  return root ? { packsOff, paths: gitPathJudge(cwd, root) } : { packsOff };
+}
+
+function git(cwd: string, args: string[]): { status: number | null; stdout: string } {
+  const run = spawnSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    timeout: GIT_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return { status: run.status, stdout: run.stdout ?? "" };
+}
+
+function gitRoot(cwd: string): string | undefined {
+  if (!existsSync(cwd)) return undefined;
+  const run = git(cwd, ["rev-parse", "--show-toplevel"]);
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+/** Pack ids listed under `screen.packsOff` in the team contract; a missing or broken file switches none off. */
+export function packsSwitchedOff(root: string): string[] {
+  const path = join(root, ".keel", "contract.json");
+  if (!existsSync(path)) return [];
+  const text = readFileBounded(path, CONTRACT_MAX_BYTES, "team contract file");
+  if (!text.ok) return [];
+  try {
+    const packs = (JSON.parse(text.value) as { screen?: { packsOff?: unknown } })?.screen?.packsOff;
+    return Array.isArray(packs) ? packs.filter((pack): pack is string => typeof pack === "string") : [];
+  } catch {
+    return []; // a broken team contract is reported by the contract commands; the screen stays fully on
+  }
+}
+
+export function gitPathJudge(cwd: string, root: string): PathJudge {
+  return (target) => {
+    const path = expand(target, cwd);
+    if (path === undefined) return "changed";
+    const inside = relative(root, path);
+    if (inside === "" || inside === ".git" || inside.startsWith(`.git/`) || !isAbsolute(root))
+      return "project";
+    if (inside.startsWith("..") || isAbsolute(inside))
+      return root.startsWith(`${path}/`) ? "project" : "outside";
+    if (!existsSync(path)) return "missing";
+    return statusOf(root, inside);
+  };
+}
+
+/** `~`, `$HOME` and `$PWD` filled in; undefined for paths the line cannot show (other variables, globs). */
+function expand(target: string, cwd: string): string | undefined {
+  const filled = target
+    .replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, homedir())
+    .replace(/^(\$PWD|\$\{PWD\})(?=\/|$)/, cwd)
+    .replace(/\/\*$/, "");
+  if (/[$*?[`]/.test(filled)) return undefined;
+  return resolve(cwd, filled);
+}
+
+function statusOf(root: string, inside: string): PathStatus {
+  if (git(root, ["check-ignore", "-q", "--", inside]).status === 0) return "ignored";
+  const status = git(root, ["status", "--porcelain", "--untracked-files=all", "--", inside]);
+  if (status.status !== 0) return "changed";
+  const lines = status.stdout.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("!!"));
+  if (lines.length === 0) return "clean";
+  return lines.every((line) => line.startsWith("??")) ? "untracked" : "changed";
+}

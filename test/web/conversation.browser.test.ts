@@ -1,0 +1,106 @@
+// The session page's conversation view of the demo session (written by real pi with keel installed), in real
+// headless Chromium: a folded tool call opens to its arguments and output, an entry opens in full, a compaction
+// marker leads to its compaction view, the raw-entries tab still works, and axe finds nothing serious or critical
+// at 1280 and at 390 px (where nothing scrolls sideways either). Screenshots go to test-results/screenshots/.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
+import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
+import { REPO_ROOT } from "../support/cli.ts";
+
+const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
+const NATIVE = "70d60195";
+const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
+
+let demo: DemoFolder;
+let server: RunningServer;
+let browser: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  demo = await prepareDemo();
+  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir, readOnly: true });
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  expect((await page.goto(server.url))?.status()).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  demo?.remove();
+});
+
+const sideways = () =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+describe("the conversation view of the demo session", () => {
+  it("opens a folded tool call to its arguments and output", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    await expect(
+      page.locator('nav.tabs [data-tab="conversation"]').getAttribute("aria-current"),
+    ).resolves.toBe("page");
+    const call = page.locator("details.tool-call", { hasText: "keel_note" });
+    await expect(call.getAttribute("data-outcome")).resolves.toBe("ok");
+    await expect(call.locator("pre").first().isVisible()).resolves.toBe(false);
+    await call.locator("summary").click();
+    await expect(call.getAttribute("open")).resolves.toBe("");
+    await expect(call.locator("pre").first().textContent()).resolves.toContain(
+      "the discount tests need the EUR locale",
+    );
+    await expect(call.locator("pre").nth(1).textContent()).resolves.toContain("journaled");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "conversation.png"), fullPage: true });
+  }, 60_000);
+
+  it("opens a turn in full", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    const turn = page.locator('li[data-kind="user"]').first();
+    await turn.getByRole("link", { name: "full entry" }).click();
+    await page.waitForURL(/\/entries\//);
+    await expect(page.getByTestId("entry-text").textContent()).resolves.toContain(
+      "Step 1: read the checkout controller",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("follows a compaction marker to its compaction view, and a verification marker to the same", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    await page.locator(`li.boundary#entry-${NATIVE} > a`).click();
+    await page.waitForURL(`**/compactions/${NATIVE}`);
+    await expect(page.getByTestId("verification-summary").textContent()).resolves.toContain(
+      "0 preserved, 3 lost, 2 restored",
+    );
+    await page.goBack();
+    const verified = page.locator('li[data-custom-type="keel.protect.verified"]', { hasText: "3 lost" });
+    await expect(verified.textContent()).resolves.toContain("Compaction verified");
+    await verified.getByRole("link", { name: `compaction ${NATIVE}` }).click();
+    await page.waitForURL(`**/compactions/${NATIVE}`);
+  });
+
+  it("keeps the raw entries as a second tab", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    await page.locator('nav.tabs [data-tab="entries"]').click();
+    await page.waitForURL(/view=entries/);
+    expect(await page.locator("#timeline li").count()).toBeGreaterThan(40);
+    expect(await page.locator("#conversation").count()).toBe(0);
+  });
+
+  it("reads at 390 px with no sideways scroll and nothing serious for axe, folds open", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.origin}/sessions/${SESSION}`);
+      for (const summary of await page.locator("details > summary").all()) await summary.click();
+      expect(await sideways()).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, "conversation-390.png"), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  }, 60_000);
+});
