@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMemory } from "../../src/memory/actions.ts";
 import { embedderLoaded, loadEmbedder } from "../../src/memory/meaning/embedder.ts";
 import { fuseHits, mergeWordHits } from "../../src/memory/meaning/fuse.ts";
-import { searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
+import { hasProse, searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
 import { EMBED_WRITE_BATCH, embedMissing } from "../../src/memory/meaning/record-vectors.ts";
 import { addToIndex, createIndex, nearest } from "../../src/memory/meaning/vector-index.ts";
 import { cosine, packVector } from "../../src/memory/meaning/vectors.ts";
 import type { SearchHit } from "../../src/memory/search.ts";
+import { matchWhy } from "../../src/server/ui/pages/memory.tsx";
 import { type Fixture, openFixture } from "./memory-checks.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "keel-meaning-"));
@@ -114,6 +115,13 @@ describe("meaning search (real model)", () => {
 });
 
 describe("meaning search (pure parts)", () => {
+  it("only phrasings with an ordinary word are compared by meaning (tokens and hashes are for the words index)", () => {
+    expect(hasProse("ghp_abcdefghijklmnopqrstuvwxyz0123")).toBe(false);
+    expect(hasProse("3f2a9c1 src/memory/search.ts --json")).toBe(false);
+    expect(hasProse("valkey")).toBe(true);
+    expect(hasProse("how do we keep prices?")).toBe(true);
+  });
+
   const random = (seed: number) => () => {
     seed = (seed * 1103515245 + 12345) >>> 0;
     return (seed / 2 ** 32) * 2 - 1;
@@ -161,9 +169,17 @@ describe("meaning search (pure parts)", () => {
       ]),
       limit: 10,
     });
-    expect(fused.results.map((h) => h.id)).toEqual(["w1", "w2", "m2", "m1", "weak"]);
+    // m1 (0.45) is over the floor but under the confident bar: the words already answered, so it stays out
+    expect(fused.results.map((h) => h.id)).toEqual(["w1", "w2", "m2", "weak"]);
     expect(fused.results[1]!.match).toBe("both");
     expect(fused.confident).toBe(true);
+    const noWords = fuseHits({
+      words: [hit("weak", 0.2)],
+      meaning: [hit("m-low", 0, 0.1), hit("m1", 0, 0.45), hit("m2", 0, 0.6)],
+      similarityOf: new Map([["weak", 0.05]]),
+      limit: 10,
+    });
+    expect(noWords.results.map((h) => h.id)).toEqual(["m2", "m1", "weak"]);
     const unsure = fuseHits({ words: [], meaning: [hit("m1", 0, 0.3)], similarityOf: new Map(), limit: 10 });
     expect(unsure).toEqual({ results: [expect.objectContaining({ id: "m1" })], confident: false });
   });
@@ -177,3 +193,14 @@ function ctx() {
     approve: async () => false,
   };
 }
+
+describe("why a hit matched, as the UI says it", () => {
+  it("names words, meaning or both, with the similarity or coverage", () => {
+    const base = { relevance: 0.5, similarity: 0.412 } as SearchHit;
+    expect(matchWhy({ ...base, match: "meaning" })).toBe("matched by meaning (similarity 0.41)");
+    expect(matchWhy({ ...base, match: "both" })).toBe("matched by words and meaning (similarity 0.41)");
+    expect(matchWhy({ ...base, match: "words", similarity: null })).toBe(
+      "matched by words (covers 50% of the query)",
+    );
+  });
+});

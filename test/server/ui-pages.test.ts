@@ -114,6 +114,7 @@ describe("memory and guard pages", () => {
   it("searches memory with filters and shows a record", async () => {
     const found = (await get(`/projects/${projectId}/memory?q=rounded+half-even`)).html;
     expect(found).toContain("prices are rounded half-even in the cart");
+    expect(found).toMatch(/data-testid="match-why">matched by words( and meaning)? \(/);
     const none = (await get(`/projects/${projectId}/memory?q=rounded&kind=runbook`)).html;
     expect(none).toContain('data-testid="memory-empty"');
     const [id] = await memoryIds();

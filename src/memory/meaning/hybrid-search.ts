@@ -71,9 +71,13 @@ export async function searchMemory(
   }
   const terms = [...new Set(lists.flatMap((l) => l.terms))];
   const base = { phrasings: phrasings.value, terms };
-  if (terms.length === 0) return ok({ ...lists[0]!, ...base, meaning: { skipped: "no words to compare" } });
   const limit = input.limit ?? MEMORY_LIMITS.searchLimitDefault;
   const words = mergeWordHits(lists.map((l) => ({ hits: l.results })));
+  if (terms.length === 0 || !phrasings.value.some(hasProse)) {
+    const confident = lists.some((l) => l.confident);
+    const results = terms.length === 0 ? lists[0]!.results : words.slice(0, limit);
+    return ok({ ...base, results, confident, meaning: { skipped: "no words to compare" } });
+  }
   const embedder = meaningOff ? null : await loadEmbedder();
   if (!embedder?.ok) {
     const unavailable = embedder ? embedder.reason : "meaning search is off";
@@ -90,6 +94,17 @@ export async function searchMemory(
     confident: fused.confident,
     meaning: { model: embedder.value.model, embeddedNow: fill.embedded, pending: fill.pending },
   });
+}
+
+/**
+ * True when a phrasing has at least one ordinary word (letters, maybe an apostrophe or hyphen, up to 24 of them):
+ * a query made only of identifiers, hashes, tokens or paths is for the words index, and a sentence model
+ * would place it near records at random.
+ */
+export function hasProse(phrasing: string): boolean {
+  return phrasing
+    .split(/\s+/)
+    .some((chunk) => /^["'(]*\p{L}[\p{L}'’-]{0,23}[.,;:!?"')]*$/u.test(chunk) && !/[-'’]$/.test(chunk));
 }
 
 /** Records near any phrasing (best similarity over phrasings), as hits that pass the search's filters. */
