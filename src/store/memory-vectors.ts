@@ -51,6 +51,22 @@ export async function putVectors(
   }
 }
 
+/** The newest record's seq in the whole store (the primary key's end: no scan); 0 when there is none. */
+export async function newestRecordSeq(db: KeelDb): Promise<number> {
+  const rows = (await db.all(sql`select coalesce(max(seq), 0) as seq from memory_records`)) as Array<{
+    seq: number;
+  }>;
+  return Number(rows[0]?.seq ?? 0);
+}
+
+/** The largest vector id of a project and model (an index's end: no scan); 0 when there is none. */
+export async function newestVectorId(db: KeelDb, projectId: string, model: string): Promise<number> {
+  const rows = (await db.all(sql`
+    select coalesce(max(id), 0) as maxId from memory_vectors
+    where project_id = ${projectId} and model = ${model}`)) as Array<{ maxId: number }>;
+  return Number(rows[0]?.maxId ?? 0);
+}
+
 /** Changes when vectors are added or removed: their count and the largest id. */
 export async function vectorMarker(
   db: KeelDb,
@@ -115,14 +131,15 @@ const list = (values: Array<string | number>) =>
 /** The records behind vector hits that pass the search filters (order is the caller's). */
 export async function rowsBySeq(db: KeelDb, f: SeqFilter, seqs: number[]): Promise<CandidateRow[]> {
   if (seqs.length === 0) return [];
-  const kinds = f.kinds && f.kinds.length > 0 ? sql`and kind in (${list(f.kinds)})` : sql``;
+  // The unary + keeps SQLite on the primary key (a few rows) instead of a project/status index (every record).
+  const kinds = f.kinds && f.kinds.length > 0 ? sql`and +kind in (${list(f.kinds)})` : sql``;
   const rows = await db.all(sql`
     select seq, id, title, kind, category, status, origin, tags, pinned, expires_at as expiresAt,
            superseded_by as supersededBy, session_id as sessionId, branch_id as branchId,
            created_at as createdAt, updated_at as updatedAt, 0 as bm25, body
     from memory_records
-    where seq in (${list(seqs)}) and project_id = ${f.projectId} and origin in (${list(f.origins)})
-      and status in (${list(f.statuses)}) ${kinds}`);
+    where seq in (${list(seqs)}) and +project_id = ${f.projectId} and +origin in (${list(f.origins)})
+      and +status in (${list(f.statuses)}) ${kinds}`);
   return (rows as unknown as CandidateRow[]).map((r) => ({
     ...r,
     seq: Number(r.seq),

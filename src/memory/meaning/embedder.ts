@@ -9,6 +9,8 @@ import { EMBED_DIMS, EMBED_MODEL_ID, locateModelFiles, MODEL_SHARDS, WASM_FILES 
 export const EMBED_INPUT_CHARS = 1_000;
 /** Texts per model call. */
 export const EMBED_BATCH = 16;
+/** Recent texts whose vectors are kept (an agent often repeats a phrasing within a session). */
+export const EMBED_CACHE = 64;
 
 export interface Embedder {
   model: string;
@@ -85,14 +87,25 @@ async function load(): Promise<Result<Embedder>> {
     model: EMBED_MODEL_ID,
     dims: EMBED_DIMS,
     async embed(texts) {
-      const out: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-        const batch = texts.slice(i, i + EMBED_BATCH).map(prepareText);
-        for (const row of await model.embed(batch)) out.push(unit(row));
+      const prepared = texts.map(prepareText);
+      const found = new Map(prepared.flatMap((t) => (recent.has(t) ? [[t, recent.get(t)!] as const] : [])));
+      const todo = [...new Set(prepared.filter((t) => !found.has(t)))];
+      for (let i = 0; i < todo.length; i += EMBED_BATCH) {
+        const batch = todo.slice(i, i + EMBED_BATCH);
+        (await model.embed(batch)).forEach((row, j) => found.set(batch[j]!, unit(row)));
       }
-      return out;
+      return prepared.map((t) => remember(t, found.get(t)!));
     },
   });
+}
+
+const recent = new Map<string, Float32Array>();
+/** Keeps a text's vector as the most recent one, dropping the oldest past EMBED_CACHE. */
+function remember(text: string, vector: Float32Array): Float32Array {
+  recent.delete(text);
+  recent.set(text, vector);
+  if (recent.size > EMBED_CACHE) recent.delete(recent.keys().next().value!);
+  return vector;
 }
 
 /** The graph's topology and its weights concatenated in manifest order, read from the located files. */

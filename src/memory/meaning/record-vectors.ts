@@ -1,9 +1,17 @@
 // Keeps a project's record vectors current for the loaded model: embeds records that have none in bounded
 // batches (a time budget per call, so a large store fills in over several searches), and keeps one in-memory
-// index per store, project and model in step with the vectors table.
+// index per store, project and model in step with the vectors table. Both remember what they saw, so a search
+// on an unchanged store costs two index look-ups here, not a scan of the records or the vectors.
 import { sha256Hex } from "../../core/hash.ts";
 import type { KeelDb } from "../../store/db.ts";
-import { putVectors, recordsWithoutVector, vectorMarker, vectorPage } from "../../store/memory-vectors.ts";
+import {
+  newestRecordSeq,
+  newestVectorId,
+  putVectors,
+  recordsWithoutVector,
+  vectorMarker,
+  vectorPage,
+} from "../../store/memory-vectors.ts";
 import { withTransaction } from "../../store/transaction.ts";
 import type { MemoryDeps } from "../policy.ts";
 import type { Embedder } from "./embedder.ts";
@@ -32,6 +40,9 @@ function parseAliases(json: string): string[] {
   }
 }
 
+/** Per store: "project and model" → the newest record seq when every record of it had a vector. */
+const complete = new WeakMap<KeelDb, Map<string, number>>();
+
 /** Embeds records without a vector, newest first, until none is left or the budget is spent. */
 export async function embedMissing(
   deps: MemoryDeps,
@@ -40,10 +51,18 @@ export async function embedMissing(
   budgetMs = BACKFILL_BUDGET_MS,
 ): Promise<{ embedded: number; pending: boolean }> {
   const started = performance.now();
+  const done = complete.get(deps.db) ?? new Map<string, number>();
+  complete.set(deps.db, done);
+  const key = `${projectId}\u0000${embedder.model}`;
+  const newest = await newestRecordSeq(deps.db);
+  if (done.get(key) === newest) return { embedded: 0, pending: false };
   let embedded = 0;
   for (;;) {
     const rows = await recordsWithoutVector(deps.db, projectId, embedder.model, EMBED_WRITE_BATCH);
-    if (rows.length === 0) return { embedded, pending: false };
+    if (rows.length === 0) {
+      done.set(key, newest);
+      return { embedded, pending: false };
+    }
     const texts = rows.map(recordText);
     const vectors = await embedder.embed(texts);
     const now = deps.clock.now();
@@ -70,7 +89,11 @@ interface Cached {
   index: VectorIndex;
   count: number;
   maxId: number;
+  /** Searches served since the vectors were last counted. */
+  uncounted: number;
 }
+/** An unchanged newest vector id is trusted this many times before the vectors are counted again (removals). */
+const RECOUNT_EVERY = 32;
 const caches = new WeakMap<KeelDb, Map<string, Cached>>();
 
 /** The project's index for `model`, read again only as far as the vectors table changed since last time. */
@@ -83,11 +106,22 @@ export async function projectIndex(
   const byKey = caches.get(db) ?? new Map<string, Cached>();
   caches.set(db, byKey);
   const key = `${projectId}\u0000${model}`;
-  const marker = await vectorMarker(db, projectId, model);
   let cached = byKey.get(key);
-  if (cached && cached.count === marker.count && cached.maxId === marker.maxId) return cached.index;
+  if (
+    cached &&
+    cached.uncounted < RECOUNT_EVERY &&
+    (await newestVectorId(db, projectId, model)) === cached.maxId
+  ) {
+    cached.uncounted++;
+    return cached.index;
+  }
+  const marker = await vectorMarker(db, projectId, model);
+  if (cached && cached.count === marker.count && cached.maxId === marker.maxId) {
+    cached.uncounted = 0;
+    return cached.index;
+  }
   const appendOnly = cached !== undefined && marker.maxId > cached.maxId && marker.count >= cached.count;
-  if (!cached || !appendOnly) cached = { index: createIndex(dims), count: 0, maxId: 0 };
+  if (!cached || !appendOnly) cached = { index: createIndex(dims), count: 0, maxId: 0, uncounted: 0 };
   for (;;) {
     const page = await vectorPage(db, projectId, model, cached.maxId, PAGE);
     for (const row of page) {
@@ -98,6 +132,7 @@ export async function projectIndex(
     if (page.length < PAGE) break;
   }
   cached.count = cached.index.size;
+  cached.uncounted = 0;
   if (cached.count !== marker.count) {
     byKey.delete(key); // rows went away while reading, or a record was embedded twice: rebuild next time
     return cached.index;
