@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative, sep } from "node:path";
 import { type BuildStamp, stampText } from "../src/core/build-info.ts";
 import { packagedModelFiles } from "../src/memory/meaning/model-files.ts";
-import { buildExtension, EXTENSION_OUT, RE2JS_SOURCE } from "./build-extension.ts";
+import { buildExtension, EXTENSION_OUT, MEANING_RUNTIME_OUT, RE2JS_SOURCE } from "./build-extension.ts";
 
 const root = join(import.meta.dirname, "..");
 const webStatic = join(root, "web/static");
@@ -187,6 +187,7 @@ export async function collectAssets(reuseBundle = false): Promise<Asset[]> {
   return [
     { name: "extension/index.js", file: EXTENSION_OUT },
     { name: "vendor/re2js.cjs", file: RE2JS_SOURCE },
+    { name: "extension/meaning-runtime.cjs", file: MEANING_RUNTIME_OUT },
     ...web,
     ...demoAssets(),
   ];

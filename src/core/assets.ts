@@ -9,7 +9,12 @@ import { UserError } from "./errors.ts";
  * "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo,
  * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle).
  */
-export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}` | "vendor/re2js.cjs";
+export type AssetName =
+  | "extension/index.js"
+  | "extension/meaning-runtime.cjs"
+  | `web/${string}`
+  | `demo/${string}`
+  | "vendor/re2js.cjs";
 
 const embedded = new Map<string, string>();
 
@@ -37,6 +42,7 @@ export function sourceRoot(): string {
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
+  if (name === "extension/meaning-runtime.cjs") return `${sourceRoot()}dist/extension/meaning-runtime.cjs`;
   if (name === "vendor/re2js.cjs") return createRequire(import.meta.url).resolve("re2js");
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;

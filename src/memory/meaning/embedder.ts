@@ -68,12 +68,19 @@ async function withoutAddedProcessHandlers<T>(work: () => Promise<T>): Promise<T
   }
 }
 
+/** A CommonJS module's exports, whether the import gave its namespace or a default export of it. */
+function exportsOf(imported: unknown): unknown {
+  const namespace = imported as { default?: unknown };
+  return namespace.default ?? imported;
+}
+
 async function load(): Promise<Result<Embedder>> {
   const files = locateModelFiles();
   if (!files) return fail("this build carries no embedding model");
   const { tf, lib } = await withoutAddedProcessHandlers(async () => {
-    const tf = (await import("@energetic-ai/core")) as unknown as Tf;
-    const lib = (await import("@energetic-ai/embeddings")) as unknown as EmbeddingsLib;
+    // The pi extension's build turns these into a default export of the code beside the bundle.
+    const tf = exportsOf(await import("@energetic-ai/core")) as Tf;
+    const lib = exportsOf(await import("@energetic-ai/embeddings")) as EmbeddingsLib;
     tf.env().set("WASM_HAS_MULTITHREAD_SUPPORT", false);
     tf.setWasmPaths(Object.fromEntries(WASM_FILES.map((name) => [name, files[name]!])));
     await tf.ready();
