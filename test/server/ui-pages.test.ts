@@ -12,14 +12,12 @@ import { sessionDirsFor } from "../../src/session/session-files.ts";
 import type { Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
+import { NATIVE, SESSION, VERBATIM } from "../support/demo-facts.ts";
 
 const PORT = 43211;
 const TOKEN = "ui-pages-token-0123456789abcdefghijklmnopq";
 const HOST = `127.0.0.1:${PORT}`;
 const AUTH = { host: HOST, authorization: `Bearer ${TOKEN}` };
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
-const VERBATIM = "1dea451f";
 
 let demo: DemoFolder;
 let store: Store;

@@ -11,9 +11,8 @@ import { type RunningServer, startServer } from "../../src/server/serve.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
+import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
 let demo: DemoFolder;

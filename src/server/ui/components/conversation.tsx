@@ -9,13 +9,19 @@ import {
   type ConversationView,
   type ToolCallView,
 } from "../../../overview/conversation-view.ts";
+import type { EditPatch } from "../../../overview/edit-patch.ts";
 import { formatCount, shortId } from "./format.ts";
 import { Markdown } from "./markdown.tsx";
 import { When } from "./when.tsx";
 
 export type SessionTab = "conversation" | "entries";
 
-export function SessionTabs(props: { base: string; current: SessionTab }) {
+/** `?leaf=` for a picked branch, so every link of the page stays on it. */
+export function withLeaf(params: Record<string, string>, leaf: string | undefined): string {
+  return new URLSearchParams(leaf ? { ...params, leaf } : params).toString();
+}
+
+export function SessionTabs(props: { base: string; current: SessionTab; leaf?: string }) {
   const tab = (name: SessionTab, href: string, label: string) => (
     <a class="tab" href={href} aria-current={props.current === name ? "page" : undefined} data-tab={name}>
       {label}
@@ -23,8 +29,8 @@ export function SessionTabs(props: { base: string; current: SessionTab }) {
   );
   return (
     <nav class="tabs" aria-label="session views">
-      {tab("conversation", `${props.base}#conversation`, "Conversation")}
-      {tab("entries", `${props.base}?view=entries#timeline`, "Raw entries")}
+      {tab("conversation", `${props.base}?${withLeaf({}, props.leaf)}#conversation`, "Conversation")}
+      {tab("entries", `${props.base}?${withLeaf({ view: "entries" }, props.leaf)}#timeline`, "Raw entries")}
     </nav>
   );
 }
@@ -33,10 +39,10 @@ interface Links {
   base: string;
 }
 
-export function Conversation(props: { view: ConversationView; base: string }) {
+export function Conversation(props: { view: ConversationView; base: string; leaf?: string }) {
   const v = props.view;
   const page = (offset: number) =>
-    `${props.base}?${new URLSearchParams({ offset: String(offset) })}#conversation`;
+    `${props.base}?${withLeaf({ offset: String(offset) }, props.leaf)}#conversation`;
   const last = Math.max(0, Math.floor((v.total - 1) / CONVERSATION_PAGE) * CONVERSATION_PAGE);
   return (
     <section id="conversation" aria-labelledby="conversation-title">
@@ -44,7 +50,7 @@ export function Conversation(props: { view: ConversationView; base: string }) {
         Conversation <span class="count">{v.total}</span>
       </h2>
       <p class="note">
-        The current branch
+        {props.leaf ? "The picked branch" : "The current branch"}
         {v.leafId ? (
           <>
             {" "}
@@ -179,24 +185,70 @@ function AssistantTurn(props: {
 function ToolCall(props: { call: ToolCallView; entryId: string } & Links) {
   const c = props.call;
   return (
-    <details class="tool-call" data-tool-call-id={c.id} data-outcome={c.outcome}>
-      <summary>
-        <span class={`tag outcome-${c.outcome.replace(" ", "-")}`}>{c.outcome}</span> <code>{c.name}</code>{" "}
-        <span class="call-summary">{c.summary}</span>
-      </summary>
-      <p class="fold-label">Arguments</p>
-      <pre tabindex={0}>{c.args.text}</pre>
-      <Cut text={c.args} entryId={props.entryId} base={props.base} />
-      <p class="fold-label">Output</p>
-      {c.output ? (
-        <>
-          <pre tabindex={0}>{c.output.text}</pre>
-          <Cut text={c.output} entryId={c.resultId ?? props.entryId} base={props.base} />
-        </>
-      ) : (
-        <p class="muted">No result on this branch.</p>
-      )}
-    </details>
+    <>
+      <details class="tool-call" data-tool-call-id={c.id} data-outcome={c.outcome}>
+        <summary>
+          <span class={`tag outcome-${c.outcome.replace(" ", "-")}`}>
+            {c.refusal ? "refused" : c.outcome}
+          </span>{" "}
+          <code>{c.name}</code> <span class="call-summary">{c.summary}</span>
+          {c.patch ? (
+            <span class="patch-count">
+              {" "}
+              +{c.patch.added} −{c.patch.removed}
+            </span>
+          ) : null}
+        </summary>
+        {c.patch ? <Patch patch={c.patch} applied={c.outcome === "ok"} /> : null}
+        <p class="fold-label">Arguments</p>
+        <pre tabindex={0}>{c.args.text}</pre>
+        <Cut text={c.args} entryId={props.entryId} base={props.base} />
+        <p class="fold-label">Output</p>
+        {c.output ? (
+          <>
+            <pre tabindex={0}>{c.output.text}</pre>
+            <Cut text={c.output} entryId={c.resultId ?? props.entryId} base={props.base} />
+          </>
+        ) : (
+          <p class="muted">No result on this branch.</p>
+        )}
+      </details>
+      {c.refusal ? <RefusalMarker call={c} /> : null}
+    </>
+  );
+}
+
+/** A refused call's keel marker, shown without opening the call: who refused it and the first line of why. */
+function RefusalMarker(props: { call: ToolCallView }) {
+  const reason = props.call.output?.text.split("\n")[0] ?? "";
+  return (
+    <p class="refusal-marker" data-refusal={props.call.refusal ?? ""}>
+      <span class="tag">keel · guard</span> {props.call.refusal}: <span class="muted">{reason}</span>
+    </p>
+  );
+}
+
+/** An edit as a unified diff: each line keeps its +/- sign and gets a class for its colour. */
+function Patch(props: { patch: EditPatch; applied: boolean }) {
+  const p = props.patch;
+  const note = p.source === "pi" ? "as pi recorded it" : "from the call's old and new text";
+  return (
+    <>
+      <p class="fold-label">
+        {props.applied ? "Change" : "Proposed change (not applied)"} to <code>{p.path}</code>{" "}
+        <span class="muted">
+          ({note}: {p.added} added, {p.removed} removed)
+        </span>
+      </p>
+      <pre class="patch" tabindex={0}>
+        {p.lines.map((line) => (
+          <span class={`patch-${line.kind}`}>{`${line.text}\n`}</span>
+        ))}
+      </pre>
+      {p.omittedLines > 0 ? (
+        <p class="note cut">{formatCount(p.omittedLines)} more diff lines are in the arguments below.</p>
+      ) : null}
+    </>
   );
 }
 
