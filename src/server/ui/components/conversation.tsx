@@ -16,9 +16,10 @@ import { When } from "./when.tsx";
 
 export type SessionTab = "conversation" | "entries";
 
-/** `?leaf=` for a picked branch, so every link of the page stays on it. */
+/** A link's query ("?…", or "" for none) with `leaf=` for a picked branch, so every link stays on that branch. */
 export function withLeaf(params: Record<string, string>, leaf: string | undefined): string {
-  return new URLSearchParams(leaf ? { ...params, leaf } : params).toString();
+  const query = new URLSearchParams(leaf ? { ...params, leaf } : params).toString();
+  return query ? `?${query}` : "";
 }
 
 export function SessionTabs(props: { base: string; current: SessionTab; leaf?: string }) {
@@ -29,8 +30,8 @@ export function SessionTabs(props: { base: string; current: SessionTab; leaf?: s
   );
   return (
     <nav class="tabs" aria-label="session views">
-      {tab("conversation", `${props.base}?${withLeaf({}, props.leaf)}#conversation`, "Conversation")}
-      {tab("entries", `${props.base}?${withLeaf({ view: "entries" }, props.leaf)}#timeline`, "Raw entries")}
+      {tab("conversation", `${props.base}${withLeaf({}, props.leaf)}#conversation`, "Conversation")}
+      {tab("entries", `${props.base}${withLeaf({ view: "entries" }, props.leaf)}#timeline`, "Raw entries")}
     </nav>
   );
 }
@@ -42,7 +43,7 @@ interface Links {
 export function Conversation(props: { view: ConversationView; base: string; leaf?: string }) {
   const v = props.view;
   const page = (offset: number) =>
-    `${props.base}?${withLeaf({ offset: String(offset) }, props.leaf)}#conversation`;
+    `${props.base}${withLeaf({ offset: String(offset) }, props.leaf)}#conversation`;
   const last = Math.max(0, Math.floor((v.total - 1) / CONVERSATION_PAGE) * CONVERSATION_PAGE);
   return (
     <section id="conversation" aria-labelledby="conversation-title">

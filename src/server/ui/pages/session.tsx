@@ -182,7 +182,7 @@ function Verifications(props: { view: SessionView; base: string }) {
 function Timeline(props: { view: SessionView; base: string; leaf?: string }) {
   const t = props.view.timeline;
   const page = (offset: number) =>
-    `${props.base}?${withLeaf({ view: "entries", ...(t.query ? { q: t.query } : {}), offset: String(offset) }, props.leaf)}#timeline`;
+    `${props.base}${withLeaf({ view: "entries", ...(t.query ? { q: t.query } : {}), offset: String(offset) }, props.leaf)}#timeline`;
   return (
     <section id="timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title">
