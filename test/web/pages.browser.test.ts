@@ -55,7 +55,7 @@ describe("every page in Chromium", () => {
       ["/", "overview"],
       ["/dashboard", "dashboard"],
       [`/sessions/${SESSION}`, "session"],
-      [`/sessions/${SESSION}?q=phpstan`, "session-search"],
+      [`/sessions/${SESSION}?q=lint.js`, "session-search"],
       [`/sessions/${SESSION}/compactions/${NATIVE}`, "compaction"],
       [`/projects/${projectId}/memory`, "memory"],
       [`/projects/${projectId}/guard`, "guard"],
@@ -74,21 +74,21 @@ describe("every page in Chromium", () => {
     await expect(page.locator('[data-testid="verification-summary"]').textContent()).resolves.toContain(
       "0 preserved, 3 lost, 2 restored",
     );
-    await expect(page.locator('[data-item-id="phpstan"]').getAttribute("data-outcome")).resolves.toBe(
+    await expect(page.locator('[data-item-id="public-api"]').getAttribute("data-outcome")).resolves.toBe(
       "restored",
     );
   });
 
   it("searches memory and supersedes a record through the confirmation form", async () => {
     await page.goto(`${server.origin}/projects/${projectId}/memory`);
-    await page.getByLabel("Words").fill("discounts rounded");
+    await page.getByLabel("Words").fill("minimum charge");
     await page.getByRole("button", { name: "Search" }).click();
     const hit = page.locator("[data-record-id]").first();
-    await expect(hit.textContent()).resolves.toContain("discounts are rounded per line");
+    await expect(hit.textContent()).resolves.toContain("Minimum charge applies after line rounding");
     const newer = (await hit.getAttribute("data-record-id")) ?? "";
-    await page.getByLabel("Words").fill("half-even");
+    await page.getByLabel("Words").fill("half-to-even");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.locator("[data-record-id] a", { hasText: "half-even" }).click();
+    await page.locator("[data-record-id] a", { hasText: "half-to-even" }).click();
     await page.getByLabel("Replaced by").fill(newer);
     await page.getByRole("button", { name: "Supersede" }).click();
     expect(await page.locator('[data-testid="record-status"]').textContent()).toBe("active");
@@ -106,7 +106,9 @@ describe("every page in Chromium", () => {
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same document";
     });
-    const [file] = (await listSessionFiles(sessionDirsFor(demo.agentDir))).sessions;
+    const file = (await listSessionFiles(sessionDirsFor(demo.agentDir))).sessions.find(
+      (s) => s.sessionId === SESSION,
+    );
     const entry = {
       type: "message",
       id: "live0001",
