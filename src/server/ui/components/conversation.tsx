@@ -9,7 +9,7 @@ import {
   type ConversationView,
   type ToolCallView,
 } from "../../../overview/conversation-view.ts";
-import type { EditPatch } from "../../../overview/edit-patch.ts";
+import { Patch, RefusalMarker } from "./call-marks.tsx";
 import { formatCount, shortId } from "./format.ts";
 import { Markdown } from "./markdown.tsx";
 import { When } from "./when.tsx";
@@ -200,10 +200,22 @@ function ToolCall(props: { call: ToolCallView; entryId: string } & Links) {
             </span>
           ) : null}
         </summary>
-        {c.patch ? <Patch patch={c.patch} applied={c.outcome === "ok"} /> : null}
-        <p class="fold-label">Arguments</p>
-        <pre tabindex={0}>{c.args.text}</pre>
-        <Cut text={c.args} entryId={props.entryId} base={props.base} />
+        {c.patch ? (
+          <>
+            <Patch patch={c.patch} applied={c.outcome === "ok"} />
+            <details class="fold">
+              <summary>Arguments</summary>
+              <pre tabindex={0}>{c.args.text}</pre>
+              <Cut text={c.args} entryId={props.entryId} base={props.base} />
+            </details>
+          </>
+        ) : (
+          <>
+            <p class="fold-label">Arguments</p>
+            <pre tabindex={0}>{c.args.text}</pre>
+            <Cut text={c.args} entryId={props.entryId} base={props.base} />
+          </>
+        )}
         <p class="fold-label">Output</p>
         {c.output ? (
           <>
@@ -215,40 +227,6 @@ function ToolCall(props: { call: ToolCallView; entryId: string } & Links) {
         )}
       </details>
       {c.refusal ? <RefusalMarker call={c} /> : null}
-    </>
-  );
-}
-
-/** A refused call's keel marker, shown without opening the call: who refused it and the first line of why. */
-function RefusalMarker(props: { call: ToolCallView }) {
-  const reason = props.call.output?.text.split("\n")[0] ?? "";
-  return (
-    <p class="refusal-marker" data-refusal={props.call.refusal ?? ""}>
-      <span class="tag">keel · guard</span> {props.call.refusal}: <span class="muted">{reason}</span>
-    </p>
-  );
-}
-
-/** An edit as a unified diff: each line keeps its +/- sign and gets a class for its colour. */
-function Patch(props: { patch: EditPatch; applied: boolean }) {
-  const p = props.patch;
-  const note = p.source === "pi" ? "as pi recorded it" : "from the call's old and new text";
-  return (
-    <>
-      <p class="fold-label">
-        {props.applied ? "Change" : "Proposed change (not applied)"} to <code>{p.path}</code>{" "}
-        <span class="muted">
-          ({note}: {p.added} added, {p.removed} removed)
-        </span>
-      </p>
-      <pre class="patch" tabindex={0}>
-        {p.lines.map((line) => (
-          <span class={`patch-${line.kind}`}>{`${line.text}\n`}</span>
-        ))}
-      </pre>
-      {p.omittedLines > 0 ? (
-        <p class="note cut">{formatCount(p.omittedLines)} more diff lines are in the arguments below.</p>
-      ) : null}
     </>
   );
 }
