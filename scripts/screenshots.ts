@@ -22,7 +22,7 @@ try {
 
   await page.goto(`${server.origin}/sessions/${SESSION}`);
   const edit = page.locator("details.tool-call", { hasText: "src/invoice.js" }).filter({ hasText: "edit" });
-  await edit.locator("summary").click();
+  await edit.locator(":scope > summary").click();
   await page.locator('li[data-kind="user"]', { hasText: "Go ahead and fix it." }).scrollIntoViewIfNeeded();
   await page.evaluate(() => {
     const turn = [...document.querySelectorAll('li[data-kind="user"]')].find((li) =>

@@ -47,9 +47,9 @@ describe("the conversation view of the demo session", () => {
     ).resolves.toBe("page");
     const call = page.locator("details.tool-call", { hasText: "src/invoice.js" }).filter({ hasText: "edit" });
     await expect(call.getAttribute("data-outcome")).resolves.toBe("ok");
-    await expect(call.locator("summary").textContent()).resolves.toMatch(/\+\d+ −1/);
+    await expect(call.locator(":scope > summary").textContent()).resolves.toMatch(/\+\d+ −1/);
     await expect(call.locator("pre.patch").isVisible()).resolves.toBe(false);
-    await call.locator("summary").click();
+    await call.locator(":scope > summary").click();
     await expect(call.getAttribute("open")).resolves.toBe("");
     await expect(call.locator("pre.patch").isVisible()).resolves.toBe(true);
     await expect(call.locator(".patch-add").allTextContents()).resolves.toContainEqual(
