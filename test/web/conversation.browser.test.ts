@@ -7,37 +7,28 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
-import { type RunningServer, startServer } from "../../src/server/serve.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
+import { type DemoInBrowser, openDemoInBrowser, scrollsSideways } from "../support/demo-browser.ts";
 import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
-let demo: DemoFolder;
-let server: RunningServer;
-let browser: LaunchedBrowser;
+let opened: DemoInBrowser;
+let server: DemoInBrowser["server"];
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  demo = await prepareDemo();
-  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir, readOnly: true });
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  expect((await page.goto(server.url))?.status()).toBe(200);
+  opened = await openDemoInBrowser({ readOnly: true });
+  ({ server, page } = opened);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  demo?.remove();
+  await opened?.close();
 });
 
-const sideways = () =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+const sideways = () => scrollsSideways(page);
 
 describe("the conversation view of the demo session", () => {
   it("opens a folded edit call to its diff, arguments and output", async () => {

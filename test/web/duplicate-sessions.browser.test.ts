@@ -6,19 +6,17 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
-import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import type { DemoFolder } from "../../src/server/demo.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
+import { type DemoInBrowser, openDemoInBrowser, scrollsSideways } from "../support/demo-browser.ts";
 import { DEMO_SESSIONS, SESSION } from "../support/demo-facts.ts";
 
-let demo: DemoFolder;
-let server: RunningServer;
-let browser: LaunchedBrowser;
+let opened: DemoInBrowser;
+let server: DemoInBrowser["server"];
 let page: Page;
 
-beforeAll(async () => {
-  demo = await prepareDemo();
+/** A copy of the first session in another folder, branching from its first turn. */
+function addBranchingCopy(demo: DemoFolder): void {
   const folder = join(demo.agentDir, "sessions", "--demo--");
   const original = readdirSync(folder).find((name) => name.includes(SESSION)) ?? "";
   const other = join(demo.agentDir, "sessions", "--copy--");
@@ -40,20 +38,18 @@ beforeAll(async () => {
     },
   };
   writeFileSync(copy, `${readFileSync(copy, "utf8").trimEnd()}\n${JSON.stringify(branch)}\n`);
-  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir, readOnly: true });
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  expect((await page.goto(server.url))?.status()).toBe(200);
+}
+
+beforeAll(async () => {
+  opened = await openDemoInBrowser({ readOnly: true, prepare: addBranchingCopy });
+  ({ server, page } = opened);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  demo?.remove();
+  await opened?.close();
 });
 
-const sideways = () =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+const sideways = () => scrollsSideways(page);
 
 describe("two files with one session id", () => {
   it("are two links in the list that open two different pages", async () => {
@@ -67,7 +63,7 @@ describe("two files with one session id", () => {
       await page.goto(`${server.origin}/sessions`);
       await page.locator(`a[href="${href}"]`).first().click();
       await page.waitForURL(`**${href}`);
-      texts.push(await page.locator("#conversation").innerText());
+      texts.push((await page.locator("#conversation").textContent()) ?? "");
     }
     expect(texts.filter((t) => t.includes("ONLY-IN-THE-COPY"))).toHaveLength(1);
     expect(texts.filter((t) => t.includes("Write the pull request description."))).toHaveLength(1);
@@ -88,13 +84,13 @@ describe("two files with one session id", () => {
     const picker = page.getByLabel("Branch");
     await expect(picker.locator("option").count()).resolves.toBe(2);
     await expect(picker.inputValue()).resolves.toBe("c0ffee01");
-    await expect(page.locator("#conversation").innerText()).resolves.toContain("ONLY-IN-THE-COPY");
+    await expect(page.locator("#conversation").textContent()).resolves.toContain("ONLY-IN-THE-COPY");
     expect(await seriousViolations(page)).toEqual([]);
     const other = await picker.locator("option:not([selected])").getAttribute("value");
     await picker.selectOption(other ?? "");
     await page.getByRole("button", { name: "Show branch" }).click();
     await page.waitForURL(/leaf=/);
-    const shown = await page.locator("#conversation").innerText();
+    const shown = (await page.locator("#conversation").textContent()) ?? "";
     expect(shown).toContain("Write the pull request description.");
     expect(shown).not.toContain("ONLY-IN-THE-COPY");
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,45 +1,39 @@
-// Every UI page in real headless Chromium over the demo folder (a session real pi wrote, with its memory and
-// journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
+// Every UI page in real headless Chromium over the demo folder (two sessions real pi wrote, with their memory
+// and journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
 // test-results/screenshots/; then a compaction view is opened from the timeline, memory is searched, a record
 // is superseded through the page's confirmation form, and the session page updates live when pi's file grows.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
-import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import type { DemoFolder } from "../../src/server/demo.ts";
 import { listSessionFiles, sessionDirsFor } from "../../src/session/session-files.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
+import { type DemoInBrowser, openDemoInBrowser } from "../support/demo-browser.ts";
 import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
+let opened: DemoInBrowser;
 let demo: DemoFolder;
-let server: RunningServer;
-let browser: LaunchedBrowser;
+let server: DemoInBrowser["server"];
 let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  demo = await prepareDemo();
+  opened = await openDemoInBrowser();
+  ({ demo, server, page } = opened);
   const store = await openStore(demo.storeUrl);
   projectId = (await listProjects(store.db))[0]?.id ?? "";
   await store.close();
-  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir });
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  expect((await page.goto(server.url))?.status()).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  demo?.remove();
+  await opened?.close();
 });
 
 async function visit(path: string, shot: string): Promise<void> {
