@@ -25,7 +25,7 @@ try {
   await edit.locator(":scope > summary").click();
   await page.locator('li[data-kind="user"]', { hasText: "Go ahead and fix it." }).scrollIntoViewIfNeeded();
   await page.evaluate(() => {
-    const turn = [...document.querySelectorAll('li[data-kind="user"]')].find((li) =>
+    const turn = Array.from(document.querySelectorAll('li[data-kind="user"]')).find((li) =>
       li.textContent?.includes("Go ahead and fix it."),
     );
     turn?.scrollIntoView({ block: "start" });
