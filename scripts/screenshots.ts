@@ -33,7 +33,10 @@ try {
   await shot("conversation.png");
 
   await page.goto(`${server.origin}/sessions/${SESSION}`);
-  await page.locator(".refusal-marker").first().evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page
+    .locator(".refusal-marker")
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: "center" }));
   await shot("refusals.png");
 
   await page.goto(`${server.origin}/sessions/${SESSION}/compactions/${NATIVE}`);
