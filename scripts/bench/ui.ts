@@ -107,8 +107,10 @@ async function weights(): Promise<string[][]> {
     };
     const home = await fetchText("/");
     const session = /href="(\/sessions\/[^"/]+)"/.exec(home)?.[1] ?? "/";
+    // The overview lists compactions; the newest session (the demo's second) has none of its own.
+    const compactionLink = /href="(\/sessions\/[^"]+\/compactions\/[^"]+)"/;
     const compaction =
-      /href="(\/sessions\/[^"]+\/compactions\/[^"]+)"/.exec(await fetchText(session))?.[1] ?? "/";
+      compactionLink.exec(home)?.[1] ?? compactionLink.exec(await fetchText(session))?.[1] ?? "/";
     const pages = [
       "/",
       "/dashboard",

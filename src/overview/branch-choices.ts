@@ -1,6 +1,6 @@
 // The branches of a session a page can offer to pick from: one per leaf (an entry nothing continues from), newest
 // first, each named by the last thing the user said on it and its length, the file's last entry marked as pi's
-// current leaf. Bounded: the newest BRANCH_CHOICES leaves and a short walk per name. Pure.
+// current leaf. Bounded: the newest BRANCH_CHOICES leaves and a short walk per name; remembered per parse.
 import { messageOf } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
 import { renderContent } from "../session/render-text.ts";
@@ -23,7 +23,18 @@ export interface BranchChoices {
   choices: BranchChoice[];
 }
 
+const listed = new WeakMap<object, { count: number; choices: BranchChoices }>();
+
+/** The choices, worked out once per parse while the file does not grow (the page asks on every view). */
 export function listBranchChoices(session: Pick<ParsedSession, "entries" | "byId">): BranchChoices {
+  const kept = listed.get(session);
+  if (kept && kept.count === session.entries.length) return kept.choices;
+  const choices = choicesOf(session);
+  listed.set(session, { count: session.entries.length, choices });
+  return choices;
+}
+
+function choicesOf(session: Pick<ParsedSession, "entries" | "byId">): BranchChoices {
   const parents = new Set<string>();
   for (const e of session.entries) if (e.parentId !== null) parents.add(e.parentId);
   const leaves = session.entries.filter((e) => !parents.has(e.id));
