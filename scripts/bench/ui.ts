@@ -106,11 +106,17 @@ async function weights(): Promise<string[][]> {
       return response.text();
     };
     const home = await fetchText("/");
-    const session = /href="(\/sessions\/[^"/]+)"/.exec(home)?.[1] ?? "/";
-    // The overview lists compactions; the newest session (the demo's second) has none of its own.
+    // The first listed session with a compaction (the demo's newest session has none of its own).
     const compactionLink = /href="(\/sessions\/[^"]+\/compactions\/[^"]+)"/;
-    const compaction =
-      compactionLink.exec(home)?.[1] ?? compactionLink.exec(await fetchText(session))?.[1] ?? "/";
+    let session = "/";
+    let compaction = "/";
+    for (const [, path] of home.matchAll(/href="(\/sessions\/[^"/?#]+)"/g)) {
+      const found = compactionLink.exec(await fetchText(String(path)))?.[1];
+      if (!found) continue;
+      session = String(path);
+      compaction = found;
+      break;
+    }
     const pages = [
       "/",
       "/dashboard",
