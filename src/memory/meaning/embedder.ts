@@ -99,7 +99,8 @@ async function load(): Promise<Result<Embedder>> {
       const todo = [...new Set(prepared.filter((t) => !found.has(t)))];
       for (let i = 0; i < todo.length; i += EMBED_BATCH) {
         const batch = todo.slice(i, i + EMBED_BATCH);
-        (await model.embed(batch)).forEach((row, j) => found.set(batch[j]!, unit(row)));
+        const rows = await model.embed(batch);
+        for (const [j, row] of rows.entries()) found.set(batch[j]!, unit(row));
       }
       return prepared.map((t) => remember(t, found.get(t)!));
     },
