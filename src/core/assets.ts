@@ -11,7 +11,6 @@ import { UserError } from "./errors.ts";
  */
 export type AssetName =
   | "extension/index.js"
-  | "extension/meaning-runtime.cjs"
   | `web/${string}`
   | `demo/${string}`
   | "vendor/re2js.cjs";
@@ -42,7 +41,6 @@ export function sourceRoot(): string {
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
-  if (name === "extension/meaning-runtime.cjs") return `${sourceRoot()}dist/extension/meaning-runtime.cjs`;
   if (name === "vendor/re2js.cjs") return createRequire(import.meta.url).resolve("re2js");
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;

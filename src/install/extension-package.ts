@@ -9,9 +9,6 @@ import { EXTENSION_MODEL_DIR, locateModelFiles } from "../memory/meaning/model-f
 import { type ExtensionStamp, stampOf } from "./version-meet.ts";
 
 export const EXTENSION_FILE = "index.js";
-/** The embedder's code beside the model files (the bundle requires it on the first meaning search). */
-export const MEANING_RUNTIME_FILE = "meaning-runtime.cjs";
-
 export interface WrittenPackage {
   dir: string;
   bundleBytes: number;
@@ -53,14 +50,13 @@ export function writeExtensionPackage(dir: string): WrittenPackage {
 }
 
 /**
- * The embedding model's files beside the bundle, where the extension's meaning search looks for them (pi's Node
+ * The word-vector files beside the bundle, where the extension's meaning search looks for them (pi's Node
  * cannot read the binary's embedded files). A file already there with the same size is left alone.
  */
 function writeModelFiles(dir: string): void {
   const files = locateModelFiles();
   if (!files) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, MEANING_RUNTIME_FILE), readAsset("extension/meaning-runtime.cjs"));
   for (const [name, source] of Object.entries(files)) {
     const target = join(dir, name);
     if (existsSync(target) && statSync(target).size === statSync(source).size) continue;

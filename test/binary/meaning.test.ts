@@ -50,7 +50,7 @@ describe("compiled binary, meaning search", () => {
     const run = keel(["memory", "search", "how do we keep prices, as decimals or whole numbers?", "--json"]);
     expect(run.status, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out.meaning).toMatchObject({ model: "use-lite-512@0.2.0" });
+    expect(out.meaning).toMatchObject({ model: "wink-sg-100d-q4-100k@1.1.0" });
     expect(out.results[0]).toMatchObject({ title: "Money", match: "meaning" });
     const text = keel(["memory", "search", "how do we keep prices, as decimals or whole numbers?"]);
     expect(text.stdout).toMatch(/Money {2}\(decision; by meaning, similarity 0\.\d+\)/);
@@ -64,7 +64,7 @@ describe("compiled binary, meaning search", () => {
     expect(out.results[0]).toMatchObject({ title: "Installs" });
     const status = keel(["memory", "status"]);
     expect(status.stdout).toMatch(
-      /meaning {5}use-lite-512@0\.2\.0: 3 of 3 record\(s\) embedded, index 1\.5 KiB/,
+      /meaning {5}wink-sg-100d-q4-100k@1\.1\.0: 3 of 3 record\(s\) embedded, index 1\.5 KiB/,
     );
   });
 });

@@ -87,7 +87,7 @@ describe("meaning search across sessions in a real pi", () => {
     expect(JSON.parse(cli.stdout).results[0]).toMatchObject({ id: recordedId, match: "meaning" });
     const status = project.keel(["memory", "status", "--json"]);
     expect(JSON.parse(status.stdout).meaning).toMatchObject({
-      model: "use-lite-512@0.2.0",
+      model: "wink-sg-100d-q4-100k@1.1.0",
       embedded: 2,
       records: 2,
     });

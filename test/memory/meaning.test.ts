@@ -42,7 +42,7 @@ describe("meaning search (real model)", () => {
   it("status reports the model and the embedded count without loading the model", async () => {
     const status = await callMemory(f.deps, ctx(), { action: "status" });
     expect(status.ok && status.value.meaning).toMatchObject({
-      model: "use-lite-512@0.2.0",
+      model: "wink-sg-100d-q4-100k@1.1.0",
       embedded: 0,
       records: 4,
     });
@@ -60,7 +60,7 @@ describe("meaning search (real model)", () => {
     expect(found.value.results[0]).toMatchObject({ id: ids.cents, match: "meaning" });
     expect(found.value.results[0]!.similarity).toBeGreaterThan(0.2);
     expect(found.value.meaning).toMatchObject({
-      model: "use-lite-512@0.2.0",
+      model: "wink-sg-100d-q4-100k@1.1.0",
       embeddedNow: 4,
       pending: false,
     });

@@ -7,12 +7,16 @@
 import { CONFIDENT_RELEVANCE, type SearchHit } from "../search.ts";
 
 /**
- * Cosine similarity (USE-lite) a meaning neighbour needs to be shown at all; chosen on the corpus's tune half
- * (0.25 keeps every tune hit@3 of 0.2 and drops 2 of 20 tune hit@10, vector ranking alone).
+ * Cosine similarity (word-vector means) a meaning neighbour needs to be shown at all; chosen on the corpus's tune
+ * half: 0.5 is the highest floor that keeps every tune hit@3 and hit@10 of the hybrid ranking.
  */
-export const SIMILARITY_FLOOR = 0.25;
-/** Similarity at which a meaning neighbour counts as a confident answer; below it the list is "possible matches". */
-export const CONFIDENT_SIMILARITY = 0.5;
+export const SIMILARITY_FLOOR = 0.5;
+/**
+ * Similarity at which a meaning neighbour counts as a confident answer; below it the list is "possible matches".
+ * Means of word vectors sit close together, so it is high: 0.8 is the lowest that answers all 8 tune
+ * unanswerable questions "no confident match".
+ */
+export const CONFIDENT_SIMILARITY = 0.8;
 
 export interface PhrasingHits {
   /** Word hits for one phrasing, in lexical rank order. */
