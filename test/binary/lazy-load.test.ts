@@ -29,7 +29,7 @@ const HEAVY: Record<string, RegExp> = {
   "verified pipeline": /^src\/compact\/verified\//,
   TypeBox: /node_modules\/typebox\//,
   "the store": /^src\/store\/|node_modules\/drizzle-orm\//,
-  "the embedding model": /node_modules\/@energetic-ai\/.*\.js$/, // its code; the entry only names its files
+  "the embedding model": /^src\/memory\/meaning\/word-vectors\.ts$/, // imported with the files it reads
 };
 
 let scratch: string;

@@ -1,4 +1,4 @@
-// Meaning-level memory search with the real USE-lite model on real SQLite: the paraphrase is found by
+// Meaning-level memory search with the real word-vector embedder on real SQLite: the paraphrase is found by
 // meaning where words alone find nothing, several phrasings are fused, aliases count, status reports the index
 // without loading the model, backfill is bounded, and the pure parts (packing, index, fusion) hold.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -7,7 +7,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMemory } from "../../src/memory/actions.ts";
 import { embedderLoaded, loadEmbedder } from "../../src/memory/meaning/embedder.ts";
-import { fuseHits, mergeWordHits } from "../../src/memory/meaning/fuse.ts";
+import {
+  CONFIDENT_SIMILARITY,
+  fuseHits,
+  mergeWordHits,
+  SIMILARITY_FLOOR,
+} from "../../src/memory/meaning/fuse.ts";
 import { hasProse, searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
 import { EMBED_WRITE_BATCH, embedMissing } from "../../src/memory/meaning/record-vectors.ts";
 import { addToIndex, createIndex, nearest } from "../../src/memory/meaning/vector-index.ts";
@@ -159,28 +164,31 @@ describe("meaning search (pure parts)", () => {
         match: similarity === null ? "words" : "meaning",
         status: "active",
       }) as SearchHit;
+    const under = SIMILARITY_FLOOR - 0.1;
+    const between = (SIMILARITY_FLOOR + CONFIDENT_SIMILARITY) / 2;
+    const sure = CONFIDENT_SIMILARITY + 0.05;
     const words = mergeWordHits([{ hits: [hit("w1", 0.9), hit("w2", 0.6), hit("weak", 0.2)] }]);
     const fused = fuseHits({
       words,
-      meaning: [hit("m-low", 0, 0.1), hit("m1", 0, 0.45), hit("m2", 0, 0.6)],
+      meaning: [hit("m-low", 0, under), hit("m1", 0, between), hit("m2", 0, sure)],
       similarityOf: new Map([
-        ["w2", 0.7],
-        ["weak", 0.05],
+        ["w2", sure],
+        ["weak", under / 2],
       ]),
       limit: 10,
     });
-    // m1 (0.45) is over the floor but under the confident bar: the words already answered, so it stays out
+    // m1 is over the floor but under the confident bar: the words already answered, so it stays out
     expect(fused.results.map((h) => h.id)).toEqual(["w1", "w2", "m2", "weak"]);
     expect(fused.results[1]!.match).toBe("both");
     expect(fused.confident).toBe(true);
     const noWords = fuseHits({
       words: [hit("weak", 0.2)],
-      meaning: [hit("m-low", 0, 0.1), hit("m1", 0, 0.45), hit("m2", 0, 0.6)],
-      similarityOf: new Map([["weak", 0.05]]),
+      meaning: [hit("m-low", 0, under), hit("m1", 0, between), hit("m2", 0, sure)],
+      similarityOf: new Map([["weak", under / 2]]),
       limit: 10,
     });
     expect(noWords.results.map((h) => h.id)).toEqual(["m2", "m1", "weak"]);
-    const unsure = fuseHits({ words: [], meaning: [hit("m1", 0, 0.3)], similarityOf: new Map(), limit: 10 });
+    const unsure = fuseHits({ words: [], meaning: [hit("m1", 0, between)], similarityOf: new Map(), limit: 10 });
     expect(unsure).toEqual({ results: [expect.objectContaining({ id: "m1" })], confident: false });
   });
 });

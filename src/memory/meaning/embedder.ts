@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { fail, ok, type Result } from "../../core/result.ts";
 import { EMBED_DIMS, EMBED_MODEL_ID, locateModelFiles } from "./model-files.ts";
-import { decodeWordVectors, embedWords, type WordTable } from "./word-vectors.ts";
+import type { WordTable } from "./word-vectors.ts";
 
 /** Characters of one text the embedder reads; the rest is ignored. */
 export const EMBED_INPUT_CHARS = 4_000;
@@ -22,7 +22,7 @@ let loaded = false;
 
 /** The process's embedder, loading it on the first call; later calls share the same load. */
 export function loadEmbedder(): Promise<Result<Embedder>> {
-  loading ??= Promise.resolve().then(load);
+  loading ??= load();
   return loading;
 }
 
@@ -31,9 +31,11 @@ export function embedderLoaded(): boolean {
   return loaded;
 }
 
-function load(): Result<Embedder> {
+/** The table's code is imported here, not above, so a command that never searches by meaning never loads it. */
+async function load(): Promise<Result<Embedder>> {
   const files = locateModelFiles();
   if (!files) return fail("this build carries no word vectors");
+  const { decodeWordVectors, embedWords } = await import("./word-vectors.ts");
   let table: WordTable;
   try {
     const words = gunzipSync(readFileSync(files["words.txt.gz"]!)).toString("utf8").split("\n");
