@@ -64,7 +64,7 @@ describe("compiled binary, meaning search", () => {
     expect(out.results[0]).toMatchObject({ title: "Installs" });
     const status = keel(["memory", "status"]);
     expect(status.stdout).toMatch(
-      /meaning {5}wink-sg-100d-q4-100k@1\.1\.0: 3 of 3 record\(s\) embedded, index 1\.5 KiB/,
+      /meaning {5}wink-sg-100d-q4-100k@1\.1\.0: 3 of 3 record\(s\) embedded, index 0\.3 KiB/,
     );
   });
 });
