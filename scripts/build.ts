@@ -90,7 +90,8 @@ export function writeEntry(
 /** The word-vector files (assets/word-vectors/) as the binary embeds them. */
 export function requiredModelFiles(): Record<string, string> {
   const files = packagedModelFiles(import.meta.url);
-  if (!files) throw new Error("assets/word-vectors/ is missing (scripts/fixtures/word-vectors.ts derives it)");
+  if (!files)
+    throw new Error("assets/word-vectors/ is missing (scripts/fixtures/word-vectors.ts derives it)");
   return files;
 }
 

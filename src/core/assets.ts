@@ -9,11 +9,7 @@ import { UserError } from "./errors.ts";
  * "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo,
  * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle).
  */
-export type AssetName =
-  | "extension/index.js"
-  | `web/${string}`
-  | `demo/${string}`
-  | "vendor/re2js.cjs";
+export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}` | "vendor/re2js.cjs";
 
 const embedded = new Map<string, string>();
 

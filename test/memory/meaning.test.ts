@@ -188,7 +188,12 @@ describe("meaning search (pure parts)", () => {
       limit: 10,
     });
     expect(noWords.results.map((h) => h.id)).toEqual(["m2", "m1", "weak"]);
-    const unsure = fuseHits({ words: [], meaning: [hit("m1", 0, between)], similarityOf: new Map(), limit: 10 });
+    const unsure = fuseHits({
+      words: [],
+      meaning: [hit("m1", 0, between)],
+      similarityOf: new Map(),
+      limit: 10,
+    });
     expect(unsure).toEqual({ results: [expect.objectContaining({ id: "m1" })], confident: false });
   });
 });

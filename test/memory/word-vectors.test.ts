@@ -25,7 +25,9 @@ describe("word-vector format", () => {
   });
 
   it("refuses bytes that do not fit the word list", () => {
-    expect(() => decodeWordVectors(["a", "b"], new Uint8Array(WORD_DIMS / 2))).toThrow(/50 bytes for 2 words/);
+    expect(() => decodeWordVectors(["a", "b"], new Uint8Array(WORD_DIMS / 2))).toThrow(
+      /50 bytes for 2 words/,
+    );
   });
 
   it("splits camelCase, lowers case and drops stop words; unknown words give a zero vector", () => {
