@@ -43,10 +43,13 @@ export interface RuleHome {
   rule: PackRule;
 }
 
+/** Rule id → every pack rule with that id, built once when the module loads. */
+const HOMES = new Map<string, RuleHome[]>();
+for (const pack of PACKS)
+  for (const rule of pack.rules) HOMES.set(rule.id, [...(HOMES.get(rule.id) ?? []), { pack, rule }]);
+
 export function findRuleHome(ruleId: string, tool: string): RuleHome | undefined {
-  const homes = PACKS.flatMap((pack) =>
-    pack.rules.filter((rule) => rule.id === ruleId).map((rule) => ({ pack, rule })),
-  );
+  const homes = HOMES.get(ruleId) ?? [];
   if (homes.length <= 1) return homes[0];
   const name = tool.toLowerCase();
   return (
