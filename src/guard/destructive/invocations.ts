@@ -61,7 +61,7 @@ function expand(words: string[], context: Context): Invocation[] {
 
 function invocation(argv: string[], context: Context): Invocation {
   const found: Invocation = { argv, sudo: context.sudo, fed: context.fed, source: context.source };
-  const unknowable = unknowableInput(argv, context.source);
+  const unknowable = unknowableInput(argv, context.source) ?? context.source.unknowable;
   if (unknowable) found.unknowable = unknowable;
   return found;
 }
@@ -109,7 +109,7 @@ function bindPositional(script: string, positional: string[]): string {
 function commandName(word: string): string {
   const name = basename(word);
   const at = name.lastIndexOf("@");
-  return at > 0 ? name.slice(0, at) : name;
+  return at > 0 && !name.startsWith("$") ? name.slice(0, at) : name;
 }
 
 /** Parses a payload; its unpiped commands read the stdin the wrapper was given (`ssh db psql <<EOF …`). */

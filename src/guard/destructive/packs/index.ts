@@ -6,6 +6,7 @@ import { CLUSTERS_PACK } from "./clusters.ts";
 import { CONTAINERS_PACK } from "./containers.ts";
 import { DATABASES_PACK } from "./databases.ts";
 import { FILES_PACK } from "./files.ts";
+import { ANY_CLI_PACK } from "./generic.ts";
 import { GIT_PACK } from "./git.ts";
 import { HTTP_PACK } from "./http.ts";
 import { IAC_PACK } from "./iac.ts";
@@ -34,6 +35,7 @@ export const PACKS: Pack[] = [
   REGISTRIES_PACK,
   HTTP_PACK,
   SYSTEM_PACK,
+  ANY_CLI_PACK,
 ];
 
 export const PACK_IDS: string[] = PACKS.map((pack) => pack.id);
