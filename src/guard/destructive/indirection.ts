@@ -96,7 +96,7 @@ export function unknowableInput(argv: string[], source: ParsedCommand): string |
   const name = basename(argv[0] ?? "");
   if (name.startsWith(SUBSTITUTION_WORD) || name.startsWith(SUBSTITUTION_WORD.slice(1)))
     return "runs a command whose name is another command's output, which the line does not show";
-  const variable = /\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])/.exec(name);
+  const variable = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(name);
   if (variable) return `runs the command named by $${variable[1]}, which is set outside this line`;
   if (
     isShell(name) &&

@@ -61,7 +61,10 @@ function expand(words: string[], context: Context): Invocation[] {
 
 function invocation(argv: string[], context: Context): Invocation {
   const found: Invocation = { argv, sudo: context.sudo, fed: context.fed, source: context.source };
-  const unknowable = unknowableInput(argv, context.source) ?? context.source.unknowable;
+  // A positional parameter names nothing at the top of an agent's line (`exec "$@"` runs no arguments), but
+  // text re-read by eval or `sh -c` (`eval $@`, `sh -c "$2"`) is code the line does not show.
+  const unknowable =
+    unknowableInput(argv, context.source) ?? (context.depth > 0 ? context.source.unknowable : undefined);
   if (unknowable) found.unknowable = unknowable;
   return found;
 }

@@ -30,7 +30,7 @@ const VERBS = new Set([
 ]);
 
 /** Options of the same kind, as whole words. */
-const VERB_OPTIONS = /^--?(delete|destroy|purge|drop|drop-database|wipe|erase|force-delete)$/;
+const VERB_OPTIONS = /^--?(delete|destroy|purge|prune|drop|drop-database|wipe|erase|force-delete)$/;
 
 /** Tools whose own rules decide (and may pass on purpose), and tools where these words are routine. */
 const LEFT_ALONE = new Set([
