@@ -50,9 +50,8 @@ describe("screen with the project in view, in a real pi", () => {
     const asked: DialogRequest[] = [];
     const pi = await project.startPi({
       // Several suites share this machine's cores; pi's start has taken over a minute under that load.
-      startTimeoutMs: 180_000,
       runTimeoutMs: 180_000,
-      commandTimeoutMs: 120_000,
+      commandTimeoutMs: 180_000,
       onDialog: (request) => {
         asked.push(request);
         return { confirmed: false };

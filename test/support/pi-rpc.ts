@@ -54,8 +54,6 @@ export interface StartPiOptions {
   commandTimeoutMs?: number;
   /** Default deadline of one run until agent_settled (ms). */
   runTimeoutMs?: number;
-  /** Deadline for pi's first answer after it starts (ms); default 30 s. */
-  startTimeoutMs?: number;
 }
 
 export interface PromptResult {
@@ -104,7 +102,7 @@ export function fauxPiArgs(mode: "rpc" | "json"): string[] {
 export async function startPi(options: StartPiOptions): Promise<PiRpc> {
   const pi = new PiRpc(options);
   try {
-    await pi.getState(options.startTimeoutMs ?? 30_000);
+    await pi.getState(options.commandTimeoutMs ?? 30_000);
   } catch (error) {
     await pi.close();
     throw error;
