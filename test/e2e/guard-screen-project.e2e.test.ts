@@ -18,7 +18,9 @@ type Line = SessionFileLine & {
 const bashResults = (lines: Line[]) =>
   lines
     .filter((l) => l.type === "message" && l.message?.role === "toolResult" && l.message.toolName === "bash")
-    .map((l) => (l.message?.content as Array<{ text?: string }>).map((part) => part.text ?? "").join(""));
+    .map((l) =>
+      ((l.message?.content ?? []) as Array<{ text?: string }>).map((part) => part.text ?? "").join(""),
+    );
 
 describe("screen with the project in view, in a real pi", () => {
   let project: TempProject;
