@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isDecision, isGoalStatement } from "./choice.ts";
+import { isChoiceReply, isDecision } from "./choice.ts";
 import {
   isImperative,
   isQuestion,
@@ -14,6 +14,7 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
+import { type GoalStrength, goalStrength, isGoalPivot } from "./goal.ts";
 import { ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -22,7 +23,8 @@ export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "h
 export type SentenceClass =
   | { kind: "constraint" | "preference"; cue: string }
   | { kind: "decision"; marker: string }
-  | { kind: "goal" }
+  /** "pivot": the sentence only announces a new goal, which the next sentences of the message state. */
+  | { kind: "goal"; strength: GoalStrength | "pivot" }
   | { kind: "request" }
   | { kind: "ack" }
   | { kind: "negative"; why: NegativeWhy }
@@ -91,7 +93,8 @@ function classifyBare(bare: string): SentenceClass {
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
-  if (isGoalStatement(bare)) return { kind: "goal" };
+  const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
+  if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   if (main !== null) return conditional(main, bare);

@@ -1,0 +1,88 @@
+// The session goal: a stated goal replaces the goal, a small step or a question never does, a pivot hands the
+// goal to the sentences after it, and the hand-written sessions meet the goal target on both halves.
+import { describe, expect, it } from "vitest";
+import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
+import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
+import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
+import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
+import type { BranchEntry } from "../../../src/session/entries.ts";
+
+const CWD = "/home/dev/app";
+
+/** The goal of a conversation given as alternating user / assistant turns, the user first. */
+function goalOf(...turns: string[]): string | null {
+  const b = createSessionBuilder({ cwd: CWD });
+  turns.forEach((text, i) => (i % 2 === 0 ? b.user(text) : b.assistant({ text })));
+  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD }).goal;
+}
+
+describe("session goal", () => {
+  it("keeps a stated goal when later messages are small steps phrased as wishes or help requests", () => {
+    const goal = "What we're doing: a command that deletes stale git branches.";
+    expect(
+      goalOf(goal, "ok", "Help me fix this typo in the help text.", "done", "I want to see the list first."),
+    ).toBe(goal);
+    expect(
+      goalOf("Main goal: cut the cold start below 300 ms.", "ok", "I need you to add a timer around init."),
+    ).toBe("Main goal: cut the cold start below 300 ms.");
+  });
+
+  it("takes the first task request as the goal, not an opening question", () => {
+    expect(
+      goalOf(
+        "hi, where is the database config loaded?",
+        "In src/config/db.ts.",
+        "Add a read replica setting.",
+      ),
+    ).toBe("Add a read replica setting.");
+    expect(goalOf("what does sync do?", "It copies the cache.")).toBeNull();
+  });
+
+  it("reads a pivot as a new goal stated by the sentences after it", () => {
+    expect(
+      goalOf(
+        "Clean up the feature flags.",
+        "ok",
+        "Different task now. I need the CLI to print a JSON summary.",
+      ),
+    ).toBe("I need the CLI to print a JSON summary.");
+    expect(
+      goalOf("Set up eslint.", "ok", "ok scrap the lint stuff. Get the changelog generator working."),
+    ).toBe("Get the changelog generator working.");
+    expect(
+      goalOf(
+        "Add a dark mode toggle.",
+        "ok",
+        "Now let's switch to billing: add proration.",
+        "ok",
+        "Check the tests.",
+      ),
+    ).toBe("Now let's switch to billing: add proration.");
+  });
+
+  it("reads goals in terse, non-native and list form", () => {
+    expect(
+      goalOf("Hello, today the task is make the login work with SSO.", "ok", "I want that you add a test."),
+    ).toBe("Hello, today the task is make the login work with SSO.");
+    expect(goalOf("fix: search returns dupes", "found it", "yep fix it")).toBe("fix: search returns dupes");
+    expect(
+      goalOf("What I want by Friday:\n- the export returns CSV\n- it is documented", "ok", "Start with CSV."),
+    ).toContain("the export returns CSV");
+    expect(
+      goalOf("I am at a bank and I need make a tool for check IBANs.", "ok", "How it handle empty lines?"),
+    ).toContain("I need make a tool for check IBANs");
+  });
+});
+
+describe("goal on the corpora", () => {
+  it("meets goal ≥ 0.9 precision and recall on both halves of the written and composed sessions", () => {
+    for (const half of ["tune", "held-out"] as const) {
+      const written = scoreWrittenGoals(half).goal;
+      const composed = scoreHalf(half).sessions.goal;
+      for (const t of [written, composed]) {
+        expect(precision(t), half).toBeGreaterThanOrEqual(0.9);
+        expect(recall(t), half).toBeGreaterThanOrEqual(0.9);
+      }
+    }
+  });
+});
