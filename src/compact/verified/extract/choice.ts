@@ -23,7 +23,9 @@ export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
     return true;
   if (LETS_CHOICE.test(n)) return true;
-  if (CHOOSING.test(n)) return !/\b(need|want|must|have) to\b/.test(n);
+  // "i keep forgetting …" narrates a habit; it chooses nothing.
+  if (CHOOSING.test(n))
+    return !/\b(need|want|must|have) to\b/.test(n) && !/^(we|i) (keep|stay) [a-z]+ing\b/.test(n);
   if (/^(i|we) want the [a-z0-9 -]+(version|one|option|approach|design)\b/.test(n)) return true;
   if (/^(do|go) (it )?(with|for) /.test(n) && (CONTRAST.test(n) || /\b(approach|option|plan)\b/.test(n)))
     return true;

@@ -4,6 +4,8 @@
 // none yet, like the first task request. A pivot ("Different task now.", "scrap the lint stuff.") carries no
 // goal itself: the sentences after it in the same message are the new goal. Inputs are normalized lowercase.
 
+import { BASE_VERB } from "./clause.ts";
+
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
@@ -14,7 +16,10 @@ const GOAL_LABEL = new RegExp(
   `^((today|this week|for today|now),? )?(so |ok |okay )?(the |our |my |main |new |big |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
-const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo)\s*[:=]\s*\S+ \S+/;
+const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want)\s*[:=]\s*\S+ \S+/;
+/** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
+const TIME_HEADING =
+  /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:$/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
   /^what (i|we) (want|need|'d like)( to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
@@ -34,8 +39,9 @@ const STATED = [
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
-  "(build|create|migrate|port|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
-const STEP_VERB = "(write|make|add|get|fix|see|rename|read|try)";
+  "(build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
+/** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
+const STEP_VERB = `(${BASE_VERB}|see)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -58,7 +64,8 @@ const PIVOT =
 /** How strongly the sentence states the session's goal, or null when it states none. */
 export function goalStrength(n: string): GoalStrength | null {
   if (/\?$/.test(n)) return null;
-  if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || STATED.some((re) => re.test(n))) return "stated";
+  if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
+    return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n))) return "stated";
   if (STEP_INTENT.some((re) => re.test(n))) return "intent";
   return null;
