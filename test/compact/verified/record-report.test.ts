@@ -55,7 +55,7 @@ let store: Store;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "keel-record-report-"));
   store = await openStore(join(dir, "keel.db"));
-  await upsertProject(store.db, { id: "p", root: dir, identitySource: "path", name: "demo" }, 1);
+  await upsertProject(store.db, { id: "p", root: dir, identitySource: "configured", name: "demo" }, 1);
 });
 afterEach(async () => {
   await store.close();
@@ -97,7 +97,7 @@ describe("the verified report in the compaction record", () => {
     const lines = renderStatusLines(
       await collectStatus(store, {
         ok: true,
-        value: { id: "p", root: dir, identitySource: "path", name: "demo" },
+        value: { id: "p", root: dir, identitySource: "configured", name: "demo" },
       }),
     );
     const text = lines.join("\n");
@@ -141,7 +141,7 @@ describe("the verified report in the compaction record", () => {
     const lines = renderStatusLines(
       await collectStatus(store, {
         ok: true,
-        value: { id: "p", root: dir, identitySource: "path", name: "demo" },
+        value: { id: "p", root: dir, identitySource: "configured", name: "demo" },
       }),
     );
     expect(lines.join("\n")).toContain("· floor · model coverage 50% · 1 model call(s)");
