@@ -2,8 +2,9 @@
 // and recall per kind on the tuned half and on the held-out half, sentence by sentence and through sessions
 // composed from each half. Targets on the held-out half: goal ≥ 0.9, constraints and decisions ≥ 0.9
 // precision and recall, hard negatives taken as rules ≤ 5%.
-import { scoreWrittenGoals } from "./extract-sessions-score.ts";
+
 import { type HalfScore, precision, recall, scoreHalf, type Tally } from "./extract-sentences-score.ts";
+import { scoreWrittenGoals } from "./extract-sessions-score.ts";
 import type { Report } from "./measure.ts";
 
 const pr = (t: Tally) => `${precision(t).toFixed(2)} / ${recall(t).toFixed(2)}`;

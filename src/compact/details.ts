@@ -4,8 +4,8 @@
 import type { CompactionEntry } from "@earendil-works/pi-coding-agent";
 import { asRecord } from "../session/entries.ts";
 import { VERBATIM_VERSION, type VerbatimKeelDetails } from "./verbatim/types.ts";
-import { changesOf } from "./verified/report-of.ts";
 import type { SummaryChange } from "./verified/repair.ts";
+import { changesOf } from "./verified/report-of.ts";
 
 export interface CompactionDetails {
   /** keel's strategy name for keel's own compactions; "native" for pi's and anyone else's. */

@@ -4,8 +4,8 @@
 import { redactDeep } from "../core/secrets.ts";
 import { asRecord } from "../session/entries.ts";
 import type { VerifiedReport } from "./details.ts";
-import { changesOf } from "./verified/report-of.ts";
 import type { SummaryChange } from "./verified/repair.ts";
+import { changesOf } from "./verified/report-of.ts";
 
 export interface StoredReport {
   gaps: string[];

@@ -1,10 +1,10 @@
 // The status every surface shows (CLI, /keel, UI): project, store, the compactions keel recorded, and a
 // guard summary (journal size, open loops, last evidence).
 
-import type { Result } from "../core/result.ts";
-import { createIdAbbreviator } from "../core/short-ids.ts";
 import { readStoredReport } from "../compact/stored-report.ts";
 import { oneLine } from "../core/one-line.ts";
+import type { Result } from "../core/result.ts";
+import { createIdAbbreviator } from "../core/short-ids.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";

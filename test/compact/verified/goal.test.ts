@@ -2,8 +2,8 @@
 // goal to the sentences after it, the goal targets on the corpora, and the round-one corpus sentences keel
 // misread after the grammar rewrite (opinion questions, checks, team practice, tastes, wishes).
 import { describe, expect, it } from "vitest";
-import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
 import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
+import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
 import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
 import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
 import type { BranchEntry } from "../../../src/session/entries.ts";
@@ -14,7 +14,10 @@ const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(
 /** The goal of a conversation given as alternating user / assistant turns, the user first. */
 function goalOf(...turns: string[]): string | null {
   const b = createSessionBuilder({ cwd: CWD });
-  turns.forEach((text, i) => (i % 2 === 0 ? b.user(text) : b.assistant({ text })));
+  for (const [i, text] of turns.entries()) {
+    if (i % 2 === 0) b.user(text);
+    else b.assistant({ text });
+  }
   return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD }).goal;
 }
 

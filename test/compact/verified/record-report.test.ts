@@ -166,9 +166,9 @@ describe("the UI's compaction view of a verified compaction", () => {
     );
     expect(html).toContain('data-testid="verified-notice"');
     expect(html).toContain("model&#39;s coverage 80%, after repair 100%, 1 model call(s)");
-    expect(html).toMatch(/class="change-removed" data-action="corrected">.*All 4 tests passed\./);
+    expect(html).toMatch(/class="change-removed" data-action="corrected">− corrected: All 4 tests passed\./);
     expect(html).toMatch(
-      /class="change-added" data-action="replacement">.*The latest run of `npm test` failed\./,
+      /class="change-added" data-action="replacement">\+ replaced by: The latest run of `npm test` failed\./,
     );
     expect(html).toMatch(
       /class="change-added" data-action="added">.*Never write to stdout from library code\./,

@@ -23,17 +23,17 @@ export function VerifiedChanges(props: { verified: VerifiedRecord }) {
           {v.changes.flatMap((c) => [
             c.action === "added" ? (
               <li class="change-added" data-action="added">
-                <span aria-label="added">+</span> {c.text} <span class="muted">({c.why})</span>
+                + added: {c.text} <span class="muted">({c.why})</span>
               </li>
             ) : (
               <li class="change-removed" data-action={c.action}>
-                <span aria-label={c.action}>−</span> {c.text} <span class="muted">({c.why})</span>
+                − {c.action}: {c.text} <span class="muted">({c.why})</span>
               </li>
             ),
             ...(c.replacement
               ? [
                   <li class="change-added" data-action="replacement">
-                    <span aria-label="replaced by">+</span> {c.replacement}
+                    + replaced by: {c.replacement}
                   </li>,
                 ]
               : []),
