@@ -4,6 +4,7 @@ import type { Clock } from "../core/clock.ts";
 import { recordCompaction } from "../store/compactions.ts";
 import type { KeelDb } from "../store/db.ts";
 import { compactionDetailsOf, type VerifiedReport } from "./details.ts";
+import { storedColumnsOf } from "./stored-report.ts";
 
 export interface ConfirmedCompaction {
   projectId: string;
@@ -16,7 +17,7 @@ export interface ConfirmedCompaction {
 
 /** The verified strategy's report as the store's columns (none for other strategies). */
 function verifiedColumns(report: VerifiedReport | undefined) {
-  return report ? { ...report, gaps: JSON.stringify(report.gaps) } : {};
+  return report ? storedColumnsOf(report) : {};
 }
 
 export async function recordConfirmedCompaction(
