@@ -45,4 +45,3 @@ describe("searchLines", () => {
     expect(literal.ok && literal.value.at).toEqual([8, 3]);
   }, 60_000);
 });
-
