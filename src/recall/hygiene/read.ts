@@ -1,6 +1,7 @@
 // keel_context read and search: a bounded page of one source by ref, and a bounded literal search across the
-// branch's sources, run by the same search worker and budget as keel_grep. The full text is scrubbed before it is paged or searched, so a secret can never be pieced
-// together from two pages. Artifacts are served only after their size and hash check out.
+// branch's sources, run by the same search worker and budget as keel_grep. The full text is scrubbed before it
+// is paged or searched, so a secret can never be pieced together from two pages. Artifacts are served only after
+// their size and hash check out.
 
 import { oneLine } from "../../core/one-line.ts";
 import type { Result } from "../../core/result.ts";
