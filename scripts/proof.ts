@@ -228,12 +228,17 @@ try {
       : {
           suite: `patterns × 5 search surfaces (>2 s: ${patterns.over2s}, worst ${patterns.worstMs} ms; ${patterns.refused} refused)`,
           cases: patterns.cases,
-          crashes: patterns.over2s + patterns.unclear.length + patterns.stoppedServing.length,
+          crashes:
+            patterns.over2s +
+            patterns.unclear.length +
+            patterns.stoppedServing.length +
+            patterns.pausedOver2s.length,
           ...quiet,
         },
   );
-  for (const line of patterns === "hang" ? [] : [...patterns.unclear, ...patterns.stoppedServing])
-    console.error(`pathological patterns: ${line}`);
+  const notes =
+    patterns === "hang" ? [] : [...patterns.unclear, ...patterns.stoppedServing, ...patterns.pausedOver2s];
+  for (const line of notes) console.error(`pathological patterns: ${line}`);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

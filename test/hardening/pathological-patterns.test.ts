@@ -9,7 +9,8 @@ describe("pathological patterns", () => {
     const picked = PATHOLOGICAL.filter((p) => ["(.*){1,1000}#", "(a+)+$", "(a)\\1"].includes(p.pattern));
     expect(picked).toHaveLength(3);
     const figures = await pathologicalPatterns(picked);
-    expect(figures).toMatchObject({ cases: 15, unclear: [], stoppedServing: [] });
+    // Times and thread pauses are the proof's figures (npm run proof), not assertions here.
+    expect(figures, JSON.stringify(figures)).toMatchObject({ cases: 15, unclear: [], stoppedServing: [] });
     // The backreference is refused by the three regex surfaces; the literal ones search for it as text.
     expect(figures.refused).toBe(3);
   }, 300_000);

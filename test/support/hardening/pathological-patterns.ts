@@ -51,8 +51,10 @@ export interface PatternFigures {
   worstMs: number;
   /** Answers that were neither a result nor a clear refusal (or a refusal where a result was due). */
   unclear: string[];
-  /** Surfaces that did not answer the plain search afterwards, or whose thread stopped for over 2 s. */
+  /** Surfaces that did not answer the plain search afterwards. */
   stoppedServing: string[];
+  /** In-process searches during which this thread (pi's, for a tool) stopped for over 2 s. */
+  pausedOver2s: string[];
   refused: number;
 }
 
@@ -260,6 +262,7 @@ export async function pathologicalPatterns(patterns = PATHOLOGICAL): Promise<Pat
     worstMs: 0,
     unclear: [],
     stoppedServing: [],
+    pausedOver2s: [],
     refused: 0,
   };
   const batch = batchSearcher(file, world);
@@ -297,7 +300,7 @@ async function runSurface(
     figures.cases += 1;
     figures.worstMs = Math.max(figures.worstMs, Math.round(answer.ms));
     if (answer.ms > 2000) figures.over2s += 1;
-    if (pauseMs > 2000) figures.stoppedServing.push(`${surface}: thread paused ${Math.round(pauseMs)} ms`);
+    if (pauseMs > 2000) figures.pausedOver2s.push(`${surface}: thread paused ${Math.round(pauseMs)} ms`);
     const wasRefused = REFUSAL.test(answer.text) && (answer.isError || surface === "UI search");
     if (wasRefused) figures.refused += 1;
     const fine =
