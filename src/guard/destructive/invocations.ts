@@ -5,9 +5,9 @@
 import { indirectScripts, unknowableInput } from "./indirection.ts";
 import { shellStrings } from "./interpreters/code-scan.ts";
 import { inlineCode } from "./interpreters/inline-code.ts";
-import { basename, isShell, RESERVED_WORDS, shellPayload } from "./shell-words.ts";
+import { basename, isShell, RESERVED_WORDS, shellPayload } from "../../core/shell/shell-words.ts";
 import { type ParsedCommand, readCommands } from "./syntax/index.ts";
-import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
+import { openWrapper, wrapperAt } from "../../core/shell/wrapper-specs.ts";
 
 export interface Invocation {
   /** The command that runs, its name reduced to a basename. */
