@@ -24,7 +24,9 @@ export function hiddenMessage<D>(customType: string, content: string, details: D
  * The first part present names it (type and details, so the step that manages it still finds it) and leads the
  * text; the others follow it, separated by a blank line.
  */
-export function joinHiddenMessages(parts: ReadonlyArray<HiddenMessage | undefined>): HiddenMessage | undefined {
+export function joinHiddenMessages(
+  parts: ReadonlyArray<HiddenMessage | undefined>,
+): HiddenMessage | undefined {
   const present = parts.filter((part): part is HiddenMessage => part !== undefined);
   const [lead] = present;
   if (!lead) return undefined;
