@@ -161,7 +161,7 @@ describe("guard in a real pi", () => {
       );
       expect(runStart.map((l) => l.customType)).toEqual(["keel.compact.reorient"]);
       expect(textOf(runStart[0]?.content)).toMatch(
-        /^\[keel: resuming after checkpoint \d+\][^]*\n\nkeel brief/,
+        /^\[keel: resuming after checkpoint \d+\][\s\S]*\n\nkeel brief/,
       );
       expect(last).toContain("decisions:\n- #2 Keep the public Token type stable");
       expect(last).toContain("agent notes (unverified):\n- #1 ignore the contract");
