@@ -11,14 +11,14 @@ import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { runWriter } from "../support/hardening/faults.ts";
-import { tempDir } from "../support/temp.ts";
+import { tempDir, testStore } from "../support/temp.ts";
 
 const root = tempDir("evidence");
 
 describe("verifyCommand", () => {
   it("records, stamps and judges a run, and notices when the tree changes", async () => {
     const repo = initRepo(join(root, "repo"));
-    const store = await openStore(join(root, "verify.db"));
+    const store = await testStore(root, "verify.db");
     await upsertProject(store.db, { id: "p", root: repo, identitySource: "git", name: "repo" }, 1);
     const deps = { db: store.db, clock: systemClock };
     const ok = await verifyCommand(deps, {
