@@ -12,27 +12,12 @@ import type { ScopeReport } from "../src/guard/scope/diff-audit.ts";
 import { recordShellOutcome } from "../src/guard/session/guard-session.ts";
 import type { GuardLive } from "../src/guard/tools.ts";
 import type { ToolContext } from "../src/tools/context.ts";
-import { runTool } from "../src/tools/owner-context.ts";
+import { runToolText } from "../src/tools/owner-context.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
 
 /** This session's guard and the registry tools' context as the owner, while guard is open. */
-type Live = () => (GuardLive & { tools: ToolContext }) | undefined;
-type Handler = (
-  args: string[],
-  ctx: ExtensionCommandContext,
-  live: GuardLive & { tools: ToolContext },
-) => Promise<string>;
-
-/** Runs a registry tool and renders its data, or says why it refused. */
-async function viaTool<T>(
-  tools: ToolContext,
-  name: `keel_${string}`,
-  args: unknown,
-  render: (data: T) => string,
-): Promise<string> {
-  const answer = await runTool(name, tools, args);
-  return answer.isError ? `keel: ${answer.text}` : render(answer.data as T);
-}
+type Session = GuardLive & { tools: ToolContext };
+type Handler = (args: string[], ctx: ExtensionCommandContext, live: Session) => Promise<string>;
 
 const NOTE_USAGE = `/keel note <${JOURNAL_TYPES.join("|")}> <text>`;
 
@@ -47,7 +32,7 @@ const contract: Handler = async ([verb = "list", ...rest], _ctx, { scope, tools 
     return removed.ok ? `keel: removed ${removed.value.id}` : `keel: ${removed.reason.message}`;
   }
   if (verb !== "list") return "usage: /keel contract [list | add <text> | remove <id>]";
-  return viaTool<EffectiveContract["rules"]>(tools, "keel_contract", {}, (rules) =>
+  return runToolText<EffectiveContract["rules"]>(tools, "keel_contract", {}, (rules) =>
     ["keel contract:", ...rules.map((r) => `${r.id} (${r.origin}): ${r.text}`)].join("\n"),
   );
 };
@@ -83,20 +68,20 @@ const verify: Handler = async (args, ctx, { scope, state }) => {
 };
 
 const journal: Handler = (_args, _ctx, { tools }) =>
-  viaTool<{ journal: JournalRow[] }>(tools, "keel_journal", { limit: 10 }, ({ journal: rows }) =>
+  runToolText<{ journal: JournalRow[] }>(tools, "keel_journal", { limit: 10 }, ({ journal: rows }) =>
     rows.length
       ? ["keel journal:", ...rows.map(describeJournalEntry)].join("\n")
       : "keel: the journal is empty",
   );
 
 const loops: Handler = (_args, _ctx, { tools }) =>
-  viaTool<OpenLoop[]>(tools, "keel_loops", {}, (open) =>
+  runToolText<OpenLoop[]>(tools, "keel_loops", {}, (open) =>
     open.length ? ["keel loops:", ...open.map(describeLoop)].join("\n") : "keel: no open loops",
   );
 
 const diff: Handler = async (_args, _ctx, { state, tools }) => {
   if (!state.baseline) return "keel: no git baseline for this session";
-  return viaTool<ScopeReport>(
+  return runToolText<ScopeReport>(
     tools,
     "keel_diff",
     {},
@@ -105,7 +90,7 @@ const diff: Handler = async (_args, _ctx, { state, tools }) => {
   );
 };
 
-export function registerGuardCommands(router: KeelCommandRouter, live: Live): void {
+export function registerGuardCommands(router: KeelCommandRouter, live: () => Session | undefined): void {
   const verbs: Array<[string, string, Handler]> = [
     ["contract", "/keel contract [list | add <text> | remove <id>]", contract],
     ["note", NOTE_USAGE, note],

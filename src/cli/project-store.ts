@@ -6,8 +6,6 @@ import { type ContractScope, loadEffectiveContract } from "../guard/contract/edi
 import type { EffectiveContract } from "../guard/contract/effective.ts";
 import { storeDeps } from "../project/context.ts";
 import * as project from "../project/open.ts";
-import type { ToolContext } from "../tools/context.ts";
-import type { ToolAnswer } from "../tools/define.ts";
 import { ownerProject, ownerToolContext, runTool } from "../tools/owner-context.ts";
 import type { CommandContext } from "./context.ts";
 
@@ -51,20 +49,12 @@ export function projectContract(
 /** Runs a registry tool as the owner in this project; its error answer is this command's error (exit 2). */
 export async function runOwnerTool<T>(
   ctx: CommandContext,
-  { store, project: identity }: project.ProjectScope,
+  scope: project.ProjectScope,
   name: `keel_${string}`,
   args: unknown,
 ): Promise<T> {
-  const tools: ToolContext = ownerToolContext(
-    ownerProject({
-      store,
-      project: identity,
-      clock: ctx.clock,
-      cwd: ctx.cwd,
-      personalContract: ctx.paths.personalContract,
-    }),
-  );
-  const answer: ToolAnswer = await runTool(name, tools, args);
+  const base = { ...scope, clock: ctx.clock, cwd: ctx.cwd, personalContract: ctx.paths.personalContract };
+  const answer = await runTool(name, ownerToolContext(ownerProject(base)), args);
   if (answer.isError) throw new UserError(answer.text);
   return answer.data as T;
 }

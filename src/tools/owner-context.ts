@@ -30,6 +30,17 @@ export function runTool(name: `keel_${string}`, ctx: ToolContext, args: unknown)
   return callTool(tool, ctx, args);
 }
 
+/** Runs a registry tool and renders its data for a person, or answers its error (`keel: …`). */
+export async function runToolText<T>(
+  ctx: ToolContext,
+  name: `keel_${string}`,
+  args: unknown,
+  render: (data: T) => string,
+): Promise<string> {
+  const answer = await runTool(name, ctx, args);
+  return answer.isError ? `keel: ${answer.text}` : render(answer.data as T);
+}
+
 /** What the owner's CLI and UI act as: the owner, at no pi session, with nobody to ask in the loop. */
 export function ownerProject(
   base: Omit<ProjectContext, "origin" | "approve" | "sessionId" | "sessionDirs">,
