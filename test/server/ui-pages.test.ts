@@ -255,6 +255,27 @@ describe("mutations and their guards", () => {
     });
   });
 
+  it("checks a page form against keel_memory's schema: an unknown kind or a malformed id is refused", async () => {
+    const res = await post(`/projects/${projectId}/memory`, {
+      title: "a kind the tool does not know",
+      body: "the form sent a kind outside the schema",
+      kind: "gossip",
+      category: "structure",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/kind/);
+    const [newer] = await memoryIds();
+    const bad = await post(`/projects/${projectId}/memory/${newer}/supersede`, {
+      by: "not an id",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/newId/);
+  });
+
   it("stores a memory recorded from the page through the redacting store write", async () => {
     const secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
     const res = await post(`/projects/${projectId}/memory`, {

@@ -1,9 +1,8 @@
 // Session file limits as a user sees them: a line the reader cut at the 64 Mi character cap is reported as too
 // long (not as bad JSON), and a file over the size cap is refused with its size and the limit, before any read.
-import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, openSync, rmSync, truncateSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSessionParser, OVERSIZED_LINE } from "../../src/session/parse.ts";
 import {
   createLineSplitter,
@@ -11,9 +10,9 @@ import {
   MAX_SESSION_BYTES,
   readSessionFile,
 } from "../../src/session/read-session.ts";
+import { tempDir } from "../support/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "keel-read-limits-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("read-limits");
 
 describe("session file limits", () => {
   it("says 'line too long' for a line the reader cut at the cap, not 'not valid JSON'", () => {

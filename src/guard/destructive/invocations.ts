@@ -2,12 +2,12 @@
 // nice, timeout, xargs, watch, ssh, docker exec …), `find -exec`, `parallel`, `sh -c` with options before
 // -c, shells reading a script on stdin, and `eval`. Each command found becomes one Invocation.
 
+import { basename, isShell, RESERVED_WORDS, shellPayload } from "../../core/shell/shell-words.ts";
+import { openWrapper, wrapperAt } from "../../core/shell/wrapper-specs.ts";
 import { indirectScripts, unknowableInput } from "./indirection.ts";
 import { shellStrings } from "./interpreters/code-scan.ts";
 import { inlineCode } from "./interpreters/inline-code.ts";
-import { basename, isShell, RESERVED_WORDS, shellPayload } from "./shell-words.ts";
 import { type ParsedCommand, readCommands } from "./syntax/index.ts";
-import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
 
 export interface Invocation {
   /** The command that runs, its name reduced to a basename. */

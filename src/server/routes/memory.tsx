@@ -3,6 +3,7 @@
 // CSRF and origin checks run before any POST reaches here (csrf.ts).
 import { type Context, Hono } from "hono";
 import { fail, ok, type Result } from "../../core/result.ts";
+import { callMemory, type MemoryAction, type MemoryToolParams } from "../../memory/actions.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
 import {
   MEMORY_CATEGORIES,
@@ -12,7 +13,7 @@ import {
   type RecordInput,
 } from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
-import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
+import { readMemory } from "../../memory/records.ts";
 import { searchMemory } from "../../memory/search.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
@@ -88,15 +89,23 @@ export function memoryRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-/** The POST routes: each a memory service call behind the read-only check and the confirmation box. */
+/**
+ * The POST routes: each runs the memory tool's action (callMemory: keel_memory's schema, checks and errors) as the
+ * owner, behind the read-only check and the confirmation box, which is also the person's approval of an unpin.
+ */
 function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
+  const act = <A extends MemoryAction>(
+    projectId: string,
+    params: { action: A } & Omit<MemoryToolParams, "action">,
+  ) =>
+    callMemory(
+      memory,
+      { projectId, origin: "owner", provenance: NO_PROVENANCE, approve: async () => true },
+      params,
+    );
   routes.post("/projects/:pid/memory", (c) =>
     mutate(c, deps, async (projectId, form) => {
-      const result = await recordMemory(
-        memory,
-        { projectId, origin: "owner", provenance: NO_PROVENANCE },
-        recordInput(form),
-      );
+      const result = await act(projectId, { action: "record", record: recordInput(form) });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" })
         : fail(result.reason.message);
@@ -106,13 +115,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
     mutate(c, deps, async (projectId, form) => {
       const id = c.req.param("rid");
       const pinned = form.pinned === "true";
-      const result = await setRetention(
-        memory,
-        projectId,
-        id,
-        { pinned },
-        { unpinApproved: !pinned && form.confirm === "yes" },
-      );
+      const result = await act(projectId, { action: "retention", id, retention: { pinned } });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" })
         : fail(result.reason.message);
@@ -122,7 +125,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
     mutate(c, deps, async (projectId, form) => {
       const id = c.req.param("rid");
       const by = (form.by ?? "").trim();
-      const result = await supersedeMemory(memory, projectId, id, by);
+      const result = await act(projectId, { action: "supersede", oldId: id, newId: by });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` })
         : fail(result.reason.message);

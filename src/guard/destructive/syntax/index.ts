@@ -2,7 +2,7 @@
 // file redirections) by the one-pass reader, anything else through the shell grammar; a line the grammar
 // rejects (bash would not run it either, or not as written) falls back to the word splitter so its words
 // are still screened. Piped text (`echo … | sh`, `cat <<EOF | psql`) becomes the reader's stdin.
-import { basename, parseCommands } from "../shell-words.ts";
+import { basename, parseCommands } from "../../../core/shell/shell-words.ts";
 import { commandsOfTree, type ParsedCommand } from "./commands.ts";
 import { parseShell } from "./parse-shell.ts";
 import { readSimpleLine } from "./simple-line.ts";
