@@ -6,7 +6,7 @@ import type { SharedStore } from "../project/open.ts";
 import { wantsColour } from "./colour.ts";
 import { screenWords } from "./commands.ts";
 import { createOutput, type Output, type Writers } from "./output.ts";
-import { writeAll } from "./std-write.ts";
+import { stdoutIsTerminal, writeAll } from "./std-write.ts";
 import { isVersionRequest, printVersion } from "./version.ts";
 
 /** Where a run's output goes and what it may reuse; `keel batch` collects output and shares one open store. */
@@ -19,7 +19,7 @@ export interface CliIo {
 
 const STD_IO: CliIo = {
   write: { out: (text) => writeAll(1, text), err: (text) => writeAll(2, text) },
-  terminal: Boolean(process.stdout.isTTY),
+  terminal: stdoutIsTerminal(),
 };
 
 /** This run's output channel: JSON with --json, colour on a terminal unless --no-color or NO_COLOR. */
