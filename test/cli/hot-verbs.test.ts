@@ -62,7 +62,7 @@ describe("hot verbs against commander", () => {
     for (const [title, body] of [
       ["x marks the deploy step", "run x before the release"],
       ["tests", "npm test runs vitest"],
-    ]) {
+    ] as const) {
       const { io, text } = collect();
       const argv = ["memory", "record", "--kind", "note", "--title", title, "--body", body];
       expect(await runCli(argv, io), text().err).toBe(0);
