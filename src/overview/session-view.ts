@@ -160,9 +160,15 @@ export async function searchTimeline(
 export function buildSessionView(
   file: SessionFileSummary,
   session: ParsedSession,
-  options: { search?: TimelineSearch; offset?: number; now?: string; timeline?: boolean } = {},
+  options: {
+    search?: TimelineSearch;
+    offset?: number;
+    now?: string;
+    timeline?: boolean;
+    leafId?: string;
+  } = {},
 ): SessionView {
-  const branch = currentBranch(session);
+  const branch = currentBranch(session, options.leafId);
   const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);
