@@ -4,7 +4,6 @@
 // large (1.5 MB of compiled Go), so it is loaded on the first line that needs the grammar, not at start-up:
 // simple lines never load it (see simple-line.ts).
 
-import type MvdanSh from "mvdan-sh";
 import type { ShNode, ShParser } from "mvdan-sh";
 import { fail, ok, type Result } from "../../../core/result.ts";
 
@@ -12,8 +11,10 @@ export type { ShNode } from "mvdan-sh";
 
 export type RedirectKind = "truncate" | "append" | "read" | "heredoc" | "herestring" | "other";
 
+type Sh = typeof import("mvdan-sh").default;
+
 interface Grammar {
-  sh: typeof MvdanSh;
+  sh: Sh;
   parser: ShParser;
   pipeOps: Set<number>;
   redirects: Map<number, RedirectKind>;
@@ -22,12 +23,17 @@ interface Grammar {
 let loaded: Grammar | undefined;
 
 /**
- * A literal `require` call, so both bundlers (esbuild for the pi extension, Bun for the binary) inline the
- * package behind a lazy wrapper; unbundled runs (bun, vitest, Node through jiti) resolve it from node_modules.
+ * mvdan-sh's module. Bun's compiler and esbuild (the pi extension) turn this `require` into a bundled module run
+ * on first call; from source under Node or Deno a module has no `require`, so one is made for this file.
  */
+function requireSh(): Sh {
+  if (typeof require === "function") return require("mvdan-sh") as Sh;
+  return process.getBuiltinModule("node:module").createRequire(import.meta.url)("mvdan-sh") as Sh;
+}
+
 function grammar(): Grammar {
   if (loaded) return loaded;
-  const sh = require("mvdan-sh") as typeof MvdanSh;
+  const sh = requireSh();
   const parser = sh.syntax.NewParser();
   const firstStmt = (source: string): ShNode => parser.Parse(source, "").Stmts[0];
   const redirectOp = (source: string): number => firstStmt(source).Redirs[0].Op;
