@@ -34,6 +34,15 @@ export async function listCompactions(db: KeelDb, query: CompactionQuery = {}): 
     .limit(query.limit ?? 200);
 }
 
+/** How many compactions keel recorded per session id. */
+export async function countCompactionsBySession(db: KeelDb): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sessionId: compactions.sessionId, n: count() })
+    .from(compactions)
+    .groupBy(compactions.sessionId);
+  return new Map(rows.map((row) => [row.sessionId, row.n]));
+}
+
 export async function countCompactions(db: KeelDb, projectId?: string): Promise<number> {
   const where = projectId ? eq(compactions.projectId, projectId) : undefined;
   const [row] = await db.select({ n: count() }).from(compactions).where(where);
