@@ -91,7 +91,10 @@ export async function collectSessionList(
   return linkSessions(listing.sessions, recorded);
 }
 
-function linkSessions(sessions: SessionFileSummary[], recorded: ReadonlyMap<string, number>): OverviewSession[] {
+function linkSessions(
+  sessions: SessionFileSummary[],
+  recorded: ReadonlyMap<string, number>,
+): OverviewSession[] {
   const keys = sessionRouteKeys(sessions);
   return sessions.map((s) => ({
     ...s,

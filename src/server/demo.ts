@@ -80,6 +80,7 @@ async function seedStore(
       entry,
       reason: "manual",
       fromExtension: true,
+      entries: session.entries,
     });
   }
   const deps = storeDeps({ store, clock: systemClock });
