@@ -130,7 +130,7 @@ describe("the dashboard", () => {
         expect((await page.goto(`${many.url.replace("/?", "/dashboard?")}`))?.status()).toBe(200);
         const grouped = await charts(page);
         expect(grouped.map((c) => c.name.split(" | ")[0])).toEqual([
-          "Tokens before and after compaction (each bar groups consecutive compactions)",
+          "Tokens before and after compaction (each bar: the mean of consecutive compactions)",
           "Saving ratio over time",
           "Verification coverage over time",
           "Model calls avoided (running total)",

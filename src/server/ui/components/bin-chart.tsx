@@ -27,13 +27,15 @@ export interface ChartProps {
   series: ChartSeries[];
   bins: ChartBin[];
   format: (value: number) => string;
+  /** The value axis's labels, when shorter than `format` ("1.5M"). */
+  tick?: (value: number) => string;
   /** A fixed top of the value axis (1 for ratios); otherwise the largest value rounded up. */
   max?: number;
 }
 
 const W = 560;
 const H = 240;
-const PAD = { left: 60, right: 12, top: 16, bottom: 44 };
+const PAD = { left: 60, right: 16, top: 26, bottom: 44 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
 /** A bar above zero is drawn at least this tall, so a small "after" never looks missing. */
@@ -58,7 +60,7 @@ export function BinChart(props: ChartProps) {
       >
         <title id={`${props.id}-t`}>{props.title}</title>
         <desc id={`${props.id}-d`}>{props.description}</desc>
-        <Axes max={max} format={props.format} unit={props.unit} />
+        <Axes max={max} tick={props.tick ?? props.format} unit={props.unit} />
         {props.series.map((s, k) =>
           s.kind === "bar" ? (
             <Bars bins={props.bins} k={k} count={props.series.length} slot={slot} x={x} y={y} s={s} />
@@ -66,8 +68,15 @@ export function BinChart(props: ChartProps) {
             <Line bins={props.bins} k={k} x={x} y={y} s={s} format={props.format} />
           ),
         )}
-        {labelledIndexes(props.bins.length).map((i) => (
-          <text class="tick" x={x(i)} y={H - PAD.bottom + 16} text-anchor="middle">
+        {labelledIndexes(props.bins.length).map((i, n, all) => (
+          <text
+            class="tick"
+            x={x(i)}
+            y={H - PAD.bottom + 16}
+            text-anchor={
+              all.length > 1 && n === 0 ? "start" : n === all.length - 1 && n > 0 ? "end" : "middle"
+            }
+          >
             {timeLabel(props.bins[i]?.to ?? 0, span)}
           </text>
         ))}
@@ -106,7 +115,7 @@ export function BinChart(props: ChartProps) {
   );
 }
 
-function Axes(props: { max: number; format: (v: number) => string; unit: string }) {
+function Axes(props: { max: number; tick: (v: number) => string; unit: string }) {
   const base = PAD.top + PLOT_H;
   return (
     <g>
@@ -114,11 +123,11 @@ function Axes(props: { max: number; format: (v: number) => string; unit: string 
         <g>
           <line class="grid" x1={PAD.left} x2={W - PAD.right} y1={base - f * PLOT_H} y2={base - f * PLOT_H} />
           <text class="tick" x={PAD.left - 6} y={base - f * PLOT_H + 4} text-anchor="end">
-            {props.format(props.max * f)}
+            {props.tick(props.max * f)}
           </text>
         </g>
       ))}
-      <text class="axis-title" x={4} y={PAD.top - 4}>
+      <text class="axis-title" x={4} y={14}>
         {props.unit}
       </text>
       <text class="axis-title" x={W - PAD.right} y={H - 4} text-anchor="end">

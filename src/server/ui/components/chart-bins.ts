@@ -45,3 +45,11 @@ export function labelledIndexes(count: number, wanted = 5): number[] {
   const step = (count - 1) / (wanted - 1);
   return Array.from({ length: wanted }, (_, i) => Math.round(i * step));
 }
+
+/** A short axis figure: 950, 12k, 1.5M. */
+export function shortCount(value: number): string {
+  const trim = (n: number) => String(Number(n.toFixed(1)));
+  if (value >= 1_000_000) return `${trim(value / 1_000_000)}M`;
+  if (value >= 1_000) return `${trim(value / 1_000)}k`;
+  return String(Math.round(value));
+}

@@ -4,7 +4,7 @@
 /** @jsxImportSource hono/jsx */
 import type { DashboardData, DashboardPoint } from "../../../overview/dashboard-data.ts";
 import { BinChart, type ChartBin } from "../components/bin-chart.tsx";
-import { binInOrder } from "../components/chart-bins.ts";
+import { binInOrder, shortCount } from "../components/chart-bins.ts";
 import { formatCount } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { formatPercent } from "../components/tokens-after.tsx";
@@ -83,7 +83,7 @@ function Facts(props: { data: DashboardData }) {
 
 function CompactionCharts(props: { points: DashboardPoint[] }) {
   const bins = binInOrder(props.points, (p) => p.at);
-  const per = bins.length < props.points.length ? " (each bar groups consecutive compactions)" : "";
+  const per = bins.length < props.points.length ? " (each bar: the mean of consecutive compactions)" : "";
   const known = (items: DashboardPoint[]) => items.filter((p) => p.before !== null);
   const sum = (items: DashboardPoint[], f: (p: DashboardPoint) => number) =>
     items.reduce((s, p) => s + f(p), 0);
@@ -92,7 +92,10 @@ function CompactionCharts(props: { points: DashboardPoint[] }) {
     return {
       from: b.from,
       to: b.to,
-      values: k.length === 0 ? [null, null] : [sum(k, (p) => p.before ?? 0), sum(k, (p) => p.after.tokens)],
+      values:
+        k.length === 0
+          ? [null, null]
+          : [sum(k, (p) => p.before ?? 0) / k.length, sum(k, (p) => p.after.tokens) / k.length],
     };
   });
   const ratioBins = tokenBins.map((b) => {
@@ -121,6 +124,7 @@ function CompactionCharts(props: { points: DashboardPoint[] }) {
         ]}
         bins={tokenBins}
         format={tokens}
+        tick={shortCount}
       />
       <BinChart
         id="saving"
