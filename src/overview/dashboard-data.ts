@@ -62,8 +62,9 @@ export async function collectDashboard(store: Store, limit = 5_000): Promise<Das
       avoidedCall: row.strategy === "verbatim" && (row.modelCalls ?? 0) === 0,
     });
   }
-  let total = 0;
-  const memory = (await countMemoryByDay(store.db)).map((d) => ({ ...d, total: (total += d.created) }));
+  const memory: DashboardData["memory"] = [];
+  for (const d of await countMemoryByDay(store.db))
+    memory.push({ ...d, total: (memory.at(-1)?.total ?? 0) + d.created });
   return {
     points,
     compactions: rows.length,

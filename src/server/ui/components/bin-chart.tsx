@@ -84,7 +84,7 @@ export function BinChart(props: ChartProps) {
       </svg>
       <details class="chart-table">
         <summary>{props.title}: the figures</summary>
-        <div class="table-wrap" tabindex={0} role="region" aria-label={`${props.title}: the figures`}>
+        <section class="table-wrap" tabindex={0} aria-label={`${props.title}: the figures`}>
           <table class="data">
             <thead>
               <tr>
@@ -109,7 +109,7 @@ export function BinChart(props: ChartProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );

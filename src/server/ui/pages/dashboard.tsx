@@ -102,12 +102,16 @@ function CompactionCharts(props: { points: DashboardPoint[] }) {
     const [before, after] = b.values;
     return { ...b, values: [before ? 1 - (after ?? 0) / before : null] };
   });
-  let avoided = 0;
-  const avoidedBins = bins.map((b) => ({
-    from: b.from,
-    to: b.to,
-    values: [(avoided += b.items.filter((p) => p.avoidedCall).length)],
-  }));
+  const avoidedBins: ChartBin[] = [];
+  for (const b of bins) {
+    const before = avoidedBins.at(-1)?.values[0] ?? 0;
+    avoidedBins.push({
+      from: b.from,
+      to: b.to,
+      values: [before + b.items.filter((p) => p.avoidedCall).length],
+    });
+  }
+  const avoided = avoidedBins.at(-1)?.values[0] ?? 0;
   const verified = props.points.filter((p) => p.coverage !== null);
   const first = props.points[0];
   const last = props.points.at(-1);
