@@ -106,9 +106,17 @@ async function weights(): Promise<string[][]> {
       return response.text();
     };
     const home = await fetchText("/");
-    const session = /href="(\/sessions\/[^"/]+)"/.exec(home)?.[1] ?? "/";
-    const compaction =
-      /href="(\/sessions\/[^"]+\/compactions\/[^"]+)"/.exec(await fetchText(session))?.[1] ?? "/";
+    // The first listed session with a compaction (the demo's newest session has none of its own).
+    const compactionLink = /href="(\/sessions\/[^"]+\/compactions\/[^"]+)"/;
+    let session = "/";
+    let compaction = "/";
+    for (const [, path] of home.matchAll(/href="(\/sessions\/[^"/?#]+)"/g)) {
+      const found = compactionLink.exec(await fetchText(String(path)))?.[1];
+      if (!found) continue;
+      session = String(path);
+      compaction = found;
+      break;
+    }
     const pages = [
       "/",
       "/dashboard",

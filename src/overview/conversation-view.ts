@@ -14,8 +14,10 @@ import {
   toolCallsOf,
 } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
+import { readRefusal } from "../session/refusals.ts";
 import { renderContent } from "../session/render-text.ts";
 import { currentBranch } from "./branch-memo.ts";
+import { type EditPatch, readEditPatch } from "./edit-patch.ts";
 import { describeKeelEvent, isKeelType, type KeelMarker } from "./keel-markers.ts";
 
 export const CONVERSATION_PAGE = 100;
@@ -38,9 +40,14 @@ export interface ToolCallView {
   /** One line: the command, the path, or the arguments in short. */
   summary: string;
   args: BoundedText;
-  outcome: "ok" | "error" | "no result";
+  /** "refused": keel (loop brake), the user (destructive command) or the lack of a UI stopped the call. */
+  outcome: "ok" | "error" | "no result" | "refused";
+  /** How a refused call reads ("refused by keel: loop brake"); null when the call ran. */
+  refusal: string | null;
   resultId: string | null;
   output: BoundedText | null;
+  /** An edit call's change as a unified diff. */
+  patch: EditPatch | null;
 }
 
 interface Base {
@@ -110,9 +117,14 @@ const HIDDEN_TYPES: ReadonlySet<string> = new Set(["context_edit", "label", "usa
 
 export function buildConversationView(
   session: Pick<ParsedSession, "entries" | "byId">,
-  options: { offset?: number; page?: number; tokensAfter?: ReadonlyMap<string, TokensAfter> } = {},
+  options: {
+    offset?: number;
+    page?: number;
+    leafId?: string;
+    tokensAfter?: ReadonlyMap<string, TokensAfter>;
+  } = {},
 ): ConversationView {
-  const { leafId, branchEntries, flow, results } = flowOf(session);
+  const { leafId, branchEntries, flow, results } = flowOf(session, options.leafId);
   const ctx: Ctx = { results, bound: pageBudget(), tokensAfter: options.tokensAfter ?? new Map() };
   const page = options.page ?? CONVERSATION_PAGE;
   const offset = clampOffset(options.offset ?? 0, flow.length);
@@ -134,13 +146,13 @@ interface Flow {
   results: Map<string, BranchEntry>;
 }
 
-const flows = new WeakMap<object, { count: number; flow: Flow }>();
+const flows = new WeakMap<object, { count: number; leaf: string | undefined; flow: Flow }>();
 
-/** The conversation's entries of the current branch, worked out once per parse (the page asks on every view). */
-function flowOf(session: Pick<ParsedSession, "entries" | "byId">): Flow {
+/** The conversation's entries of one branch, worked out once per parse and leaf (the page asks on every view). */
+function flowOf(session: Pick<ParsedSession, "entries" | "byId">, leaf: string | undefined): Flow {
   const kept = flows.get(session);
-  if (kept && kept.count === session.entries.length) return kept.flow;
-  const branch = currentBranch(session);
+  if (kept && kept.count === session.entries.length && kept.leaf === leaf) return kept.flow;
+  const branch = currentBranch(session, leaf);
   const entries = branch.ok ? branch.value.entries : [];
   const results = new Map<string, BranchEntry>();
   const called = new Set<string>();
@@ -162,7 +174,7 @@ function flowOf(session: Pick<ParsedSession, "entries" | "byId">): Flow {
     flow,
     results,
   };
-  flows.set(session, { count: session.entries.length, flow: built });
+  flows.set(session, { count: session.entries.length, leaf, flow: built });
   return built;
 }
 
@@ -327,6 +339,7 @@ function toolCallView(
   bounded: (text: string) => BoundedText,
 ): ToolCallView {
   const resultMessage = result ? messageOf(result) : undefined;
+  const refusal = readRefusal(resultMessage);
   const args = jsonOf(call.args);
   const lead =
     stringField(call.args, "command") ??
@@ -337,8 +350,16 @@ function toolCallView(
     name: call.name,
     summary: oneLine(lead ?? boundedJson(call.args, { maxChars: SUMMARY_CHARS * 2 }) ?? ""),
     args: bounded(args),
-    outcome: resultMessage ? (resultMessage.isError === true ? "error" : "ok") : "no result",
+    outcome: outcomeOf(resultMessage, refusal !== undefined),
+    refusal: refusal?.label ?? null,
     resultId: result?.id ?? null,
     output: resultMessage ? bounded(renderContent(resultMessage.content)) : null,
+    patch: refusal ? null : readEditPatch(call, resultMessage?.details),
   };
+}
+
+function outcomeOf(result: Record<string, unknown> | undefined, refused: boolean): ToolCallView["outcome"] {
+  if (!result) return "no result";
+  if (refused) return "refused";
+  return result.isError === true ? "error" : "ok";
 }

@@ -169,9 +169,10 @@ export function buildSessionView(
     now?: string;
     timeline?: boolean;
     tokensAfter?: ReadonlyMap<string, TokensAfter>;
+    leafId?: string;
   } = {},
 ): SessionView {
-  const branch = currentBranch(session);
+  const branch = currentBranch(session, options.leafId);
   const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
   const children = childCounts(session.entries);
   const verifications = verificationsOf(session.entries);

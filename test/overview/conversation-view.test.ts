@@ -1,9 +1,8 @@
-// The conversation view's data: over the session real pi wrote for the demo (turns, a tool call with its
-// result folded in, keel's markers, compactions) and over hand-made files for what that one lacks: a second
-// branch, an error result, thinking, a trim record, bodies past the bound, and paging.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// The conversation view's data: over the session real pi wrote for the demo (turns, tool calls with their results
+// folded in, edits as diffs, refused calls, keel's markers, compactions) and over hand-made files for what that one
+// lacks: a second branch to pick, an error result, bodies past the bound, and paging.
 import { describe, expect, it } from "vitest";
+import { listBranchChoices } from "../../src/overview/branch-choices.ts";
 import {
   BODY_CHARS,
   buildConversationView,
@@ -12,10 +11,10 @@ import {
   PAGE_CHARS,
 } from "../../src/overview/conversation-view.ts";
 import { buildEntryView, ENTRY_PAGE_CHARS } from "../../src/overview/entry-view.ts";
-import { parseSessionText } from "../../src/session/parse.ts";
-import { REPO_ROOT } from "../support/cli.ts";
+import { type ParsedSession, parseSessionText } from "../../src/session/parse.ts";
+import { DEMO_SESSIONS, NATIVE, VERBATIM } from "../support/demo-facts.ts";
 
-const demo = parseSessionText(readFileSync(join(REPO_ROOT, "test/fixtures/ui-demo/session.jsonl"), "utf8"));
+const demo = DEMO_SESSIONS[0] as ParsedSession;
 
 const HEADER = {
   type: "session",
@@ -48,46 +47,77 @@ function only<K extends ConversationItem["kind"]>(
 
 describe("the conversation of the demo session", () => {
   const view = buildConversationView(demo, { page: 1_000 });
+  const calls = only(view.items, "assistant").flatMap((a) => a.toolCalls);
 
   it("shows the user's turns in order and folds each tool result into its call", () => {
-    expect(only(view.items, "user").map((u) => u.text.text.slice(0, 7))).toEqual([
-      "Step 1:",
-      "remembe",
-      "Step 2:",
-      "Step 3:",
-      "note th",
-      "Step 4:",
-      "remembe",
-      "Step 5:",
+    expect(only(view.items, "user").map((u) => u.text.text.slice(0, 12))).toEqual([
+      "Our accounta",
+      "Makes sense.",
+      "remember tha",
+      "Go ahead and",
+      "Does tax hav",
+      "Run the lint",
+      "Leave it. Ti",
+      "Write the pu",
     ]);
-    const calls = only(view.items, "assistant").flatMap((a) => a.toolCalls);
-    expect(calls.map((c) => [c.name, c.outcome, c.resultId])).toEqual([
-      ["keel_memory", "ok", "fa9cd884"],
-      ["keel_note", "ok", "8fe9b85a"],
-      ["keel_memory", "ok", "2649ebda"],
+    expect(calls.map((c) => `${c.name}:${c.outcome}`)).toEqual([
+      "read:ok",
+      "read:ok",
+      "edit:ok",
+      "bash:error",
+      "keel_memory:ok",
+      "edit:ok",
+      "bash:ok",
+      "bash:ok",
+      "bash:error",
+      "bash:error",
+      "bash:refused",
+      "bash:refused",
+      "bash:ok",
     ]);
-    expect(calls[1]?.output?.text).toContain("journaled");
-    expect(calls[1]?.summary).toContain("the discount tests need the EUR locale");
-    expect(view.items.some((i) => i.id === "fa9cd884")).toBe(false);
+    expect(calls.every((c) => c.resultId !== null && !view.items.some((i) => i.id === c.resultId))).toBe(
+      true,
+    );
+  });
+
+  it("shows each edit as the unified diff pi recorded, with what it added and removed", () => {
+    const [tests, fix] = calls.filter((c) => c.name === "edit").map((c) => c.patch);
+    expect(tests).toMatchObject({ path: "test/invoice.test.js", source: "pi", removed: 0 });
+    expect(tests?.lines.filter((l) => l.kind === "add").map((l) => l.text)).toContain(
+      "+  assert.equal(invoiceTotal(lines, { discountPercent: 10 }), 900);",
+    );
+    expect(fix).toMatchObject({ path: "src/invoice.js", source: "pi", removed: 1 });
+    expect(fix?.lines.some((l) => l.kind === "hunk" && /^@@ -\d+,\d+ \+\d+,\d+ @@/.test(l.text))).toBe(true);
+    expect(fix?.lines.find((l) => l.kind === "del")?.text).toContain(
+      "applyDiscount(lineTotal(line), discountPercent), 0);",
+    );
+    expect(calls.filter((c) => c.name !== "edit").every((c) => c.patch === null)).toBe(true);
+  });
+
+  it("marks the loop brake's refusal and the user's declined destructive command as refusals, not errors", () => {
+    const refused = calls.filter((c) => c.outcome === "refused");
+    expect(refused.map((c) => [c.summary, c.refusal])).toEqual([
+      ["node scripts/lint.js", "refused by keel: loop brake"],
+      ["git clean -fdx", "refused by the user"],
+    ]);
   });
 
   it("labels keel's events and ties verifications to their compaction", () => {
     const keel = only(view.items, "keel");
-    expect(keel.filter((k) => k.customType === "keel.guard.brief").map((k) => k.marker.label)).toEqual([
-      "Brief injected",
-      "Brief injected",
-      "Brief injected",
-      "Brief injected",
-    ]);
+    const labels = keel.map((k) => k.marker.label);
+    expect(labels.filter((l) => l === "Brief injected").length).toBeGreaterThanOrEqual(5);
+    expect(labels).toContain("Trimmed 1 output (9,027 chars saved)");
     const verified = keel.filter((k) => k.customType === "keel.protect.verified");
     expect(verified.map((k) => [k.marker.compactionId, k.marker.label])).toEqual([
-      ["70d60195", "Compaction verified: 0 preserved, 3 lost, 2 restored"],
-      ["1dea451f", "Compaction verified: 3 preserved, 0 lost, 0 restored"],
+      [NATIVE, "Compaction verified: 0 preserved, 3 lost, 2 restored"],
+      [VERBATIM, "Compaction verified: 3 preserved, 0 lost, 0 restored"],
     ]);
-    expect(keel.find((k) => k.customType === "keel.protect.recovery")?.body.text).toContain("phpstan");
-    expect(only(view.items, "compaction").map((c) => [c.id, c.strategy, c.tokensBefore])).toEqual([
-      ["70d60195", "native", 4969],
-      ["1dea451f", "verbatim", 5329],
+    expect(keel.find((k) => k.customType === "keel.protect.recovery")?.body.text).toContain(
+      "Keep the exported functions of src/invoice.js",
+    );
+    expect(only(view.items, "compaction").map((c) => [c.id, c.strategy])).toEqual([
+      [NATIVE, "native"],
+      [VERBATIM, "verbatim"],
     ]);
   });
 });
@@ -144,6 +174,19 @@ describe("a hand-made session", () => {
   it("follows the current leaf's branch only, and hides tree bookkeeping", () => {
     expect(view.leafId).toBe("o1");
     expect(view.items.map((i) => i.id)).toEqual(["u1", "a1", "t1", "o1"]);
+  });
+
+  it("follows a picked leaf's branch instead, and lists both leaves to pick from, the current one marked", () => {
+    const picked = buildConversationView(session, { leafId: "dead" });
+    expect([picked.leafId, picked.items.map((i) => i.id)]).toEqual(["dead", ["u1", "dead"]]);
+    expect(buildConversationView(session).items.map((i) => i.id)).toEqual(["u1", "a1", "t1", "o1"]);
+    expect(listBranchChoices(session)).toEqual({
+      leaves: 2,
+      choices: [
+        { leafId: "o1", name: "first question", timestamp: expect.any(String), current: true },
+        { leafId: "dead", name: "a branch the user left", timestamp: expect.any(String), current: false },
+      ],
+    });
   });
 
   it("folds thinking, bounds a long output and marks an error result", () => {

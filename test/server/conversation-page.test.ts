@@ -66,6 +66,10 @@ beforeAll(async () => {
       content: "keel brief <i>advisory</i>",
       display: false,
     }),
+    // A second branch from the first turn: the user went back and asked something else.
+    message("u2", "u1", 5, { role: "user", content: "ALT-BRANCH-QUESTION instead" }),
+    message("a2", "u2", 6, { role: "assistant", content: [{ type: "text", text: "ALT-BRANCH-ANSWER" }] }),
+    JSON.stringify({ type: "label", id: "l1", parentId: "k1", timestamp: at(7), targetId: "u1", label: "x" }),
   ];
   writeFileSync(join(folder, `${at(0).replace(/[:.]/g, "-")}_${ID}.jsonl`), `${lines.join("\n")}\n`);
   store = await openStore(join(root, "keel.db"));
@@ -113,6 +117,27 @@ describe("the conversation view", () => {
     const last = await get(`/sessions/${ID}/entries/r1?from=${ENTRY_PAGE_CHARS * 2}`);
     expect(last.html).toContain("THE-END");
     expect((await get(`/sessions/${ID}/entries/nope`)).status).toBe(404);
+  });
+
+  it("offers the branches in a picker, shows the current leaf's by default and the picked one by query", async () => {
+    const current = await get(`/sessions/${ID}`);
+    expect(current.html).toMatch(/<select id="branch-leaf" name="leaf">/);
+    expect(current.html).toMatch(/<option value="l1" selected="">current: /);
+    expect(current.html).toContain('<option value="a2">ALT-BRANCH-QUESTION instead (a2)</option>');
+    expect(current.html).not.toContain("ALT-BRANCH-ANSWER");
+    const picked = await get(`/sessions/${ID}?leaf=a2`);
+    expect(picked.status).toBe(200);
+    expect(picked.html).toContain("ALT-BRANCH-ANSWER");
+    expect(picked.html).not.toContain('data-tool-call-id="c1"');
+    expect(picked.html).toMatch(/<option value="a2" selected="">/);
+    expect(picked.html).toContain(`href="/sessions/${ID}?view=entries&amp;leaf=a2#timeline"`);
+    const entries = await get(`/sessions/${ID}?view=entries&leaf=a2`);
+    expect(entries.html).toMatch(/class="entry role-\w+ off-branch" id="entry-r1"/);
+    expect(entries.html).toMatch(/class="entry role-\w+" id="entry-a2"/);
+    expect(entries.html).toContain('<input type="hidden" name="leaf" value="a2"/>');
+    const unknown = await get(`/sessions/${ID}?leaf=${encodeURIComponent("no<such>")}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain("no entry with id");
   });
 
   it("keeps the raw-entries timeline as a second tab", async () => {

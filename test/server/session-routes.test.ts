@@ -9,11 +9,11 @@ import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
 import { sessionDirsFor } from "../../src/session/session-files.ts";
 import type { Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
+import { SESSION } from "../support/demo-facts.ts";
 
 const PORT = 43217;
 const TOKEN = "session-routes-token-0123456789abcdefghij";
 const AUTH = { host: `127.0.0.1:${PORT}`, authorization: `Bearer ${TOKEN}` };
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
 
 let demo: DemoFolder;
 let store: Store;
@@ -22,7 +22,7 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   demo = await prepareDemo();
   const folder = join(demo.agentDir, "sessions", "--demo--");
-  const [original] = readdirSync(folder);
+  const original = readdirSync(folder).find((name) => name.includes(SESSION));
   // The copy lives in another project's folder, with one more user line so the two pages differ.
   const other = join(demo.agentDir, "sessions", "--copy--");
   mkdirSync(other, { recursive: true });

@@ -1,4 +1,4 @@
-// The UI's pages over the demo folder (a session real pi wrote, with its memory and journal rows): session
+// The UI's pages over the demo folder (two sessions real pi wrote, with their memory, journal and rule rows): session
 // timeline, compaction views with their verification, memory search and record, guard; and the mutation
 // guards: no token, wrong Host, cross-origin POST, missing or wrong CSRF token, no confirmation, read-only demo;
 // the one Host/Origin policy shared with /mcp.
@@ -12,14 +12,12 @@ import { sessionDirsFor } from "../../src/session/session-files.ts";
 import type { Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
+import { NATIVE, SESSION, VERBATIM } from "../support/demo-facts.ts";
 
 const PORT = 43211;
 const TOKEN = "ui-pages-token-0123456789abcdefghijklmnopq";
 const HOST = `127.0.0.1:${PORT}`;
 const AUTH = { host: HOST, authorization: `Bearer ${TOKEN}` };
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
-const VERBATIM = "1dea451f";
 
 let demo: DemoFolder;
 let store: Store;
@@ -70,7 +68,7 @@ describe("session pages over a session real pi wrote", () => {
     expect(status).toBe(200);
     expect(html).toContain(`class="boundary" id="entry-${NATIVE}"`);
     expect(html).toContain(`class="boundary" id="entry-${VERBATIM}"`);
-    expect(html).toContain('data-item-id="phpstan"');
+    expect(html).toContain('data-item-id="public-api"');
     expect(html).toContain("0 preserved, 3 lost, 2 restored");
     expect(html).toContain("3 preserved, 0 lost, 0 restored");
     expect(html).toContain(`data-live-url="/api/sessions/${SESSION}/version"`);
@@ -78,19 +76,19 @@ describe("session pages over a session real pi wrote", () => {
 
   it("searches within the session", async () => {
     const all = (await get(`/sessions/${SESSION}`)).html.match(/data-entry-id=/g)?.length ?? 0;
-    const found = (await get(`/sessions/${SESSION}?q=EUR+locale`)).html;
+    const found = (await get(`/sessions/${SESSION}?q=scripts%2Flint.js`)).html;
     const hits = found.match(/data-entry-id=/g)?.length ?? 0;
     expect(hits).toBeGreaterThan(0);
     expect(hits).toBeLessThan(all);
-    expect(found).toContain("EUR locale");
+    expect(found).toContain("scripts/lint.js");
   });
 
   it("shows what a native compaction lost and what keel restored", async () => {
     const { html } = await get(`/sessions/${SESSION}/compactions/${NATIVE}`);
     expect(html).toContain('class="tag strategy-native"');
     expect(html).toContain("0 preserved, 3 lost, 2 restored");
-    expect(html).toMatch(/data-item-id="phpstan" data-outcome="restored"/);
-    expect(html).toMatch(/data-item-id="baseline" data-outcome="lost"/);
+    expect(html).toMatch(/data-item-id="public-api" data-outcome="restored"/);
+    expect(html).toMatch(/data-item-id="no-deps" data-outcome="lost"/);
     expect(html).toContain("pi&#39;s own summary");
     expect(html).toMatch(/data-testid="compacted"[\s\S]*data-entry-id=/);
   });
@@ -112,8 +110,8 @@ describe("session pages over a session real pi wrote", () => {
 
 describe("memory and guard pages", () => {
   it("searches memory with filters and shows a record", async () => {
-    const found = (await get(`/projects/${projectId}/memory?q=rounded+half-even`)).html;
-    expect(found).toContain("prices are rounded half-even in the cart");
+    const found = (await get(`/projects/${projectId}/memory?q=half-to-even`)).html;
+    expect(found).toContain("Invoice lines round half-to-even before summing");
     const none = (await get(`/projects/${projectId}/memory?q=rounded&kind=runbook`)).html;
     expect(none).toContain('data-testid="memory-empty"');
     const [id] = await memoryIds();
@@ -125,8 +123,9 @@ describe("memory and guard pages", () => {
   it("shows the contract by layer and the agent's journal apart from the owner's", async () => {
     const { html } = await get(`/projects/${projectId}/guard`);
     expect(html).toContain('data-rule-id="k01-restate-the-goal"');
-    expect(html).toMatch(/data-testid="journal-agent"[\s\S]*the discount tests need the EUR locale/);
-    expect(html).toMatch(/data-testid="journal-owner"[\s\S]*Nothing yet/);
+    expect(html).toContain('data-rule-id="run-node-test-and-show-its-result-before"');
+    expect(html).toMatch(/data-testid="journal-owner"[\s\S]*Tax stays on the invoice subtotal/);
+    expect(html).toMatch(/data-testid="journal-agent"[\s\S]*Nothing yet/);
   });
 });
 

@@ -102,7 +102,7 @@ export function fauxPiArgs(mode: "rpc" | "json"): string[] {
 export async function startPi(options: StartPiOptions): Promise<PiRpc> {
   const pi = new PiRpc(options);
   try {
-    await pi.getState(30_000);
+    await pi.getState(options.commandTimeoutMs ?? 30_000);
   } catch (error) {
     await pi.close();
     throw error;

@@ -1,62 +1,71 @@
 // The session page's conversation view of the demo session (written by real pi with keel installed), in real
-// headless Chromium: a folded tool call opens to its arguments and output, an entry opens in full, a compaction
-// marker leads to its compaction view, the raw-entries tab still works, and axe finds nothing serious or critical
-// at 1280 and at 390 px (where nothing scrolls sideways either). Screenshots go to test-results/screenshots/.
+// headless Chromium: a folded edit call opens to its diff, arguments and output, refused calls are marked without
+// opening them, an entry opens in full, a compaction marker leads to its compaction view, the raw-entries tab still
+// works, and axe finds nothing serious or critical at 1280 and at 390 px (where nothing scrolls sideways either).
+// Screenshots go to test-results/screenshots/.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
-import { type RunningServer, startServer } from "../../src/server/serve.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
+import { type DemoInBrowser, openDemoInBrowser, scrollsSideways } from "../support/demo-browser.ts";
+import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
-let demo: DemoFolder;
-let server: RunningServer;
-let browser: LaunchedBrowser;
+let opened: DemoInBrowser;
+let server: DemoInBrowser["server"];
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  demo = await prepareDemo();
-  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir, readOnly: true });
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  expect((await page.goto(server.url))?.status()).toBe(200);
+  opened = await openDemoInBrowser({ readOnly: true });
+  ({ server, page } = opened);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  demo?.remove();
+  await opened?.close();
 });
 
-const sideways = () =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+const sideways = () => scrollsSideways(page);
 
 describe("the conversation view of the demo session", () => {
-  it("opens a folded tool call to its arguments and output", async () => {
+  it("opens a folded edit call to its diff, arguments and output", async () => {
     await page.goto(`${server.origin}/sessions/${SESSION}`);
     await expect(
       page.locator('nav.tabs [data-tab="conversation"]').getAttribute("aria-current"),
     ).resolves.toBe("page");
-    const call = page.locator("details.tool-call", { hasText: "keel_note" });
+    const call = page.locator("details.tool-call", { hasText: "src/invoice.js" }).filter({ hasText: "edit" });
     await expect(call.getAttribute("data-outcome")).resolves.toBe("ok");
-    await expect(call.locator("pre").first().isVisible()).resolves.toBe(false);
-    await call.locator("summary").click();
+    await expect(call.locator(":scope > summary").textContent()).resolves.toMatch(/\+\d+ −1/);
+    await expect(call.locator("pre.patch").isVisible()).resolves.toBe(false);
+    await call.locator(":scope > summary").click();
     await expect(call.getAttribute("open")).resolves.toBe("");
-    await expect(call.locator("pre").first().textContent()).resolves.toContain(
-      "the discount tests need the EUR locale",
+    await expect(call.locator("pre.patch").isVisible()).resolves.toBe(true);
+    await expect(call.locator(".patch-add").allTextContents()).resolves.toContainEqual(
+      expect.stringContaining("+function roundHalfEven(cents) {"),
     );
-    await expect(call.locator("pre").nth(1).textContent()).resolves.toContain("journaled");
+    await expect(call.locator(".patch-del").first().textContent()).resolves.toMatch(/^-.*applyDiscount/);
+    await expect(call.locator("pre").nth(2).textContent()).resolves.toContain(
+      "Successfully replaced 2 block(s) in src/invoice.js.",
+    );
     expect(await seriousViolations(page)).toEqual([]);
+    await call.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, "conversation.png"), fullPage: true });
   }, 60_000);
+
+  it("marks the loop brake's refusal and the declined destructive command without opening them", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    const brake = page.locator('.refusal-marker[data-refusal="refused by keel: loop brake"]');
+    await expect(brake.isVisible()).resolves.toBe(true);
+    await expect(brake.textContent()).resolves.toContain("keel loop brake: this command failed 2 times");
+    const declined = page.locator('.refusal-marker[data-refusal="refused by the user"]');
+    await expect(declined.textContent()).resolves.toContain("deletes untracked files (git clean -fdx)");
+    await expect(
+      page.locator('details.tool-call[data-outcome="refused"]', { hasText: "git clean -fdx" }).count(),
+    ).resolves.toBe(1);
+  });
 
   it("opens a turn in full", async () => {
     await page.goto(`${server.origin}/sessions/${SESSION}`);
@@ -64,7 +73,7 @@ describe("the conversation view of the demo session", () => {
     await turn.getByRole("link", { name: "full entry" }).click();
     await page.waitForURL(/\/entries\//);
     await expect(page.getByTestId("entry-text").textContent()).resolves.toContain(
-      "Step 1: read the checkout controller",
+      "Our accountant says invoice INV-1042 comes out one cent low",
     );
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -9,9 +9,7 @@ import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
-
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
+import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
 let demo: DemoFolder;
 let demoServer: RunningServer;

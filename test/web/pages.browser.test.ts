@@ -1,46 +1,39 @@
-// Every UI page in real headless Chromium over the demo folder (a session real pi wrote, with its memory and
-// journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
+// Every UI page in real headless Chromium over the demo folder (two sessions real pi wrote, with their memory
+// and journal): each page is checked with axe-core (no serious or critical violation) and screenshotted into
 // test-results/screenshots/; then a compaction view is opened from the timeline, memory is searched, a record
 // is superseded through the page's confirmation form, and the session page updates live when pi's file grows.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFolder, prepareDemo } from "../../src/server/demo.ts";
-import { type RunningServer, startServer } from "../../src/server/serve.ts";
+import type { DemoFolder } from "../../src/server/demo.ts";
 import { listSessionFiles, sessionDirsFor } from "../../src/session/session-files.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects } from "../../src/store/projects.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/cli.ts";
+import { type DemoInBrowser, openDemoInBrowser } from "../support/demo-browser.ts";
+import { NATIVE, SESSION } from "../support/demo-facts.ts";
 
-const SESSION = "01a22e7c-df4d-71e5-a86d-54f796d9307f";
-const NATIVE = "70d60195";
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
+let opened: DemoInBrowser;
 let demo: DemoFolder;
-let server: RunningServer;
-let browser: LaunchedBrowser;
+let server: DemoInBrowser["server"];
 let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  demo = await prepareDemo();
+  opened = await openDemoInBrowser();
+  ({ demo, server, page } = opened);
   const store = await openStore(demo.storeUrl);
   projectId = (await listProjects(store.db))[0]?.id ?? "";
   await store.close();
-  server = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir });
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  expect((await page.goto(server.url))?.status()).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  demo?.remove();
+  await opened?.close();
 });
 
 async function visit(path: string, shot: string): Promise<void> {
@@ -56,7 +49,7 @@ describe("every page in Chromium", () => {
       ["/", "overview"],
       ["/dashboard", "dashboard"],
       [`/sessions/${SESSION}`, "session"],
-      [`/sessions/${SESSION}?q=phpstan`, "session-search"],
+      [`/sessions/${SESSION}?q=lint.js`, "session-search"],
       [`/sessions/${SESSION}/compactions/${NATIVE}`, "compaction"],
       [`/projects/${projectId}/memory`, "memory"],
       [`/projects/${projectId}/guard`, "guard"],
@@ -75,21 +68,21 @@ describe("every page in Chromium", () => {
     await expect(page.locator('[data-testid="verification-summary"]').textContent()).resolves.toContain(
       "0 preserved, 3 lost, 2 restored",
     );
-    await expect(page.locator('[data-item-id="phpstan"]').getAttribute("data-outcome")).resolves.toBe(
+    await expect(page.locator('[data-item-id="public-api"]').getAttribute("data-outcome")).resolves.toBe(
       "restored",
     );
   });
 
   it("searches memory and supersedes a record through the confirmation form", async () => {
     await page.goto(`${server.origin}/projects/${projectId}/memory`);
-    await page.getByLabel("Words").fill("discounts rounded");
+    await page.getByLabel("Words").fill("minimum charge");
     await page.getByRole("button", { name: "Search" }).click();
     const hit = page.locator("[data-record-id]").first();
-    await expect(hit.textContent()).resolves.toContain("discounts are rounded per line");
+    await expect(hit.textContent()).resolves.toContain("Minimum charge applies after line rounding");
     const newer = (await hit.getAttribute("data-record-id")) ?? "";
-    await page.getByLabel("Words").fill("half-even");
+    await page.getByLabel("Words").fill("half-to-even");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.locator("[data-record-id] a", { hasText: "half-even" }).click();
+    await page.locator("[data-record-id] a", { hasText: "half-to-even" }).click();
     await page.getByLabel("Replaced by").fill(newer);
     await page.getByRole("button", { name: "Supersede" }).click();
     expect(await page.locator('[data-testid="record-status"]').textContent()).toBe("active");
@@ -107,7 +100,9 @@ describe("every page in Chromium", () => {
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same document";
     });
-    const [file] = (await listSessionFiles(sessionDirsFor(demo.agentDir))).sessions;
+    const file = (await listSessionFiles(sessionDirsFor(demo.agentDir))).sessions.find(
+      (s) => s.sessionId === SESSION,
+    );
     const entry = {
       type: "message",
       id: "live0001",

@@ -1,6 +1,7 @@
 // Session routes: the session page (conversation or raw entries), its compaction views, one entry in full, and the small version endpoint the live script polls.
 // Each reads the session file once per request; the views are built in src/overview/.
 import { type Context, Hono } from "hono";
+import { listBranchChoices } from "../../overview/branch-choices.ts";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
 import { buildConversationView } from "../../overview/conversation-view.ts";
 import { buildEntryView } from "../../overview/entry-view.ts";
@@ -12,12 +13,15 @@ import {
   loadSession,
   searchTimeline,
 } from "../../overview/session-view.ts";
+import type { ParsedSession } from "../../session/parse.ts";
 import { refuse } from "../refusal.ts";
 import { CompactionPage } from "../ui/pages/compaction.tsx";
 import { EntryPage } from "../ui/pages/entry.tsx";
 import { SessionPage } from "../ui/pages/session.tsx";
 import { renderDocument } from "../ui/render.ts";
 import { pageFrame, type UiDeps } from "./deps.ts";
+
+const MAX_ID_CHARS = 128;
 
 export function sessionRoutes(deps: UiDeps): Hono {
   const routes = new Hono();
@@ -29,14 +33,18 @@ export function sessionRoutes(deps: UiDeps): Hono {
     const entries = c.req.query("view") === "entries" || c.req.query("q") !== undefined;
     const offset = Number(c.req.query("offset") ?? 0);
     const tokensAfter = await tokensAfterInSession(deps.store, loaded.value);
+    const leaf = pickedLeaf(c.req.query("leaf"), loaded.value);
     const view = buildSessionView(file, loaded.value, {
       tokensAfter,
       search: entries ? await searchTimeline(loaded.value, c.req.query("q")) : undefined,
       offset: entries ? offset : 0,
       timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),
+      leafId: leaf,
     });
-    const conversation = entries ? undefined : buildConversationView(loaded.value, { offset, tokensAfter });
+    const conversation = entries
+      ? undefined
+      : buildConversationView(loaded.value, { offset, leafId: leaf, tokensAfter });
     c.header("Cache-Control", "no-store");
     return c.html(
       await renderDocument(
@@ -45,6 +53,8 @@ export function sessionRoutes(deps: UiDeps): Hono {
           view={view}
           routeKey={c.req.param("id")}
           conversation={conversation}
+          branches={listBranchChoices(loaded.value)}
+          leaf={leaf}
         />,
       ),
     );
@@ -87,6 +97,17 @@ export function sessionRoutes(deps: UiDeps): Hono {
     return file ? c.json({ version: fileVersion(file) }) : c.json({ error: "no such session" }, 404);
   });
   return routes;
+}
+
+/** The `?leaf=` pick: absent or empty means pi's current leaf; an id not in the file is a 404 that says so. */
+function pickedLeaf(raw: string | undefined, session: ParsedSession): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw.length > MAX_ID_CHARS || !session.byId.has(raw))
+    return refuse(
+      404,
+      `no entry with id ${JSON.stringify(raw.slice(0, 40))} in this session to show a branch from`,
+    );
+  return raw;
 }
 
 function notFound(_c: Context, reason: string): never {

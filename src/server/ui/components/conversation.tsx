@@ -9,6 +9,7 @@ import {
   type ConversationView,
   type ToolCallView,
 } from "../../../overview/conversation-view.ts";
+import { Patch, RefusalMarker } from "./call-marks.tsx";
 import { formatCount, shortId } from "./format.ts";
 import { Markdown } from "./markdown.tsx";
 import { TokensAfterFigure } from "./tokens-after.tsx";
@@ -16,7 +17,13 @@ import { When } from "./when.tsx";
 
 export type SessionTab = "conversation" | "entries";
 
-export function SessionTabs(props: { base: string; current: SessionTab }) {
+/** A link's query ("?…", or "" for none) with `leaf=` for a picked branch, so every link stays on that branch. */
+export function withLeaf(params: Record<string, string>, leaf: string | undefined): string {
+  const query = new URLSearchParams(leaf ? { ...params, leaf } : params).toString();
+  return query ? `?${query}` : "";
+}
+
+export function SessionTabs(props: { base: string; current: SessionTab; leaf?: string }) {
   const tab = (name: SessionTab, href: string, label: string) => (
     <a class="tab" href={href} aria-current={props.current === name ? "page" : undefined} data-tab={name}>
       {label}
@@ -24,8 +31,8 @@ export function SessionTabs(props: { base: string; current: SessionTab }) {
   );
   return (
     <nav class="tabs" aria-label="session views">
-      {tab("conversation", `${props.base}#conversation`, "Conversation")}
-      {tab("entries", `${props.base}?view=entries#timeline`, "Raw entries")}
+      {tab("conversation", `${props.base}${withLeaf({}, props.leaf)}#conversation`, "Conversation")}
+      {tab("entries", `${props.base}${withLeaf({ view: "entries" }, props.leaf)}#timeline`, "Raw entries")}
     </nav>
   );
 }
@@ -34,10 +41,10 @@ interface Links {
   base: string;
 }
 
-export function Conversation(props: { view: ConversationView; base: string }) {
+export function Conversation(props: { view: ConversationView; base: string; leaf?: string }) {
   const v = props.view;
   const page = (offset: number) =>
-    `${props.base}?${new URLSearchParams({ offset: String(offset) })}#conversation`;
+    `${props.base}${withLeaf({ offset: String(offset) }, props.leaf)}#conversation`;
   const last = Math.max(0, Math.floor((v.total - 1) / CONVERSATION_PAGE) * CONVERSATION_PAGE);
   return (
     <section id="conversation" aria-labelledby="conversation-title">
@@ -45,7 +52,7 @@ export function Conversation(props: { view: ConversationView; base: string }) {
         Conversation <span class="count">{v.total}</span>
       </h2>
       <p class="note">
-        The current branch
+        {props.leaf ? "The picked branch" : "The current branch"}
         {v.leafId ? (
           <>
             {" "}
@@ -185,24 +192,48 @@ function AssistantTurn(props: {
 function ToolCall(props: { call: ToolCallView; entryId: string } & Links) {
   const c = props.call;
   return (
-    <details class="tool-call" data-tool-call-id={c.id} data-outcome={c.outcome}>
-      <summary>
-        <span class={`tag outcome-${c.outcome.replace(" ", "-")}`}>{c.outcome}</span> <code>{c.name}</code>{" "}
-        <span class="call-summary">{c.summary}</span>
-      </summary>
-      <p class="fold-label">Arguments</p>
-      <pre tabindex={0}>{c.args.text}</pre>
-      <Cut text={c.args} entryId={props.entryId} base={props.base} />
-      <p class="fold-label">Output</p>
-      {c.output ? (
-        <>
-          <pre tabindex={0}>{c.output.text}</pre>
-          <Cut text={c.output} entryId={c.resultId ?? props.entryId} base={props.base} />
-        </>
-      ) : (
-        <p class="muted">No result on this branch.</p>
-      )}
-    </details>
+    <>
+      <details class="tool-call" data-tool-call-id={c.id} data-outcome={c.outcome}>
+        <summary>
+          <span class={`tag outcome-${c.outcome.replace(" ", "-")}`}>
+            {c.refusal ? "refused" : c.outcome}
+          </span>{" "}
+          <code>{c.name}</code> <span class="call-summary">{c.summary}</span>
+          {c.patch ? (
+            <span class="patch-count">
+              {" "}
+              +{c.patch.added} −{c.patch.removed}
+            </span>
+          ) : null}
+        </summary>
+        {c.patch ? (
+          <>
+            <Patch patch={c.patch} applied={c.outcome === "ok"} />
+            <details class="fold">
+              <summary>Arguments</summary>
+              <pre tabindex={0}>{c.args.text}</pre>
+              <Cut text={c.args} entryId={props.entryId} base={props.base} />
+            </details>
+          </>
+        ) : (
+          <>
+            <p class="fold-label">Arguments</p>
+            <pre tabindex={0}>{c.args.text}</pre>
+            <Cut text={c.args} entryId={props.entryId} base={props.base} />
+          </>
+        )}
+        <p class="fold-label">Output</p>
+        {c.output ? (
+          <>
+            <pre tabindex={0}>{c.output.text}</pre>
+            <Cut text={c.output} entryId={c.resultId ?? props.entryId} base={props.base} />
+          </>
+        ) : (
+          <p class="muted">No result on this branch.</p>
+        )}
+      </details>
+      {c.refusal ? <RefusalMarker call={c} /> : null}
+    </>
   );
 }
 

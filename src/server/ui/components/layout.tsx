@@ -92,9 +92,9 @@ export function Layout(props: LayoutProps) {
         </nav>
         {props.inDemo ? (
           <p class="demo-banner" role="note" data-testid="demo-banner">
-            <strong>Demo.</strong> You are looking at a read-only demo: a small project recorded by real pi
-            with keel installed, on its own temporary store. Nothing here is your data, and nothing can be
-            changed.
+            <strong>Demo.</strong> You are looking at a read-only demo: a small invoice library worked on in
+            real pi with keel installed, the model's replies scripted; on its own temporary store. Nothing
+            here is your data, and nothing can be changed.
           </p>
         ) : null}
         <main id="main">

@@ -2,10 +2,12 @@
 // the raw-entries timeline with search and paging for debugging), its compactions (each linked to its compaction
 // view) and the protected items of the current branch with every verification.
 /** @jsxImportSource hono/jsx */
+import type { BranchChoices } from "../../../overview/branch-choices.ts";
 import type { ConversationView } from "../../../overview/conversation-view.ts";
 import type { SessionView, TimelineEntry } from "../../../overview/session-view.ts";
 import { TIMELINE_PAGE } from "../../../overview/session-view.ts";
-import { Conversation, SessionTabs } from "../components/conversation.tsx";
+import { BranchPicker } from "../components/branch-picker.tsx";
+import { Conversation, SessionTabs, withLeaf } from "../components/conversation.tsx";
 import { Fact } from "../components/fact.tsx";
 import { formatBytes, formatCount, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
@@ -19,6 +21,9 @@ export function SessionPage(props: {
   routeKey?: string;
   /** Set for the conversation view; absent, the page shows the raw-entries timeline. */
   conversation?: ConversationView;
+  /** The session's leaves to pick from, and the picked one (absent: pi's current leaf). */
+  branches?: BranchChoices;
+  leaf?: string;
 }) {
   const v = props.view;
   const c = props.conversation;
@@ -57,8 +62,11 @@ export function SessionPage(props: {
             ))}
           </ul>
         ) : null}
-        <SessionTabs base={base} current={c ? "conversation" : "entries"} />
-        {c ? <Conversation view={c} base={base} /> : null}
+        <SessionTabs base={base} current={c ? "conversation" : "entries"} leaf={props.leaf} />
+        {props.branches ? (
+          <BranchPicker base={base} branches={props.branches} shown={v.leafId} entriesTab={!c} />
+        ) : null}
+        {c ? <Conversation view={c} base={base} leaf={props.leaf} /> : null}
         <Compactions view={v} base={base} />
         <section id="protected" aria-labelledby="protected-title">
           <h2 id="protected-title">
@@ -68,7 +76,7 @@ export function SessionPage(props: {
           <ProtectedItems items={v.protect.items} />
           <Verifications view={v} base={base} />
         </section>
-        {c ? null : <Timeline view={v} base={base} />}
+        {c ? null : <Timeline view={v} base={base} leaf={props.leaf} />}
       </div>
     </Layout>
   );
@@ -174,10 +182,10 @@ function Verifications(props: { view: SessionView; base: string }) {
   );
 }
 
-function Timeline(props: { view: SessionView; base: string }) {
+function Timeline(props: { view: SessionView; base: string; leaf?: string }) {
   const t = props.view.timeline;
   const page = (offset: number) =>
-    `${props.base}?${new URLSearchParams({ view: "entries", ...(t.query ? { q: t.query } : {}), offset: String(offset) })}#timeline`;
+    `${props.base}${withLeaf({ view: "entries", ...(t.query ? { q: t.query } : {}), offset: String(offset) }, props.leaf)}#timeline`;
   return (
     <section id="timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title">
@@ -186,6 +194,7 @@ function Timeline(props: { view: SessionView; base: string }) {
       <form method="get" action={props.base} class="search">
         <label for="timeline-q">Search this session</label>
         <input type="hidden" name="view" value="entries" />
+        {props.leaf ? <input type="hidden" name="leaf" value={props.leaf} /> : null}
         <input id="timeline-q" name="q" type="search" value={t.query} maxlength={200} />
         <button type="submit">Search</button>
       </form>
