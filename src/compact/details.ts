@@ -4,6 +4,8 @@
 import type { CompactionEntry } from "@earendil-works/pi-coding-agent";
 import { asRecord } from "../session/entries.ts";
 import { VERBATIM_VERSION, type VerbatimKeelDetails } from "./verbatim/types.ts";
+import type { SummaryChange } from "./verified/repair.ts";
+import { changesOf } from "./verified/report-of.ts";
 
 export interface CompactionDetails {
   /** keel's strategy name for keel's own compactions; "native" for pi's and anyone else's. */
@@ -35,6 +37,12 @@ export interface VerifiedReport {
   latencyMs: number | null;
   /** The kinds of the gaps it found. */
   gaps: string[];
+  /** The one notification the user saw, in plain words (outcome, coverage, model calls). */
+  notice: string | null;
+  /** Coverage of the applied summary after repair (`coverage` is the model's own). */
+  coverageAfter: number | null;
+  /** Lines the repair removed, corrected or added, each with why. */
+  changes: SummaryChange[];
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -70,6 +78,9 @@ function verifiedReport(keel: Record<string, unknown> | undefined): VerifiedRepo
     modelCalls: num(keel.modelCalls),
     latencyMs: num(keel.latencyMs),
     gaps,
+    notice: str(keel.notice) ?? null,
+    coverageAfter: num(keel.coverageAfter),
+    changes: changesOf(keel.changes),
   };
 }
 

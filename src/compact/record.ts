@@ -7,6 +7,7 @@ import type { BranchEntry } from "../session/entries.ts";
 import { recordCompaction } from "../store/compactions.ts";
 import type { KeelDb } from "../store/db.ts";
 import { compactionDetailsOf, type VerifiedReport } from "./details.ts";
+import { storedColumnsOf } from "./stored-report.ts";
 import { tokensAfterOnBranch } from "./tokens-after.ts";
 
 export interface ConfirmedCompaction {
@@ -22,7 +23,7 @@ export interface ConfirmedCompaction {
 
 /** The verified strategy's report as the store's columns (none for other strategies). */
 function verifiedColumns(report: VerifiedReport | undefined) {
-  return report ? { ...report, gaps: JSON.stringify(report.gaps) } : {};
+  return report ? storedColumnsOf(report) : {};
 }
 
 /** Root first, ending at `entry`, walked by parent ids through `entries`. */

@@ -50,7 +50,20 @@ export const JournalListParams = Type.Object(
 );
 export type JournalListParams = Static<typeof JournalListParams>;
 
-export const ScreenParams = Type.Object({ command: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
+export const ScreenParams = Type.Object(
+  {
+    command: Type.String({ minLength: 1, maxLength: 4000 }),
+    cwd: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description:
+          "the folder the command would run in, inside the project: deletes are then judged by what git says (ignored output passes, uncommitted work asks)",
+      }),
+    ),
+  },
+  closed,
+);
 export type ScreenParams = Static<typeof ScreenParams>;
 
 export const DiffParams = Type.Object(

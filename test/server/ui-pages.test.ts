@@ -275,6 +275,37 @@ describe("mutations and their guards", () => {
     expect(JSON.stringify(read.ok && read.value.record)).not.toContain(secret);
   });
 
+  it("keeps a long body whole and refuses a field over the service's limit by name, never cutting it", async () => {
+    const fields = { kind: "fact", category: "structure", confirm: "yes", [CSRF_FIELD]: csrf };
+    const long = `${"cents ".repeat(5_000)}end`;
+    const kept = await post(`/projects/${projectId}/memory`, { ...fields, title: "a long note", body: long });
+    expect(kept.status).toBe(303);
+    const id = /memory\/([^?]+)\?done=recorded/.exec(kept.headers.get("location") ?? "")?.[1];
+    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    expect(read.ok && read.value.record.body).toBe(long);
+
+    const before = await memoryIds();
+    const huge = await post(`/projects/${projectId}/memory`, {
+      ...fields,
+      title: "too long a note",
+      body: "x".repeat(70_000),
+    });
+    expect(huge.status).toBe(400);
+    expect(await huge.text()).toBe(
+      'keel: the field "body" has 70000 characters, over the limit of 65536; nothing was changed',
+    );
+    const wide = await post(`/projects/${projectId}/memory`, {
+      ...fields,
+      title: "wide letters",
+      body: "é".repeat(40_000),
+    });
+    expect(wide.status).toBe(400);
+    expect(await wide.text()).toMatch(/body is larger than 65536 UTF-8 bytes/);
+    expect(await memoryIds()).toEqual(before);
+    const form = (await get(`/projects/${projectId}/memory`)).html;
+    expect(form).toContain('maxlength="65536"');
+  });
+
   it("refuses every mutation in the read-only demo and shows no forms there", async () => {
     const [id] = await memoryIds();
     const res = await post(

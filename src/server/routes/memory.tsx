@@ -4,7 +4,13 @@
 import { type Context, Hono } from "hono";
 import { fail, ok, type Result } from "../../core/result.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
-import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind, type RecordInput } from "../../memory/model.ts";
+import {
+  MEMORY_CATEGORIES,
+  MEMORY_KINDS,
+  MEMORY_LIMITS,
+  type MemoryKind,
+  type RecordInput,
+} from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
 import { searchMemory } from "../../memory/search.ts";
@@ -145,10 +151,23 @@ async function mutate(
   return c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303);
 }
 
+/**
+ * The form's text fields, none cut: a field longer than the memory service's largest field (the body's bound) is
+ * refused by name; the service then checks each field against its own limit and names it when it refuses.
+ */
+export const FORM_FIELD_MAX = MEMORY_LIMITS.bodyBytes;
+
 function stringFields(body: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body))
-    if (typeof value === "string") out[key] = value.slice(0, 20_000);
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== "string") continue;
+    if (value.length > FORM_FIELD_MAX)
+      refuse(
+        400,
+        `the field "${key.slice(0, 40)}" has ${value.length} characters, over the limit of ${FORM_FIELD_MAX}; nothing was changed`,
+      );
+    out[key] = value;
+  }
   return out;
 }
 

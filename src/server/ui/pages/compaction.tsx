@@ -6,6 +6,7 @@ import { formatCount, formatTime, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
 import { TokensAfterFigure } from "../components/tokens-after.tsx";
+import { VerifiedChanges } from "../components/verified-changes.tsx";
 import { When } from "../components/when.tsx";
 
 export function CompactionPage(props: { frame: PageFrame; sessionId: string; view: CompactionView }) {
@@ -17,12 +18,14 @@ export function CompactionPage(props: { frame: PageFrame; sessionId: string; vie
       title={`keel compaction ${v.id}`}
       nav={[
         { href: sessionHref, label: `Session ${shortId(props.sessionId)}` },
+        ...(v.verified ? [{ href: "#verified", label: "Summary changes" }] : []),
         { href: "#verification", label: "Verification" },
         { href: "#summary", label: "Checkpoint" },
         { href: "#context", label: "Before / after" },
       ]}
     >
       <CompactionFacts view={v} />
+      {v.verified ? <VerifiedChanges verified={v.verified} /> : null}
       <section id="verification" aria-labelledby="verification-title">
         <h2 id="verification-title">Protected items after this compaction</h2>
         <p class="note" data-testid="verification-summary">
