@@ -20,6 +20,9 @@ export interface CompactionDetails {
   reason: string | undefined;
   /** The verified strategy's report, or undefined for other strategies. */
   verified: VerifiedReport | undefined;
+  /** Model calls keel sent for this compaction: 0 for a checkpoint, the count a verified run reported (also when
+   *  it fell back to a checkpoint); null for pi's own summary or anyone else's, whose calls keel does not see. */
+  modelCalls: number | null;
   /** pi's top-level file lists (keel writes them too). */
   readFiles: string[];
   modifiedFiles: string[];
@@ -58,6 +61,8 @@ export function compactionDetailsOf(entry: Pick<CompactionEntry, "details">): Co
     reorientation: str(keel?.reorientation),
     reason: str(keel?.reason) ?? str(asRecord(keel?.span)?.reason),
     verified: verifiedReport(keel),
+    modelCalls:
+      keel === undefined ? null : (num(keel.modelCalls) ?? (keel.strategy === "verbatim" ? 0 : null)),
     readFiles: stringList(details?.readFiles),
     modifiedFiles: stringList(details?.modifiedFiles),
   };

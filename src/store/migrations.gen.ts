@@ -115,5 +115,14 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nALTER TABLE `guard_loops` ADD `output_digest` text DEFAULT '' NOT NULL;",
       "\nALTER TABLE `guard_loops` ADD `refusals` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "name": "20261201151658_long_leo",
+    "folderMillis": 1796138218000,
+    "hash": "d5b00ac330f23beb43be90542cd0fb0673179d11f8d74ffe1c89a6d8a2dcecd0",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `compactions` ADD `tokens_after_basis` text;"
+    ]
   }
 ];

@@ -134,9 +134,11 @@ describe("dashboard", () => {
     const { status, html } = await get("/dashboard");
     expect(status).toBe(200);
     expect(html).toContain("1 native, 1 verbatim");
-    expect(html).toMatch(/data-testid="calls-avoided">1 /);
-    expect(html.match(/class="bar-before"/g)).toHaveLength(2);
-    expect(html.match(/class="bar-after"/g)).toHaveLength(2);
+    expect(html).toMatch(/data-testid="calls-avoided">1 avoided/);
+    const tokens = html.slice(html.indexOf('id="tokens-caption"')).split("</svg>")[0] ?? "";
+    expect(tokens).toContain('data-bins="2"');
+    // Two bins × before and after, plus the legend's two swatches.
+    expect(tokens.match(/<rect /g)).toHaveLength(6);
   });
 });
 

@@ -83,6 +83,7 @@ describe("the verified report in the compaction record", () => {
       sessionFile: undefined,
       reason: "threshold",
       fromExtension: true,
+      entries: [],
     };
     await recordConfirmedCompaction(deps, { ...event, entry: entry("c1", DETAILS) });
     const [row] = await listCompactions(store.db);

@@ -54,6 +54,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
     {
       projectId: "p",
       sessionId: "s",
+      entries: [],
       sessionFile: `/tmp/${sample.text}`,
       entry: {
         type: "compaction",

@@ -5,6 +5,7 @@ import type { CompactionView, ListedEntry } from "../../../overview/compaction-v
 import { formatCount, formatTime, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
+import { TokensAfterFigure } from "../components/tokens-after.tsx";
 import { VerifiedChanges } from "../components/verified-changes.tsx";
 import { When } from "../components/when.tsx";
 
@@ -106,7 +107,6 @@ function EntryColumn(props: {
 
 function CompactionFacts(props: { view: CompactionView }) {
   const v = props.view;
-  const ratio = v.tokens.before ? Math.round((1 - v.tokens.after / v.tokens.before) * 100) : null;
   return (
     <dl class="facts session-facts" data-testid="compaction-facts">
       <div>
@@ -127,10 +127,12 @@ function CompactionFacts(props: { view: CompactionView }) {
         <dd data-testid="tokens-before">{formatCount(v.tokens.before)}</dd>
       </div>
       <div>
-        <dt>tokens after (estimated)</dt>
-        <dd data-testid="tokens-after">
-          {formatCount(v.tokens.after)}
-          {ratio !== null ? <span class="muted"> ({ratio}% saved)</span> : null}
+        <dt>tokens after</dt>
+        <dd>
+          <TokensAfterFigure
+            after={{ tokens: v.tokens.after, basis: v.tokens.afterBasis }}
+            before={v.tokens.before}
+          />
         </dd>
       </div>
       <div>
