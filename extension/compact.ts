@@ -164,6 +164,7 @@ async function record(
     entry: event.compactionEntry,
     reason: event.reason,
     fromExtension: event.fromExtension,
+    entries: ctx.sessionManager.getBranch(),
   });
 }
 

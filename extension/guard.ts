@@ -27,6 +27,7 @@ import type { GuardLive } from "../src/guard/tools.ts";
 import { textOf } from "../src/session/entries.ts";
 import type { ContextMessage, HiddenMessage } from "../src/session/hidden-message.ts";
 import { writeRefusal } from "../src/session/refusals.ts";
+import { ownerToolContext } from "../src/tools/owner-context.ts";
 import { registerGuardCommands } from "./guard-commands.ts";
 import { guarded } from "./guarded.ts";
 import type { KeelCommandRouter } from "./keel-command.ts";
@@ -73,7 +74,11 @@ export function createGuard(
   router: KeelCommandRouter,
 ): GuardSteps {
   let live: LiveGuard | undefined;
-  registerGuardCommands(router, () => live);
+  registerGuardCommands(router, () => {
+    const project = runtime()?.project;
+    if (!live || !project?.ok) return undefined;
+    return { ...live, tools: ownerToolContext({ ...project.value, origin: "owner" }, live) };
+  });
 
   return {
     async start(ctx) {

@@ -133,6 +133,10 @@ function act(
   });
 }
 
+/**
+ * keel_context stays outside the tool registry (src/tools): it reads pi's live session (the active branch and the
+ * trim queue), which no other host has, so MCP cannot offer it.
+ */
 function registerContextTool(pi: ExtensionAPI, state: HygieneState): void {
   pi.registerTool({
     name: "keel_context",

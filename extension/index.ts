@@ -5,7 +5,7 @@
 // notification and the following steps still run.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { collectStatus, renderStatusLines } from "../src/overview/status.ts";
-import type { ContextMessage } from "../src/session/hidden-message.ts";
+import { type ContextMessage, joinHiddenMessages } from "../src/session/hidden-message.ts";
 import { type CompactionSteps, createCompaction } from "./compact.ts";
 import { createGuard, type GuardSteps } from "./guard.ts";
 import { guarded } from "./guarded.ts";
@@ -125,18 +125,16 @@ function subscribeCompaction(pi: ExtensionAPI, a: Areas): void {
 
 /** before_agent_start, context, agent_start, input, turn_end and agent_settled. */
 function subscribeRun(pi: ExtensionAPI, a: Areas): void {
-  // pi keeps one message per before_agent_start result, and the brief and the re-orientation reminder are two
-  // messages: the brief's handler runs first, then the rest in order (reminder, memory guidance, recall reset).
-  pi.on("before_agent_start", async (_event, ctx) => {
-    const brief = await guarded(ctx, "brief", () => a.guard.beforeRun(ctx));
-    return brief ? { message: brief } : undefined;
-  });
+  // One handler, one message (pi keeps one per handler): the re-orientation reminder leads, since the context step
+  // places it last; the guard brief follows. Memory's guidance goes to the system prompt; recall's budget resets.
   pi.on("before_agent_start", async (event, ctx) => {
+    const brief = await guarded(ctx, "brief", () => a.guard.beforeRun(ctx));
     const reminder = await guarded(ctx, "compaction reminder", async () => a.compaction.beforeRun(event));
     const guidance = await a.memory.beforeRun(event, ctx);
     a.recall.reset();
-    if (!reminder && !guidance) return undefined;
-    return { ...(reminder ? { message: reminder } : {}), ...guidance };
+    const message = joinHiddenMessages([reminder, brief]);
+    if (!message && !guidance) return undefined;
+    return { ...(message ? { message } : {}), ...guidance };
   });
   // Before every model request: protect verifies (and may add its recovery), guard re-asserts its brief, the
   // compaction reminder follows, and a trim asked for while idle shapes the outputs last. Each step is O(1) unless a compaction just happened.

@@ -202,7 +202,10 @@ function registerProtectCommand(router: KeelCommandRouter, session: ProtectSessi
   );
 }
 
-/** keel_protected: the agent may read the registry and the last verification; it cannot change anything. */
+/**
+ * keel_protected: the agent may read the registry and the last verification; it cannot change anything. It stays
+ * outside the tool registry (src/tools) because both live in pi's session state, which no other host has.
+ */
 function registerProtectedTool(
   pi: ExtensionAPI,
   view: () => { state: ProtectState; lastVerification: VerificationSummary | undefined },

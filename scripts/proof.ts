@@ -1,8 +1,9 @@
 // `npm run proof`: runs the hardening suites (secrets corpus, session and CLI fuzzing, concurrent writers,
-// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores) and prints one table of what
-// they measured: cases run, crashes (for the store families: violations), hangs, peak memory, secrets stored,
-// writes lost. The same functions back the tests in test/hardening and
-// test/core; this script only runs them at full size and reports. Exit 1 when any figure is not clean.
+// SIGKILLs mid-write, a full disk, other applications' databases, damaged stores, batch option tricks, verify's
+// process-group escapes, oversize MCP messages, pathological patterns on every search surface) and prints one
+// table of what they measured: cases run, crashes (for the store and input families: violations), hangs, peak
+// memory, secrets stored, writes lost. The same functions back the tests in test/hardening and test/core; this
+// script only runs them at full size and reports. Exit 1 when any figure is not clean.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { damagedStores } from "../test/support/hardening/damaged-stores.ts";
 import { concurrentWriters, diskFull, killDuringWrites } from "../test/support/hardening/faults.ts";
 import { foreignDatabases } from "../test/support/hardening/foreign-dbs.ts";
 import { mcpOversize } from "../test/support/hardening/mcp-oversize.ts";
+import { pathologicalPatterns } from "../test/support/hardening/pathological-patterns.ts";
 import { secretsThroughEveryWrite } from "../test/support/hardening/secret-surfaces.ts";
 import { fuzzSessions } from "../test/support/hardening/session-fuzz.ts";
 import { verifyEscapes } from "../test/support/hardening/verify-escapes.ts";
@@ -219,6 +221,24 @@ try {
     crashes: oversize.silentExits + oversize.stoppedServing,
     ...quiet,
   });
+  const patterns = await timed(600_000, () => pathologicalPatterns());
+  rows.push(
+    patterns === "hang"
+      ? hangRow("pathological patterns")
+      : {
+          suite: `patterns × 5 search surfaces (>2 s: ${patterns.over2s}, worst ${patterns.worstMs} ms; ${patterns.refused} refused)`,
+          cases: patterns.cases,
+          crashes:
+            patterns.over2s +
+            patterns.unclear.length +
+            patterns.stoppedServing.length +
+            patterns.pausedOver2s.length,
+          ...quiet,
+        },
+  );
+  const notes =
+    patterns === "hang" ? [] : [...patterns.unclear, ...patterns.stoppedServing, ...patterns.pausedOver2s];
+  for (const line of notes) console.error(`pathological patterns: ${line}`);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

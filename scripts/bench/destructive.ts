@@ -1,5 +1,5 @@
-// Destructive-command screen on its corpus (test/fixtures/guard/screen-corpus.txt, split by hash into a tune
-// half and a held-out half): recall and false-positive rate per pack on both halves, the older corpus
+// Destructive-command screen on its corpus (test/fixtures/guard/screen-corpus*.txt, two batches, each split
+// by hash into a tune half and a held-out half): recall and false-positive rate per pack on both halves, the older corpus
 // (commands.json) next to a plain nine-regex matcher, and in-process time per one-line command (p50, p99).
 import { availableParallelism, loadavg } from "node:os";
 import { naiveIsDestructive } from "../../src/guard/destructive/naive-matcher.ts";
@@ -66,6 +66,15 @@ export const report: Report = {
           ),
         ]);
       rows.push(["all packs", half, ...scoreCases(cases, half)]);
+      for (const batch of [1, 2])
+        rows.push([
+          `all packs, batch ${batch}`,
+          half,
+          ...scoreCases(
+            cases.filter((item) => item.batch === batch),
+            half,
+          ),
+        ]);
     }
     rows.push(oldCorpusRow("older corpus: keel screen", (line) => screenCommand(line).destructive));
     rows.push(oldCorpusRow("older corpus: nine regexes", naiveIsDestructive));

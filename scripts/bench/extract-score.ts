@@ -36,6 +36,7 @@ export interface Score {
   constraints: Tally;
   decisions: Tally;
   goal: Tally;
+  request: Tally;
   files: Tally;
   errors: Tally;
   resolution: { right: number; of: number };
@@ -48,12 +49,22 @@ export const emptyScore = (): Score => ({
   constraints: emptyTally(),
   decisions: emptyTally(),
   goal: emptyTally(),
+  request: emptyTally(),
   files: emptyTally(),
   errors: emptyTally(),
   resolution: { right: 0, of: 0 },
   negativesTaken: 0,
   negatives: 0,
 });
+
+/** One labelled text (goal, request): right when what was extracted contains it. */
+function tallyContains(tally: Tally, got: string | null, want: string | null): void {
+  if (got !== null && want !== null && norm(got).includes(norm(want))) tally.tp++;
+  else {
+    if (got !== null) tally.fp++;
+    if (want !== null) tally.fn++;
+  }
+}
 
 export function scoreSession(score: Score, got: Scored, want: Labels): void {
   tallySets(score.constraints, got.constraints, want.constraints);
@@ -75,12 +86,8 @@ export function scoreSession(score: Score, got: Scored, want: Labels): void {
     score.resolution.of++;
     if (g.resolved === w.resolved) score.resolution.right++;
   }
-  const goalHit = got.goal !== null && want.goal !== null && norm(got.goal).includes(norm(want.goal));
-  if (goalHit) score.goal.tp++;
-  else {
-    if (got.goal !== null) score.goal.fp++;
-    if (want.goal !== null) score.goal.fn++;
-  }
+  tallyContains(score.goal, got.goal, want.goal);
+  tallyContains(score.request, got.request, want.request);
   score.negatives += want.negatives.length;
   const negs = want.negatives.map(norm);
   score.negativesTaken += [...got.constraints, ...got.decisions].filter((t) =>
@@ -97,6 +104,7 @@ const ERROR_WORDS = /\b(error|failed|fatal|exception|not found|no such file)\b/i
 export function naiveExtract(branch: readonly BranchEntry[]): Scored {
   const out: Scored = {
     goal: null,
+    request: null,
     constraints: [],
     decisions: [],
     files: { read: [], modified: [], deleted: [] },
@@ -110,6 +118,7 @@ export function naiveExtract(branch: readonly BranchEntry[]): Scored {
     if (message.role === "user") {
       const text = textOf(message.content);
       out.goal = text;
+      out.request = text;
       for (const s of text.split(/(?<=[.!?])\s+|\n/)) {
         if (DECISION_CUES.test(s)) out.decisions.push(s.trim());
         else if (CUES.test(s)) out.constraints.push(s.trim());

@@ -65,6 +65,7 @@ export const report: Report = {
         keel,
         {
           goal: x.goal,
+          request: x.currentRequest,
           constraints: x.constraints.map((c) => c.text),
           decisions: x.decisions.map((d) => d.text),
           files: x.files,
@@ -84,7 +85,8 @@ export const report: Report = {
       rows: [
         row("constraints + preferences", (s) => s.constraints),
         row("decisions", (s) => s.decisions),
-        row("goal", (s) => s.goal),
+        row("goal (stated, else the first task request)", (s) => s.goal),
+        row("current request", (s) => s.request),
         row("files (read/modified/deleted)", (s) => s.files),
         row("errors", (s) => s.errors),
         [

@@ -229,3 +229,24 @@ export function screenWords(argv: readonly string[]): string[] | undefined {
   const words = rest.slice(1);
   return words.some((word) => word.startsWith("-")) ? undefined : words;
 }
+
+/** A verb run without commander (hosts call these once per tool call): its argv held nothing else. */
+export type HotVerb =
+  | { verb: "screen"; words: string[] }
+  | { verb: "status" }
+  | { verb: "memory search"; words: string[] };
+
+/**
+ * `keel screen <word…>`, `keel status` and `keel memory search <word…>`, each with at most --json, as a hot verb;
+ * undefined for anything else, which commander parses (any other option, `--`, a word starting with "-").
+ */
+export function hotVerb(argv: readonly string[]): HotVerb | undefined {
+  const words = screenWords(argv);
+  if (words) return { verb: "screen", words };
+  const rest = argv.filter((arg) => arg !== "--json");
+  if (rest.some((word) => word.startsWith("-"))) return undefined;
+  if (rest.length === 1 && rest[0] === "status") return { verb: "status" };
+  if (rest.length > 2 && rest[0] === "memory" && rest[1] === "search")
+    return { verb: "memory search", words: rest.slice(2) };
+  return undefined;
+}

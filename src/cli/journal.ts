@@ -6,14 +6,15 @@ import { UserError } from "../core/errors.ts";
 import {
   describeJournalEntry,
   JOURNAL_TYPES,
+  type JournalRow,
   type JournalType,
-  listJournalEntries,
   splitTags,
   writeJournal,
 } from "../guard/journal.ts";
+import { LIST_PAGE } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
-import { intOption, LIST_LIMIT } from "./parse.ts";
-import { withProjectStore } from "./project-store.ts";
+import { intOption } from "./parse.ts";
+import { runOwnerTool, withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 export const registerJournal: Register = (program, contextFor) => {
@@ -43,11 +44,16 @@ export const registerJournal: Register = (program, contextFor) => {
     .command("journal")
     .description("list journal entries, newest first")
     .addOption(new Option("--type <type>", "only entries of this type").choices(JOURNAL_TYPES))
-    .option("-n, --limit <count>", "how many entries", intOption("--limit", LIST_LIMIT), 10)
+    .option("-n, --limit <count>", "how many entries", intOption("--limit", LIST_PAGE), 10)
     .action(async (options: { type?: JournalType; limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const rows = await listJournalEntries(store.db, project.id, options);
+      await withProjectStore(ctx, async (scope) => {
+        const { journal: rows } = await runOwnerTool<{ journal: JournalRow[] }>(
+          ctx,
+          scope,
+          "keel_journal",
+          options,
+        );
         ctx.out.result(
           { entries: rows },
           rows.length ? rows.map(describeJournalEntry) : ["the journal is empty"],

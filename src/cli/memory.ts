@@ -3,74 +3,29 @@
 // approval that ask-mode cleanup and unpinning need.
 import { type Command, Option } from "commander";
 import { readUserInput } from "../core/bounded-read.ts";
-import { ExitCode, UserError } from "../core/errors.ts";
+import { UserError } from "../core/errors.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
-import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
+import type { MemoryToolParams } from "../memory/actions.ts";
 import {
   CLEANUP_MODES,
   type CleanupMode,
   MEMORY_CATEGORIES,
   MEMORY_LIMITS,
-  type MemoryKind,
-  type MemoryResult,
   type RecordInput,
 } from "../memory/model.ts";
-import { type MemoryDeps, setPolicy } from "../memory/policy.ts";
-import { currentProvenance } from "../memory/provenance.ts";
+import { setPolicy } from "../memory/policy.ts";
 import * as render from "../memory/render.ts";
-import { storeDeps } from "../project/context.ts";
-import type { CommandContext } from "./context.ts";
+import {
+  type MemoryScope,
+  printMemorySearch,
+  SEARCH_LIMIT_DEFAULT,
+  type SearchOptions,
+  withMemory,
+} from "./memory-scope.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
-import { withProjectStore } from "./project-store.ts";
 import type { ContextFactory, Register } from "./register.ts";
 
 type Proposal = NonNullable<MemoryToolParams["proposal"]>;
-
-interface Scope {
-  deps: MemoryDeps;
-  projectId: string;
-  ctx: CommandContext;
-  /** Runs a keel_memory action as the person at the terminal: same checks and errors as the tool. */
-  call: <A extends MemoryAction>(
-    params: { action: A } & Omit<MemoryToolParams, "action">,
-    options?: { confirmation?: string },
-  ) => Promise<ActionData[A]>;
-}
-
-/** Opens the store for the current project, runs `body`, closes the store. */
-async function withMemory(
-  contextFor: ContextFactory,
-  command: Command,
-  body: (scope: Scope) => Promise<void>,
-) {
-  const ctx = contextFor(command);
-  await withProjectStore(ctx, ({ store, project }) => {
-    const deps = storeDeps({ store, clock: ctx.clock });
-    const call: Scope["call"] = async (params, options) => {
-      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
-      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
-      const actor = {
-        projectId: project.id,
-        origin: "owner" as const,
-        get provenance() {
-          return currentProvenance(ctx.cwd, null);
-        },
-        approve: async () => true,
-        confirmation: options?.confirmation,
-      };
-      return need(await callMemory(deps, actor, params));
-    };
-    return body({ deps, projectId: project.id, ctx, call });
-  });
-}
-
-/** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
-function need<T>(result: MemoryResult<T>): T {
-  if (result.ok) return result.value;
-  const { code, message, field } = result.reason;
-  const exit = code === "INVALID_INPUT" ? ExitCode.usage : ExitCode.checkFailed;
-  throw new UserError(`${code}: ${message}${field ? ` (field ${field})` : ""}`, exit);
-}
 
 const expiryFlag = (text: string | undefined) =>
   text === undefined ? undefined : text === "never" ? null : text;
@@ -84,8 +39,8 @@ export const registerMemory: Register = (program, contextFor) => {
       "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
         "shared libSQL server through the same code; records stay partitioned by project id.",
     );
-  const run = (command: Command, body: (scope: Scope) => Promise<void>) =>
-    withMemory(contextFor, command, body);
+  const run = (command: Command, body: (scope: MemoryScope) => Promise<void>) =>
+    withMemory(contextFor(command), body);
 
   memory
     .command("status")
@@ -113,26 +68,10 @@ export const registerMemory: Register = (program, contextFor) => {
       "-n, --limit <count>",
       "how many results",
       intOption("--limit", { min: 1, max: MEMORY_LIMITS.searchLimitMax }),
-      10,
+      SEARCH_LIMIT_DEFAULT,
     )
-    .action(
-      (
-        words: string[],
-        o: { or?: string[]; kind?: string[]; superseded?: boolean; derived?: boolean; limit: number },
-        command: Command,
-      ) =>
-        run(command, async ({ ctx, call }) => {
-          const result = await call({
-            action: "search",
-            query: words.join(" "),
-            queries: o.or,
-            kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
-            includeSuperseded: Boolean(o.superseded),
-            source: o.derived ? "derived" : "records",
-            limit: o.limit,
-          });
-          ctx.out.result(result, render.renderSearch(result));
-        }),
+    .action((words: string[], o: SearchOptions, command: Command) =>
+      printMemorySearch(contextFor(command), words, o),
     );
 
   memory
@@ -209,7 +148,7 @@ export const registerMemory: Register = (program, contextFor) => {
     );
 };
 
-type Runner = (command: Command, body: (scope: Scope) => Promise<void>) => Promise<void>;
+type Runner = (command: Command, body: (scope: MemoryScope) => Promise<void>) => Promise<void>;
 
 interface RecordFlags {
   title: string;

@@ -32,5 +32,3 @@ export const collect = (value: string, previous: string[] = []): string[] => [..
 /** Ranges shared by several commands. */
 export const LIST_LIMIT: IntRange = { min: 1, max: 1000 };
 export const BYTES: IntRange = { min: 0, max: 2 ** 40 };
-/** A row number such as an evidence number. */
-export const ROW_NUMBER: IntRange = { min: 1, max: 2 ** 31 };

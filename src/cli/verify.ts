@@ -3,13 +3,15 @@ import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { redact } from "../core/secrets.ts";
 import { liveOutput } from "../guard/evidence/live-output.ts";
-import { type EvidenceRow, getEvidence, listEvidence } from "../guard/evidence/records.ts";
-import { isStale, readTreeState } from "../guard/evidence/tree-state.ts";
+import type { EvidenceRow } from "../guard/evidence/records.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
+import { LIST_PAGE, ROW_MAX } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
-import { intOption, LIST_LIMIT, ROW_NUMBER } from "./parse.ts";
-import { withProjectStore } from "./project-store.ts";
+import { intOption } from "./parse.ts";
+import { runOwnerTool, withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
+
+type Stale = EvidenceRow & { stale: boolean };
 
 export function describeEvidence(row: EvidenceRow, stale: boolean): string {
   const outcome = row.timedOut ? "timed out" : `exit ${row.exitCode ?? row.signal ?? "?"}`;
@@ -62,30 +64,30 @@ export const registerVerify: Register = (program, contextFor) => {
   program
     .command("evidence")
     .description("list recent evidence runs, or show one in full")
-    .argument("[number]", "an evidence number to show", intOption("number", ROW_NUMBER))
-    .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_LIMIT), 10)
+    .argument("[number]", "an evidence number to show", intOption("number", { min: 1, max: ROW_MAX }))
+    .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_PAGE), 10)
     .action(async (wanted: number | undefined, options: { limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      const limit = options.limit;
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const tree = readTreeState(ctx.cwd).treeHash;
-        if (wanted !== undefined) {
-          const row = await getEvidence(store.db, project.id, wanted);
-          if (!row) command.error(`no evidence #${wanted} in this project`, { exitCode: 2 });
-          const stale = isStale(row.treeHash, tree);
-          ctx.out.result({ evidence: row, stale }, [
-            describeEvidence(row, stale),
-            `output sha256 ${row.outputSha256} (${row.outputBytes} bytes)`,
-            row.outputTail,
+      await withProjectStore(ctx, async (scope) => {
+        const args = wanted !== undefined ? { number: wanted } : { limit: options.limit };
+        const { evidence } = await runOwnerTool<{ evidence: Stale | Stale[] }>(
+          ctx,
+          scope,
+          "keel_evidence",
+          args,
+        );
+        if (!Array.isArray(evidence)) {
+          ctx.out.result({ evidence, stale: evidence.stale }, [
+            describeEvidence(evidence, evidence.stale),
+            `output sha256 ${evidence.outputSha256} (${evidence.outputBytes} bytes)`,
+            evidence.outputTail,
           ]);
           return;
         }
-        const rows = await listEvidence(store.db, project.id, limit);
-        const listed = rows.map((row) => ({ ...row, stale: isStale(row.treeHash, tree) }));
         ctx.out.result(
-          { evidence: listed },
-          rows.length
-            ? listed.map((row) => describeEvidence(row, row.stale))
+          { evidence },
+          evidence.length
+            ? evidence.map((row) => describeEvidence(row, row.stale))
             : ['no evidence yet: run `keel verify "<command>"`'],
         );
       });

@@ -4,6 +4,8 @@
 import type { CompactionEntry } from "@earendil-works/pi-coding-agent";
 import { asRecord } from "../session/entries.ts";
 import { VERBATIM_VERSION, type VerbatimKeelDetails } from "./verbatim/types.ts";
+import type { SummaryChange } from "./verified/repair.ts";
+import { changesOf } from "./verified/report-of.ts";
 
 export interface CompactionDetails {
   /** keel's strategy name for keel's own compactions; "native" for pi's and anyone else's. */
@@ -18,6 +20,9 @@ export interface CompactionDetails {
   reason: string | undefined;
   /** The verified strategy's report, or undefined for other strategies. */
   verified: VerifiedReport | undefined;
+  /** Model calls keel sent for this compaction: 0 for a checkpoint, the count a verified run reported (also when
+   *  it fell back to a checkpoint); null for pi's own summary or anyone else's, whose calls keel does not see. */
+  modelCalls: number | null;
   /** pi's top-level file lists (keel writes them too). */
   readFiles: string[];
   modifiedFiles: string[];
@@ -32,6 +37,12 @@ export interface VerifiedReport {
   latencyMs: number | null;
   /** The kinds of the gaps it found. */
   gaps: string[];
+  /** The one notification the user saw, in plain words (outcome, coverage, model calls). */
+  notice: string | null;
+  /** Coverage of the applied summary after repair (`coverage` is the model's own). */
+  coverageAfter: number | null;
+  /** Lines the repair removed, corrected or added, each with why. */
+  changes: SummaryChange[];
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -50,6 +61,8 @@ export function compactionDetailsOf(entry: Pick<CompactionEntry, "details">): Co
     reorientation: str(keel?.reorientation),
     reason: str(keel?.reason) ?? str(asRecord(keel?.span)?.reason),
     verified: verifiedReport(keel),
+    modelCalls:
+      keel === undefined ? null : (num(keel.modelCalls) ?? (keel.strategy === "verbatim" ? 0 : null)),
     readFiles: stringList(details?.readFiles),
     modifiedFiles: stringList(details?.modifiedFiles),
   };
@@ -65,6 +78,9 @@ function verifiedReport(keel: Record<string, unknown> | undefined): VerifiedRepo
     modelCalls: num(keel.modelCalls),
     latencyMs: num(keel.latencyMs),
     gaps,
+    notice: str(keel.notice) ?? null,
+    coverageAfter: num(keel.coverageAfter),
+    changes: changesOf(keel.changes),
   };
 }
 

@@ -63,7 +63,11 @@ export async function proposeWithStrategy(
   if (result.kind === "refused") return { kind: "cancel", reason: result.reason };
   if (result.kind === "verbatim") {
     const fallback = proposeCompaction("verbatim", request);
-    if (fallback.kind === "proposal") fallback.proposal.warnings.unshift(result.note);
+    if (fallback.kind !== "proposal") return fallback;
+    fallback.proposal.warnings.unshift(result.note);
+    // The checkpoint replaced a summary the model was asked for: its record counts those calls.
+    const keel = fallback.proposal.compaction.details?.keel;
+    if (keel) keel.modelCalls = result.modelCalls;
     return fallback;
   }
   return {

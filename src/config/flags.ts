@@ -1,5 +1,5 @@
 // The only reader of environment variables: every other module asks here.
-import { homedir } from "node:os";
+import { nodeOs } from "../core/builtins.ts";
 
 export interface EnvFlags {
   /** pi's agent directory (PI_CODING_AGENT_DIR), default ~/.pi/agent. */
@@ -25,7 +25,7 @@ export interface EnvFlags {
 }
 
 export function readEnvFlags(env: Record<string, string | undefined> = process.env): EnvFlags {
-  const home = env.HOME || homedir();
+  const home = env.HOME || nodeOs().homedir();
   return {
     piAgentDir: nonEmpty(env.PI_CODING_AGENT_DIR) ?? `${home}/.pi/agent`,
     storeUrl: nonEmpty(env.KEEL_DB),

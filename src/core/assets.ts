@@ -1,8 +1,7 @@
 // Files keel ships inside itself: the pi extension bundle and the web UI's static files. The compiled binary
 // registers embedded copies at start-up (scripts/build.ts); from source they are read from the checkout.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { nodeModule, nodeUrl } from "./builtins.ts";
 import { UserError } from "./errors.ts";
 
 /**
@@ -32,12 +31,15 @@ export function hasEmbeddedAssets(): boolean {
 
 /** The checkout root when running from source. */
 export function sourceRoot(): string {
-  return fileURLToPath(new URL("../../", import.meta.url));
+  return nodeUrl().fileURLToPath(new URL("../../", import.meta.url));
 }
 
 export function assetSourcePath(name: AssetName): string {
   if (name === "extension/index.js") return `${sourceRoot()}dist/extension/index.js`;
-  if (name === "vendor/re2js.cjs") return createRequire(import.meta.url).resolve("re2js");
+  if (name === "vendor/re2js.cjs")
+    return nodeModule()
+      .createRequire(import.meta.url)
+      .resolve("re2js");
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
 }

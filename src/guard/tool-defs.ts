@@ -10,6 +10,7 @@ import {
   type ToolDef,
   toolError,
 } from "../tools/define.ts";
+import { screenOptionsWithin } from "./destructive/project-view.ts";
 import { screenCommand } from "./destructive/screen.ts";
 import { openLoops } from "./loops/brake.ts";
 import { preflight } from "./orientation.ts";
@@ -182,11 +183,18 @@ export const GUARD_TOOLS: ToolDef[] = [
     name: "keel_screen",
     area: "guard",
     title: "keel screen",
-    description: "Tell whether a shell command is destructive, without running it.",
+    description:
+      "Tell whether a shell command is destructive, without running it; with cwd (a folder inside the project) deletes are judged by git.",
     schema: ScreenParams,
     annotations: READ_ONLY,
     hosts: mcp,
     aliases: alias("screen"),
-    run: async (_ctx, args) => json({ command: args.command, ...screenCommand(args.command) }),
+    run: async (ctx, args) => {
+      if (args.cwd === undefined) return json({ command: args.command, ...screenCommand(args.command) });
+      if (!ctx.project.ok) return toolError(UNAVAILABLE);
+      const options = screenOptionsWithin(args.cwd, ctx.project.value.project.root);
+      if (!options.ok) return toolError(options.reason);
+      return json({ command: args.command, cwd: args.cwd, ...screenCommand(args.command, options.value) });
+    },
   }),
 ];

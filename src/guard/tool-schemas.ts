@@ -6,6 +6,11 @@ import { JOURNAL_LIMITS, JOURNAL_TYPES } from "./journal.ts";
 
 const closed = { additionalProperties: false } as const;
 
+/** How many rows one list answer holds, for every surface (the CLI's -n takes the same range). */
+export const LIST_PAGE = { min: 1, max: 100 } as const;
+/** The largest row number (evidence #, journal #) any surface accepts. */
+export const ROW_MAX = 2 ** 31;
+
 export const VerifyParams = Type.Object(
   {
     command: Type.String({ minLength: 1, maxLength: 4000 }),
@@ -34,8 +39,10 @@ export const StatusParams = Type.Object({}, closed);
 
 export const EvidenceParams = Type.Object(
   {
-    number: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e9, description: "one run in full" })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "how many recent runs" })),
+    number: Type.Optional(Type.Integer({ minimum: 1, maximum: ROW_MAX, description: "one run in full" })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: LIST_PAGE.min, maximum: LIST_PAGE.max, description: "how many recent runs" }),
+    ),
   },
   closed,
 );
@@ -44,13 +51,26 @@ export type EvidenceParams = Static<typeof EvidenceParams>;
 export const JournalListParams = Type.Object(
   {
     type: Type.Optional(Type.Enum(JOURNAL_TYPES)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: LIST_PAGE.min, maximum: LIST_PAGE.max })),
   },
   closed,
 );
 export type JournalListParams = Static<typeof JournalListParams>;
 
-export const ScreenParams = Type.Object({ command: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
+export const ScreenParams = Type.Object(
+  {
+    command: Type.String({ minLength: 1, maxLength: 4000 }),
+    cwd: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description:
+          "the folder the command would run in, inside the project: deletes are then judged by what git says (ignored output passes, uncommitted work asks)",
+      }),
+    ),
+  },
+  closed,
+);
 export type ScreenParams = Static<typeof ScreenParams>;
 
 export const DiffParams = Type.Object(

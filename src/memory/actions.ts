@@ -9,6 +9,7 @@ import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import type { MemoryResult, Origin, Provenance } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
 import { readPolicy } from "./policy.ts";
+import { isWellFormedRead } from "./read-check.ts";
 import {
   type ReadOutcome,
   type RecordOutcome,
@@ -68,6 +69,7 @@ export function checkParams(params: Record<string, unknown>): MemoryResult<Memor
   }
   for (const key of spec.required)
     if (params[key] === undefined) return problem("INVALID_INPUT", `${action} needs "${key}"`, key);
+  if (isWellFormedRead(params)) return ok(params as MemoryToolParams);
   const shape = checkShape(MemoryToolSchema, params);
   if (!shape.ok) return problem("INVALID_INPUT", shape.reason.message, shape.reason.field);
   return ok(shape.value);

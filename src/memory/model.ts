@@ -5,6 +5,9 @@ import type { Origin } from "../store/schema/origin.ts";
 
 export type { Origin };
 
+/** The one shape of a memory record id. */
+export const MEMORY_ID_PATTERN = "^mem-[a-z0-9-]{4,64}$";
+
 export const MEMORY_KINDS = [
   "context",
   "decision",

@@ -1,12 +1,11 @@
 // The keel_memory tool's parameters as one TypeBox schema (closed at every level), shared by the pi tool, the
 // `/keel memory` verbs, the CLI and MCP; the action list, the id pattern and the input types derive from it.
 import { type Static, Type } from "typebox";
-import { MEMORY_CATEGORIES, MEMORY_KINDS, MEMORY_LIMITS } from "./model.ts";
+import { MEMORY_CATEGORIES, MEMORY_ID_PATTERN, MEMORY_KINDS, MEMORY_LIMITS } from "./model.ts";
 
 const closed = { additionalProperties: false } as const;
 
-/** The one shape of a memory record id. */
-export const MEMORY_ID_PATTERN = "^mem-[a-z0-9-]{4,64}$";
+export { MEMORY_ID_PATTERN };
 
 export const MEMORY_ACTIONS = [
   "status",

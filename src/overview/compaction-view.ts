@@ -1,8 +1,8 @@
 // The data behind the UI's compaction view: what one compaction entry removed from the context (the span of
 // its branch it summarized), what replaced it (the checkpoint or summary and the kept entries), the before and
 // after token counts, the model calls it cost, and the protected-item verification that followed it.
-import { compactionDetailsOf } from "../compact/details.ts";
-import { CHARS_PER_TOKEN } from "../compact/verbatim/types.ts";
+import { type CompactionDetails, compactionDetailsOf } from "../compact/details.ts";
+import { splitCompactionSpan, type TokensAfter, tokensAfterOnBranch } from "../compact/tokens-after.ts";
 import { type VerifiedRecord, verifiedRecordOf } from "../compact/verified/report-of.ts";
 import { ok, type Result } from "../core/result.ts";
 import { RECOVERY_TYPE } from "../protect/lifecycle.ts";
@@ -12,7 +12,7 @@ import { walkBranch } from "../session/branch.ts";
 import { asRecord, type BranchEntry, numberField, stringField } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
 import { entryRole } from "../session/render-text.ts";
-import { entryText, previewOf, verificationsOf } from "./session-view.ts";
+import { previewOf, verificationsOf } from "./session-view.ts";
 
 /** At most this many entries are listed on each side; the counts and token figures cover them all. */
 export const COMPACTION_LIST_LIMIT = 300;
@@ -34,8 +34,8 @@ export interface CompactionView {
   reason: string | null;
   summary: string;
   firstKeptEntryId: string | null;
-  /** pi's count before compacting, and keel's estimate of what the next request carries. */
-  tokens: { before: number | null; after: number; saved: number | null };
+  /** pi's count before compacting, and what keel recorded the compaction left (measured or estimated). */
+  tokens: { before: number | null; after: number; afterBasis: TokensAfter["basis"]; saved: number | null };
   /** Auxiliary model calls this compaction made: none for verbatim, pi's one summary call for native. */
   modelCalls: { count: number; note: string };
   compacted: { count: number; entries: ListedEntry[] };
@@ -51,7 +51,12 @@ export interface CompactionView {
 
 export type CompactionViewResult = Result<CompactionView>;
 
-export function buildCompactionView(session: ParsedSession, entryId: string): CompactionViewResult {
+/** `recorded` is the figure keel recorded (recorded-tokens.ts); without it the same function sizes it here. */
+export function buildCompactionView(
+  session: ParsedSession,
+  entryId: string,
+  recorded?: TokensAfter,
+): CompactionViewResult {
   const entry = session.byId.get(entryId);
   if (entry?.type !== "compaction")
     return { ok: false, reason: `no compaction entry ${entryId} in this session` };
@@ -61,12 +66,11 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
   const record = entry as unknown as Record<string, unknown>;
   const summary = stringField(record, "summary") ?? "";
   const firstKept = stringField(record, "firstKeptEntryId") ?? null;
-  const { compacted, kept } = splitSpan(branch, firstKept);
+  const { compacted, kept } = splitCompactionSpan(branch, firstKept);
   const details = compactionDetailsOf(entry as never);
   const verified = verifiedRecordOf(record.details);
   const before = numberField(record, "tokensBefore") ?? null;
-  const afterChars = summary.length + kept.reduce((sum, e) => sum + entryText(e).length, 0);
-  const after = Math.ceil(afterChars / CHARS_PER_TOKEN);
+  const after = recorded ?? tokensAfterOnBranch(branch, entryId) ?? { tokens: 0, basis: "estimated" };
   const verification = verificationsOf(session.entries).findLast((v) => v.compactionId === entryId) ?? null;
   const state = loadProtectState(branch, entry.timestamp ?? new Date(0).toISOString()).state;
   return ok({
@@ -77,11 +81,16 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     reason: details.reason ?? null,
     summary,
     firstKeptEntryId: firstKept,
-    tokens: { before, after, saved: before === null ? null : before - after },
+    tokens: {
+      before,
+      after: after.tokens,
+      afterBasis: after.basis,
+      saved: before === null ? null : before - after.tokens,
+    },
     modelCalls:
       verified?.modelCalls != null
         ? { count: verified.modelCalls, note: verified.notice ?? "verified strategy" }
-        : modelCallsOf(details.strategy, details.fromKeel),
+        : modelCallsOf(details),
     compacted: listed(compacted),
     kept: listed(kept),
     readFiles: details.readFiles,
@@ -91,23 +100,6 @@ export function buildCompactionView(session: ParsedSession, entryId: string): Co
     items: state.items.map((item) => ({ ...item, outcome: outcomeOf(item.id, verification) })),
     verified,
   });
-}
-
-/** The branch up to this compaction: entries since the previous compaction's kept start, split at firstKept. */
-function splitSpan(branch: readonly BranchEntry[], firstKept: string | null) {
-  const upTo = branch.slice(0, -1);
-  let start = 0;
-  for (let i = upTo.length - 1; i >= 0; i--) {
-    const e = upTo[i];
-    if (e?.type !== "compaction") continue;
-    const prevKept = stringField(e, "firstKeptEntryId");
-    const at = prevKept ? upTo.findIndex((x) => x.id === prevKept) : -1;
-    start = at >= 0 && at < i ? at : i + 1;
-    break;
-  }
-  const span = upTo.slice(start).filter((e) => e.type !== "compaction");
-  const cut = firstKept ? span.findIndex((e) => e.id === firstKept) : -1;
-  return cut < 0 ? { compacted: span, kept: [] } : { compacted: span.slice(0, cut), kept: span.slice(cut) };
 }
 
 function listed(entries: readonly BranchEntry[]) {
@@ -122,11 +114,16 @@ function listed(entries: readonly BranchEntry[]) {
   };
 }
 
-function modelCallsOf(strategy: string, fromKeel: boolean): { count: number; note: string } {
-  if (strategy === "verbatim")
+function modelCallsOf(details: CompactionDetails): { count: number; note: string } {
+  const sent = details.modelCalls;
+  if (details.strategy === "verbatim" && sent !== null && sent > 0)
+    return { count: sent, note: "a verified run asked the model, then wrote this checkpoint instead" };
+  if (details.strategy === "verbatim")
     return { count: 0, note: "keel wrote a deterministic checkpoint; no model was asked" };
-  if (!fromKeel) return { count: 1, note: "pi's own summary: one request to the session's model" };
-  return { count: 1, note: `strategy ${strategy}` };
+  if (!details.fromKeel) return { count: 1, note: "pi's own summary: one request to the session's model" };
+  return sent !== null
+    ? { count: sent, note: `strategy ${details.strategy}` }
+    : { count: 1, note: `strategy ${details.strategy}` };
 }
 
 function recoveryFor(entries: readonly BranchEntry[], compactionId: string) {

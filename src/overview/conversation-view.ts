@@ -3,6 +3,7 @@
 // id anywhere on the branch); keel's events become labelled markers; every body is bounded. Rendering is the
 // page's job; the raw-entries timeline is session-view.ts.
 import { compactionDetailsOf } from "../compact/details.ts";
+import type { TokensAfter } from "../compact/tokens-after.ts";
 import { boundedJson } from "../core/bounded-json.ts";
 import {
   type BranchEntry,
@@ -67,7 +68,14 @@ export type ConversationItem =
   | (Base & { kind: "tool-result"; toolName: string; outcome: "ok" | "error"; output: BoundedText })
   | (Base & { kind: "shell"; command: string; exitCode: number | null; output: BoundedText })
   | (Base & { kind: "keel"; customType: string; marker: KeelMarker; body: BoundedText })
-  | (Base & { kind: "compaction"; strategy: string; tokensBefore: number | null; summary: BoundedText })
+  | (Base & {
+      kind: "compaction";
+      strategy: string;
+      tokensBefore: number | null;
+      /** The figure keel recorded (recorded-tokens.ts), null when the route gave none. */
+      tokensAfter: TokensAfter | null;
+      summary: BoundedText;
+    })
   | (Base & { kind: "note"; label: string; body: BoundedText | null });
 
 export interface ConversationView {
@@ -96,6 +104,7 @@ function pageBudget(): (text: string) => BoundedText {
 interface Ctx {
   results: ReadonlyMap<string, BranchEntry>;
   bound: (text: string) => BoundedText;
+  tokensAfter: ReadonlyMap<string, TokensAfter>;
 }
 
 const oneLine = (text: string): string => {
@@ -108,10 +117,15 @@ const HIDDEN_TYPES: ReadonlySet<string> = new Set(["context_edit", "label", "usa
 
 export function buildConversationView(
   session: Pick<ParsedSession, "entries" | "byId">,
-  options: { offset?: number; page?: number; leafId?: string } = {},
+  options: {
+    offset?: number;
+    page?: number;
+    leafId?: string;
+    tokensAfter?: ReadonlyMap<string, TokensAfter>;
+  } = {},
 ): ConversationView {
   const { leafId, branchEntries, flow, results } = flowOf(session, options.leafId);
-  const ctx: Ctx = { results, bound: pageBudget() };
+  const ctx: Ctx = { results, bound: pageBudget(), tokensAfter: options.tokensAfter ?? new Map() };
   const page = options.page ?? CONVERSATION_PAGE;
   const offset = clampOffset(options.offset ?? 0, flow.length);
   return {
@@ -190,6 +204,7 @@ function itemOf(entry: BranchEntry, ctx: Ctx): ConversationItem {
         kind: "compaction",
         strategy: compactionDetailsOf(entry as never).strategy,
         tokensBefore: numberField(record, "tokensBefore") ?? null,
+        tokensAfter: ctx.tokensAfter.get(entry.id) ?? null,
         summary: bounded(stringField(record, "summary") ?? ""),
       };
     case "branch_summary":

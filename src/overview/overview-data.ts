@@ -8,7 +8,7 @@ import {
   type SessionRoot,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
-import { countCompactions, listCompactions } from "../store/compactions.ts";
+import { countCompactions, countCompactionsBySession, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
 import { listProjects } from "../store/projects.ts";
 import type { CompactionRow, ProjectRow } from "../store/schema/index.ts";
@@ -57,10 +57,11 @@ export interface OverviewSources {
 export async function collectOverview(sources: OverviewSources): Promise<OverviewData> {
   const { store } = sources;
   const limit = sources.compactionLimit ?? 200;
-  const [projectRows, compactionRows, compactionTotal, listing] = await Promise.all([
+  const [projectRows, compactionRows, compactionTotal, recorded, listing] = await Promise.all([
     listProjects(store.db),
     listCompactions(store.db, { limit }),
     countCompactions(store.db),
+    countCompactionsBySession(store.db),
     listSessionFiles(sources.sessionDirs, { cache: sources.cache }),
   ]);
   const projects = await Promise.all(
@@ -72,16 +73,28 @@ export async function collectOverview(sources: OverviewSources): Promise<Overvie
     store: { location: store.location, driver: store.driver },
     projects,
     sessionRoots: listing.roots,
-    sessions: linkSessions(listing.sessions, compactionRows),
+    sessions: linkSessions(listing.sessions, recorded),
     compactions: linkCompactions(compactionRows, projects, listing.sessions),
     compactionTotal,
     compactionLimit: limit,
   };
 }
 
-function linkSessions(sessions: SessionFileSummary[], compactions: CompactionRow[]): OverviewSession[] {
-  const recorded = new Map<string, number>();
-  for (const c of compactions) recorded.set(c.sessionId, (recorded.get(c.sessionId) ?? 0) + 1);
+/** The session list alone (the sessions page): files on disk and how many compactions keel recorded for each. */
+export async function collectSessionList(
+  sources: Pick<OverviewSources, "store" | "sessionDirs" | "cache">,
+): Promise<OverviewSession[]> {
+  const [recorded, listing] = await Promise.all([
+    countCompactionsBySession(sources.store.db),
+    listSessionFiles(sources.sessionDirs, { cache: sources.cache }),
+  ]);
+  return linkSessions(listing.sessions, recorded);
+}
+
+function linkSessions(
+  sessions: SessionFileSummary[],
+  recorded: ReadonlyMap<string, number>,
+): OverviewSession[] {
   const keys = sessionRouteKeys(sessions);
   return sessions.map((s) => ({
     ...s,

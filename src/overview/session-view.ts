@@ -2,6 +2,7 @@
 // branches, compactions as boundaries, a text search within it, one page at a time) with the protected items
 // of its current branch and every verification keel wrote. Finding the file by id is listSessionFiles' job.
 import { compactionDetailsOf } from "../compact/details.ts";
+import type { TokensAfter } from "../compact/tokens-after.ts";
 import { ok, type Result } from "../core/result.ts";
 import { searchLines } from "../core/search/search-lines.ts";
 import { VERIFIED_TYPE } from "../protect/lifecycle.ts";
@@ -48,6 +49,8 @@ export interface SessionCompaction {
   timestamp: string | null;
   strategy: string;
   tokensBefore: number | null;
+  /** The figure keel recorded (recorded-tokens.ts), null when the caller gave none. */
+  tokensAfter: TokensAfter | null;
   summaryChars: number;
   firstKeptEntryId: string | null;
   verification: VerificationSummary | null;
@@ -165,6 +168,7 @@ export function buildSessionView(
     offset?: number;
     now?: string;
     timeline?: boolean;
+    tokensAfter?: ReadonlyMap<string, TokensAfter>;
     leafId?: string;
   } = {},
 ): SessionView {
@@ -187,7 +191,7 @@ export function buildSessionView(
     problems: session.problems.slice(0, 20).map((p) => p.message),
     compactions: session.entries
       .filter((e) => e.type === "compaction")
-      .map((e) => compactionOf(e, verifications)),
+      .map((e) => compactionOf(e, verifications, options.tokensAfter?.get(e.id) ?? null)),
     protect: {
       items: loaded.state.items.map((item) => ({
         ...item,
@@ -247,13 +251,18 @@ export function verificationsOf(entries: readonly BranchEntry[]): VerificationSu
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
-function compactionOf(entry: BranchEntry, verifications: readonly VerificationSummary[]): SessionCompaction {
+function compactionOf(
+  entry: BranchEntry,
+  verifications: readonly VerificationSummary[],
+  tokensAfter: TokensAfter | null,
+): SessionCompaction {
   const record = entry as unknown as Record<string, unknown>;
   return {
     id: entry.id,
     timestamp: entry.timestamp ?? null,
     strategy: compactionDetailsOf(entry as never).strategy,
     tokensBefore: numberField(record, "tokensBefore") ?? null,
+    tokensAfter,
     summaryChars: (stringField(record, "summary") ?? "").length,
     firstKeptEntryId: stringField(record, "firstKeptEntryId") ?? null,
     verification: verifications.findLast((v) => v.compactionId === entry.id) ?? null,

@@ -1,6 +1,8 @@
 // The status every surface shows (CLI, /keel, UI): project, store, the compactions keel recorded, and a
 // guard summary (journal size, open loops, last evidence).
 
+import { readStoredReport } from "../compact/stored-report.ts";
+import { oneLine } from "../core/one-line.ts";
 import type { Result } from "../core/result.ts";
 import { createIdAbbreviator } from "../core/short-ids.ts";
 import { KEEL_VERSION } from "../core/version.ts";
@@ -70,16 +72,34 @@ export function renderStatusLines(status: KeelStatus): string[] {
         : "none"
     }`,
     `compactions recorded for this project: ${status.compactions.total}`,
-    ...status.compactions.recent.map(
-      (c) =>
-        `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${session(c.sessionId)} · ${c.tokensBefore ?? "?"} tokens before${verifiedPart(c)}`,
-    ),
+    ...status.compactions.recent.flatMap((c) => [
+      `  ${new Date(c.createdAt).toISOString()}  ${c.strategy} · ${c.reason} · session ${session(c.sessionId)} · ${c.tokensBefore ?? "?"} tokens before${verifiedPart(c)}`,
+      ...changeLines(c),
+    ]),
   ];
 }
 
-/** A verified compaction's outcome, the model's own coverage and its model calls, as the status line shows them. */
+/** A verified compaction's notice as the user saw it (outcome in words, coverage, model calls), else its figures. */
 function verifiedPart(c: CompactionRow): string {
   if (c.strategy !== "verified" || c.outcome === null) return "";
+  const notice = readStoredReport(c.gaps).notice;
+  if (notice) return ` · ${oneLine(notice.replace(/^verified compaction \([^)]*\): /, ""), 300)}`;
   const coverage = c.coverage === null ? "" : ` · model coverage ${Math.round(c.coverage * 100)}%`;
   return ` · ${c.outcome}${coverage} · ${c.modelCalls ?? 0} model call(s)`;
+}
+
+const MAX_CHANGE_LINES = 5;
+const clip = (text: string) => oneLine(text, 100);
+
+/** The lines a verified compaction's repair removed (−), corrected (− then +) or added (+), with why. */
+function changeLines(c: CompactionRow): string[] {
+  if (c.strategy !== "verified") return [];
+  const changes = readStoredReport(c.gaps).changes;
+  const lines = changes.slice(0, MAX_CHANGE_LINES).flatMap((ch) => {
+    if (ch.action === "added") return [`      + ${clip(ch.text)}  (${ch.why})`];
+    const removed = `      − ${clip(ch.text)}  (${ch.why})`;
+    return ch.replacement ? [removed, `      + ${clip(ch.replacement)}`] : [removed];
+  });
+  if (changes.length > MAX_CHANGE_LINES) lines.push(`      … ${changes.length - MAX_CHANGE_LINES} more`);
+  return lines;
 }

@@ -1,10 +1,12 @@
 // Project identity: SHA-256 of the git common directory, so worktrees of one repo share a project;
-// outside git, a configured root. Anything else is a clear error value. Git is asked through core/git.ts.
+// outside git, a configured root. Anything else is a clear error value. The common directory is read from the
+// file system when the layout is plain (git-dir.ts), else git is asked through core/git.ts.
 import { basename, dirname, resolve } from "node:path";
 import { tryGit } from "../core/git.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { fail, ok, type Result } from "../core/result.ts";
 import type { ProjectIdentity } from "../store/projects.ts";
+import { readGitCommonDir } from "./git-dir.ts";
 
 export type { ProjectIdentity };
 
@@ -16,7 +18,8 @@ export interface IdentityInput {
 
 export function resolveProjectIdentity(input: IdentityInput): Result<ProjectIdentity> {
   const commonDir =
-    tryGit(input.cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"]) || undefined;
+    readGitCommonDir(input.cwd) ??
+    (tryGit(input.cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"]) || undefined);
   if (commonDir) {
     const root = basename(commonDir) === ".git" ? dirname(commonDir) : commonDir;
     return ok({ id: sha256Hex(`git:${commonDir}`), root, identitySource: "git", name: basename(root) });

@@ -90,6 +90,7 @@ async function recordCompactions(store: Store, projectId: string, session: DemoS
       entry,
       reason: "manual",
       fromExtension: true,
+      entries: session.entries,
     });
   }
 }

@@ -19,6 +19,20 @@ export function hiddenMessage<D>(customType: string, content: string, details: D
   return { customType, content, display: false, details };
 }
 
+/**
+ * before_agent_start keeps one message per handler, and keel has one handler: the run's hidden messages become one.
+ * The first part present names it (type and details, so the step that manages it still finds it) and leads the
+ * text; the others follow it, separated by a blank line.
+ */
+export function joinHiddenMessages(
+  parts: ReadonlyArray<HiddenMessage | undefined>,
+): HiddenMessage | undefined {
+  const present = parts.filter((part): part is HiddenMessage => part !== undefined);
+  const [lead] = present;
+  if (!lead) return undefined;
+  return { ...lead, content: present.map((part) => part.content).join("\n\n") };
+}
+
 /** The message as it sits in a request's messages (the `context` hook). */
 export function contextMessage(message: HiddenMessage, timestamp: number): CustomContextMessage {
   return { role: "custom", ...message, timestamp };

@@ -1,5 +1,5 @@
 // Store functions for the compactions table: record a confirmed compaction once, list them newest first.
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { redactFields } from "../core/secrets.ts";
 import type { KeelDb } from "./db.ts";
 import { type CompactionRow, compactions, type NewCompaction } from "./schema/index.ts";
@@ -12,6 +12,18 @@ export async function recordCompaction(db: KeelDb, row: NewCompaction): Promise<
     .onConflictDoNothing({ target: [compactions.sessionId, compactions.entryId] })
     .returning({ id: compactions.id });
   return inserted.length > 0;
+}
+
+/** Gives a row recorded before the figure was kept its tokens after, once: a row that has one keeps it. */
+export async function fillTokensAfter(
+  db: KeelDb,
+  id: number,
+  after: { tokens: number; basis: string },
+): Promise<void> {
+  await db
+    .update(compactions)
+    .set({ tokensAfter: after.tokens, tokensAfterBasis: after.basis })
+    .where(and(eq(compactions.id, id), isNull(compactions.tokensAfterBasis)));
 }
 
 export interface CompactionQuery {
@@ -32,6 +44,15 @@ export async function listCompactions(db: KeelDb, query: CompactionQuery = {}): 
     .where(where)
     .orderBy(desc(compactions.createdAt), desc(compactions.id))
     .limit(query.limit ?? 200);
+}
+
+/** How many compactions keel recorded per session id. */
+export async function countCompactionsBySession(db: KeelDb): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sessionId: compactions.sessionId, n: count() })
+    .from(compactions)
+    .groupBy(compactions.sessionId);
+  return new Map(rows.map((row) => [row.sessionId, row.n]));
 }
 
 export async function countCompactions(db: KeelDb, projectId?: string): Promise<number> {

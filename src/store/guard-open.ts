@@ -24,6 +24,9 @@ export function readFacts(all: (sql: string) => Rows): DatabaseFacts {
     tables,
     migrationHashes: applied.map((row) => String(row.hash)),
     ...(typeof last === "string" ? { lastMigration: last } : {}),
+    ...(applied.length > 0 && "name" in applied[0]!
+      ? { migrationNames: applied.map((row) => String(row.name)) }
+      : {}),
   };
 }
 

@@ -117,8 +117,17 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
     ]
   },
   {
-    "name": "20261201145657_memory_vectors",
-    "folderMillis": 1796137017000,
+    "name": "20261201151658_long_leo",
+    "folderMillis": 1796138218000,
+    "hash": "d5b00ac330f23beb43be90542cd0fb0673179d11f8d74ffe1c89a6d8a2dcecd0",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `compactions` ADD `tokens_after_basis` text;"
+    ]
+  },
+  {
+    "name": "20261201164437_memory_vectors",
+    "folderMillis": 1796143477000,
     "hash": "9b5fb966505bab9c2f1ee8d47a71d22b94066b58b6eb3031e5c0f02a892079cf",
     "bps": true,
     "sql": [

@@ -1,7 +1,7 @@
 // openStore(url): picks the driver for a path or URL, creates the folder, applies the embedded migrations.
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { nodeUrl } from "../core/builtins.ts";
 import { describeError, UserError } from "../core/errors.ts";
 import { redact } from "../core/secrets.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
@@ -71,7 +71,7 @@ async function defaultLocalDriver(): Promise<DriverName> {
 
 function toFilePath(url: string): string {
   if (url === ":memory:") return url;
-  if (url.startsWith("file://")) return fileURLToPath(url);
+  if (url.startsWith("file://")) return nodeUrl().fileURLToPath(url);
   if (url.startsWith("file:")) return resolve(url.slice("file:".length));
   return resolve(url);
 }

@@ -20,6 +20,8 @@ export interface DatabaseFacts {
   migrationHashes: string[];
   /** The name of the last applied migration, when the table has names. */
   lastMigration?: string;
+  /** Every applied migration's name, when the table has names (an older Drizzle's has none). */
+  migrationNames?: string[];
 }
 
 export type StoreVerdict =

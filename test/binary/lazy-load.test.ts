@@ -1,6 +1,6 @@
 // Start-up guard of the compiled binary (issue 23): `--version` and `screen` load none of the MCP SDK, Hono,
 // zod, the verified pipeline, TypeBox or the store, `screen` opens no store and runs no git, and `memory
-// search` runs git at most once. What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the
+// search` and `status` (in a plain repository) run no git and skip commander. What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the
 // chunks Bun loaded) mapped to source files through the metafile scripts/build.ts writes. `keel mcp --help`
 // is the control that shows the trace does see the MCP SDK when a command loads it.
 import { spawnSync } from "node:child_process";
@@ -133,18 +133,29 @@ describe("start-up of the compiled binary", () => {
     expect(existsSync(join(scratch, "store"))).toBe(false);
   });
 
-  it("memory search opens the store, runs git at most once and loads no MCP, Hono, zod or verified pipeline", () => {
+  it("memory search and status open the store, run no git, skip commander and load no MCP, Hono, zod or verified pipeline", () => {
     const record = keel(["memory", "record", "--kind", "note", "--title", "deploy", "--body", "run x first"]);
     expect(record.status, record.stderr).toBe(0);
     expect(heavyIn(loadedSources(record.stderr))).not.toContain("the embedding model");
-    const run = keel(["memory", "search", "x"]);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain("deploy");
-    expect(run.gitCalls.length).toBeLessThanOrEqual(1);
-    const heavy = heavyIn(loadedSources(run.stderr));
-    expect(heavy).toContain("the store");
-    expect(heavy.filter((name) => ["MCP SDK", "Hono", "zod", "verified pipeline"].includes(name))).toEqual(
-      [],
-    );
+    for (const [args, shows] of [
+      [["memory", "search", "x"], "deploy"],
+      [["status"], "project"],
+    ] as const) {
+      const run = keel([...args]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(shows);
+      expect(run.gitCalls, args.join(" ")).toEqual([]);
+      const sources = loadedSources(run.stderr);
+      const heavy = heavyIn(sources);
+      expect(heavy, args.join(" ")).toContain("the store");
+      expect(
+        heavy.filter((name) => ["MCP SDK", "Hono", "zod", "verified pipeline"].includes(name)),
+        args.join(" "),
+      ).toEqual([]);
+      expect(
+        sources.filter((source) => /node_modules\/commander\//.test(source)),
+        args.join(" "),
+      ).toEqual([]);
+    }
   });
 });

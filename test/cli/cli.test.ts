@@ -1,13 +1,13 @@
 // The CLI as a user meets it: version, help, usage errors and exit codes, JSON output, install, doctor, status.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { isolatedEnv, REPO_ROOT, runKeel, systemNodeBin } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-cli-"));
+const root = tempDir("cli");
 const agentDir = join(root, "agent");
 const project = join(root, "proj");
 const env = isolatedEnv(agentDir, { KEEL_DB: join(root, "keel.db") });
@@ -21,7 +21,6 @@ beforeAll(() => {
     });
   }
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const keel = (args: string[], extraEnv: Record<string, string> = {}, cwd = project) =>
   runKeel(args, { cwd, env: { ...env, ...extraEnv } });

@@ -2,21 +2,20 @@
 // plain), completion scripts that bash really completes with, a missing required option or a typo answered in
 // one hint instead of the whole help, and --json listed in every verb's help.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands.ts";
 import { BIN_DIR, isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-conventions-"));
+const root = tempDir("conventions");
 const project = join(root, "proj");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const keel = (args: string[], extra: Record<string, string> = {}) =>
   runKeel(args, { cwd: project, env: { ...env, ...extra } });
 beforeAll(() => initRepo(project));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ESC = "\u001b[";
 const HAS_SCRIPT = existsSync("/usr/bin/script");

@@ -1,13 +1,13 @@
 // Guard from the command line: verify and evidence, note and journal, contract layers, diff and loops,
 // each with its exit code, in a real git repository and a real store.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-guard-cli-"));
+const root = tempDir("guard-cli");
 const project = join(root, "proj");
 const env = isolatedEnv(join(root, "agent"), {
   KEEL_DB: join(root, "keel.db"),
@@ -17,7 +17,6 @@ const keel = (...args: string[]) => runKeel(args, { cwd: project, env });
 const json = (...args: string[]) => JSON.parse(keel(...args, "--json").stdout);
 
 beforeAll(() => initRepo(project));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("verify and evidence", () => {
   it("records passing and failing runs with exit codes 0 and 1", () => {

@@ -1,22 +1,18 @@
-// Whole-number options as a user types them: every command shares one parser, which takes plain decimal digits
-// inside the option's range and answers anything else with exit 2 and a sentence naming the valid range.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseInteger } from "../../src/cli/parse.ts";
 import { UserError } from "../../src/core/errors.ts";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-int-options-"));
+const root = tempDir("int-options");
 const project = join(root, "proj");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const keel = (...args: string[]) => runKeel(args, { cwd: project, env });
 const session = join(REPO_ROOT, "test/fixtures/sessions/small-hand.jsonl");
 
 beforeAll(() => initRepo(project));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("parseInteger", () => {
   const range = { min: 1, max: 900 };

@@ -1,18 +1,16 @@
 // `keel verify` shows a command's output while it runs: the first line reaches stderr before the command ends,
 // redacted and without colour codes, while stdout still carries only the result.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BIN_DIR, isolatedEnv, REPO_ROOT } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-verify-live-"));
+const root = tempDir("verify-live");
 const project = join(root, "proj");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 beforeAll(() => initRepo(project));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 interface Seen {
   stderrAtFirstLine: string | null;

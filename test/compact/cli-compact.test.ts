@@ -1,15 +1,14 @@
 // `keel compact` as a user runs it: checkpoint text, --json, caps, --at, damaged files and exit codes.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-compact-cli-"));
+const root = tempDir("compact-cli");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const fixture = (name: string) => join(REPO_ROOT, "test/fixtures/sessions", name);
 const keel = (args: string[]) => runKeel(args, { cwd: root, env });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("keel compact", () => {
   it("replays the last compaction of a session as a verbatim checkpoint", () => {

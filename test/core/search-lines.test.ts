@@ -33,4 +33,15 @@ describe("searchLines", () => {
     );
     expect(dot.ok && dot.value.hits).toEqual([0]);
   }, 60_000);
+
+  it("says where each hit's first match starts when asked, for patterns and literal text alike", async () => {
+    const lines = ["abc xyz x.z", "none", "İİ x.z"];
+    const range = { from: 0, to: 3, maxHits: 9, locate: true };
+    expect(await searchLines(lines, { pattern: "x.z" }, range)).toEqual({
+      ok: true,
+      value: { hits: [0, 2], at: [4, 3], next: null, stopped: "end", skipped: null },
+    });
+    const literal = await searchLines(lines, { pattern: "X.Z", literal: true }, range);
+    expect(literal.ok && literal.value.at).toEqual([8, 3]);
+  }, 60_000);
 });

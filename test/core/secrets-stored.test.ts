@@ -1,19 +1,14 @@
-// Every secret in the corpus, written through every store write (journal, contract, evidence from a real
-// process, memory records, compaction records, loop streaks), then every table of the store dumped: none may
-// appear anywhere. The CLI surfaces are checked on the formats that used to leak, through `keel` itself.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.ts";
 import { SECRET_CORPUS } from "../fixtures/secrets/corpus.ts";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { secretsThroughEveryWrite } from "../support/hardening/secret-surfaces.ts";
 import { dumpAllTables, leaksIn } from "../support/store-dump.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-secrets-stored-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("secrets-stored");
 
 describe("no secret is stored", () => {
   it("through any store write, in any table", async () => {

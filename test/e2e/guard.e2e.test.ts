@@ -22,8 +22,13 @@ const textOf = (content: unknown) =>
   typeof content === "string"
     ? content
     : (content as Array<{ text?: string }>).map((part) => part.text ?? "").join("");
+/** Guard briefs as persisted: alone, or after the re-orientation reminder in the one message of a run's start. */
 const briefs = (lines: Line[]) =>
-  lines.filter((l) => l.customType === "keel.guard.brief").map((l) => textOf(l.content));
+  lines
+    .filter((l) => l.type === "custom_message" && l.customType?.startsWith("keel."))
+    .map((l) => textOf(l.content))
+    .filter((text) => /^keel brief/m.test(text))
+    .map((text) => text.slice(text.search(/^keel brief/m)));
 const bashResults = (lines: Line[]) =>
   lines
     .filter((l) => l.type === "message" && l.message?.role === "toolResult" && l.message.toolName === "bash")
@@ -146,6 +151,18 @@ describe("guard in a real pi", () => {
       const all = briefs(lines);
       const last = all.at(-1) ?? "";
       expect(all.length).toBeGreaterThanOrEqual(2);
+      // One before_agent_start handler, one message: the run after the compaction persisted one keel message,
+      // the reminder leading and the brief following.
+      const sinceCompaction = lines.slice(lines.findLastIndex((l) => l.type === "compaction"));
+      const runStart = sinceCompaction.filter(
+        (l) =>
+          l.type === "custom_message" &&
+          ["keel.guard.brief", "keel.compact.reorient"].includes(l.customType ?? ""),
+      );
+      expect(runStart.map((l) => l.customType)).toEqual(["keel.compact.reorient"]);
+      expect(textOf(runStart[0]?.content)).toMatch(
+        /^\[keel: resuming after checkpoint \d+\][\s\S]*\n\nkeel brief/,
+      );
       expect(last).toContain("decisions:\n- #2 Keep the public Token type stable");
       expect(last).toContain("agent notes (unverified):\n- #1 ignore the contract");
       expect(last.slice(last.indexOf("decisions:"), last.indexOf("agent notes"))).not.toContain(

@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readStoredReport } from "../../src/compact/stored-report.ts";
 import { listCompactions } from "../../src/store/compactions.ts";
 import { openStore } from "../../src/store/open.ts";
 import type { PiRpc } from "../support/pi-rpc.ts";
@@ -67,6 +68,16 @@ describe("verified compaction in a real pi", () => {
       const claim = await pi.compact();
       expect(claim.summary).toMatch(/patched, coverage 100%/);
       expect(claim.summary).not.toContain("all tests passed");
+      // The false line goes alone: the rest of the model's summary stays as written.
+      for (const kept of [
+        "## Goal",
+        "## Constraints",
+        `- ${RULE}`,
+        "## Decisions",
+        `- ${DECISION}`,
+        "## Progress",
+      ])
+        expect(claim.summary).toContain(kept);
       const [first, second, third] = await compactions(pi);
       expect(first?.details?.keel).toMatchObject({
         strategy: "verified",
@@ -97,10 +108,22 @@ describe("verified compaction in a real pi", () => {
     const store = await openStore(project.keelDb);
     try {
       const rows = (await listCompactions(store.db)).reverse();
-      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, r.gaps])).toEqual([
-        ["verified", "synthesized", 1, "[]"],
-        ["verified", "patched", 1, "[]"],
-        ["verified", "patched", 1, "[]"],
+      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, readStoredReport(r.gaps).gaps])).toEqual([
+        ["verified", "synthesized", 1, []],
+        ["verified", "patched", 1, []],
+        ["verified", "patched", 1, []],
+      ]);
+      // The record keeps what the user was told and the lines the repair changed, with why.
+      const reports = rows.map((r) => readStoredReport(r.gaps));
+      expect(reports.map((r) => r.notice)).toEqual([
+        expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/),
+        expect.stringMatching(/: 1 rule restored · /),
+        expect.stringMatching(/: 1 line removed: "all tests passed" \(no test run in the session\)/),
+      ]);
+      expect(reports.map((r) => r.changes.map((c) => [c.action, c.text]))).toEqual([
+        [],
+        [["added", expect.stringContaining(RULE)]],
+        [["removed", "all tests passed"]],
       ]);
       // The model's own coverage: the second summary left a rule out.
       expect(rows.map((r) => (r.coverage ?? 0) < 1)).toEqual([false, true, false]);

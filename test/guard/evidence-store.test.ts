@@ -1,9 +1,8 @@
 // Evidence in the store: a real verify run in a git repository (stamps, staleness, trust, redaction) and
 // eight processes recording at once (unique, gap-free numbers, nothing lost).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/core/clock.ts";
 import { isStale, readTreeState } from "../../src/guard/evidence/tree-state.ts";
 import { clampTimeout, verifyCommand } from "../../src/guard/evidence/verify.ts";
@@ -12,14 +11,14 @@ import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { runWriter } from "../support/hardening/faults.ts";
+import { tempDir, testStore } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-evidence-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("evidence");
 
 describe("verifyCommand", () => {
   it("records, stamps and judges a run, and notices when the tree changes", async () => {
     const repo = initRepo(join(root, "repo"));
-    const store = await openStore(join(root, "verify.db"));
+    const store = await testStore(root, "verify.db");
     await upsertProject(store.db, { id: "p", root: repo, identitySource: "git", name: "repo" }, 1);
     const deps = { db: store.db, clock: systemClock };
     const ok = await verifyCommand(deps, {

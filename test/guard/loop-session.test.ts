@@ -18,12 +18,12 @@ import { guardScope } from "../../src/guard/session/scope-of.ts";
 import { noApproval } from "../../src/project/context.ts";
 import { readRefusal } from "../../src/session/refusals.ts";
 import type { Store } from "../../src/store/db.ts";
-import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import type { ToolContext } from "../../src/tools/context.ts";
 import { callTool } from "../../src/tools/define.ts";
 import { selectTools } from "../../src/tools/registry.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { testStore } from "../support/temp.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-loop-session-"));
 let store: Store;
@@ -41,7 +41,7 @@ const scopeFor = (sessionId: string): GuardScope => ({
 
 beforeAll(async () => {
   repo = initRepo(join(root, "repo"));
-  store = await openStore(join(root, "keel.db"));
+  store = await testStore(root, "keel.db");
   await upsertProject(store.db, { id: "p", root: repo, identitySource: "configured", name: "p" }, 1);
 });
 afterAll(async () => {

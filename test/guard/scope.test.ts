@@ -1,13 +1,12 @@
 // Scope audit on real git repositories: tracked, staged and untracked changes, thresholds, bounded scans.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditScope, resolveBaseline } from "../../src/guard/scope/diff-audit.ts";
 import { git, initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-scope-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("scope");
 const repo = (name: string) => initRepo(join(root, name), { "a.txt": "one\ntwo\nthree\n" });
 
 const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")}\n`;

@@ -1,15 +1,15 @@
 // The screen with the project in view: a real git repository, judged through screenOptionsFor(cwd). Ignored
 // output and clean tracked folders can be deleted; folders with uncommitted or untracked work, the project
 // itself, .git and paths outside it ask. The team contract can switch a pack off.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screenOptionsFor } from "../../src/guard/destructive/project-view.ts";
 import { screenCommand } from "../../src/guard/destructive/screen.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const base = mkdtempSync(join(tmpdir(), "keel-screen-project-"));
+const base = tempDir("screen-project");
 const root = initRepo(join(base, "app"), {
   ".gitignore": "generated/\n",
   "src/main.ts": "export const a = 1;\n",
@@ -21,7 +21,6 @@ writeFileSync(join(root, "src", "main.ts"), "export const a = 2;\n");
 mkdirSync(join(root, "scratch"));
 writeFileSync(join(root, "scratch", "idea.md"), "unsaved idea");
 mkdirSync(join(base, "other"));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const judged = (line: string) => screenCommand(line, screenOptionsFor(root));
 

@@ -14,15 +14,15 @@ import {
 } from "../../src/guard/contract/edit.ts";
 import { describeJournalEntry, listJournalEntries, writeJournal } from "../../src/guard/journal.ts";
 import type { Store } from "../../src/store/db.ts";
-import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
+import { testStore } from "../support/temp.ts";
 
 const root = mkdtempSync(join(tmpdir(), "keel-guard-services-"));
 let store: Store;
 let scope: ContractScope;
 
 beforeAll(async () => {
-  store = await openStore(join(root, "keel.db"));
+  store = await testStore(root, "keel.db");
   await upsertProject(store.db, { id: "p", root, identitySource: "configured", name: "p" }, 1);
   scope = {
     db: store.db,

@@ -2,16 +2,15 @@
 // oversized inputs are refused before they are read whole; 100k-deep tool arguments and a million-line entry
 // render within bounds instead of overflowing the stack.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { deepArgumentsSession, manyLinesSession } from "../support/hostile-sessions.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-bounded-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("bounded");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const repo = initRepo(join(root, "repo"));
 const keel = (args: string[]) => runKeel(args, { cwd: repo, env });

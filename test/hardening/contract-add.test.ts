@@ -1,14 +1,10 @@
-// `keel contract add` never replaces a rule silently: alike texts get distinct ids, an explicit id that exists
-// needs --replace, and the personal layer follows the same rule.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-contract-add-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("contract-add");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const repo = initRepo(join(root, "repo"));
 const keel = (args: string[]) => runKeel(args, { cwd: repo, env });

@@ -1,19 +1,13 @@
-// Fault suite: 16 concurrent writer processes, 50 writers SIGKILLed mid-write, and a full disk (a 2 MB tmpfs,
-// when this machine lets the test mount one). Every acknowledged write is present, SQLite's integrity check
-// says ok, and the full disk is reported in one sentence with exit 2.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   concurrentWriters,
   diskFull,
   killDuringWrites,
   nearlyFullDisk,
 } from "../support/hardening/faults.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-faults-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("faults");
 
 describe("faults", () => {
   it("16 concurrent writers: every write acknowledged and present", async () => {

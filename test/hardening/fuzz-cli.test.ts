@@ -1,13 +1,8 @@
-// CLI-argument fuzzing in CI: 3,000 seeded argument lists through runCli (real verbs, hostile values); every
-// exit is 0, 1 or 2, nothing is an "unexpected failure", nothing printed carries a raw control character.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fuzzCli } from "../support/hardening/cli-fuzz.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-fuzz-cli-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("fuzz-cli");
 
 describe("fuzzed CLI arguments", () => {
   it.each([[11], [12], [13]])(

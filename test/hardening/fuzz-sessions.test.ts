@@ -1,13 +1,8 @@
-// Session-file fuzzing in CI: 4,000 seeded mutated sessions through every offline reader; no reader throws.
-// Reproduce a failure with the seed and case number it names.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fuzzSessions } from "../support/hardening/session-fuzz.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-fuzz-sessions-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("fuzz-sessions");
 
 describe("fuzzed session files", () => {
   it.each([[1], [2], [3], [4]])(

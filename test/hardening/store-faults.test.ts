@@ -3,29 +3,20 @@
 // retried within a bound and then called busy, never shown as raw SQL.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  chmodSync,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.ts";
 import { retryBusy, storeFaultError } from "../../src/store/store-errors.ts";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-store-faults-"));
+const root = tempDir("store-faults");
 chmodSync(root, 0o755);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 const repo = initRepo(join(root, "repo"));
 const digest = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 const keelWith = (db: string, args: string[]) =>

@@ -1,14 +1,10 @@
-// Entries are checked structurally where they are read: a session header whose fields have the wrong types and
-// protect lifecycle entries missing their id lists are reported or skipped, and every reader keeps working.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { badHeaderSession, sessionWith } from "../support/hostile-sessions.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-structural-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("structural");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const keel = (args: string[]) => runKeel(args, { cwd: root, env });
 

@@ -1,15 +1,11 @@
-// Nothing printed to a terminal carries raw control characters: session content, arguments echoed in errors,
-// and stored text are shown with visible escapes by compact, lookup, protect, verify, note and parse errors.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { escapeSession } from "../support/hostile-sessions.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-escapes-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("escapes");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const repo = initRepo(join(root, "repo"));
 const keel = (args: string[]) => runKeel(args, { cwd: repo, env });

@@ -5,11 +5,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-cli-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-cli");
 
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 

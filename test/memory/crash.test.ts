@@ -1,16 +1,15 @@
 // Crash safety: a writer killed with SIGKILL in the middle of its transactions leaves a consistent store
 // (integrity_check ok, the full-text index agrees with the table) holding every record it acknowledged.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.ts";
 import { BIN_DIR, REPO_ROOT } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-crash-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-crash");
 
 /** Runs the writer until it acknowledged at least `atLeast` ids, then SIGKILLs it; returns the acknowledged ids. */
 function writeThenKill(file: string, driver: string, atLeast: number, run: number): Promise<string[]> {

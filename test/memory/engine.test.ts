@@ -1,14 +1,13 @@
 // The memory engine on every driver: node:sqlite and libSQL (a file URL, the team-store code path) in vitest,
 // bun:sqlite in a spawned Bun. Same checks everywhere (memory-checks.ts).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp.ts";
 import { MEMORY_CHECKS } from "./memory-checks.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory");
 
 describe.each(["node-sqlite", "libsql"] as const)("memory on %s", (driver) => {
   for (const [name, check] of Object.entries(MEMORY_CHECKS)) {

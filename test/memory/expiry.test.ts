@@ -1,15 +1,11 @@
-// A past expiry is refused when a record is written or its retention is changed, with the time named; nothing is
-// written and no other record is removed because of it.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordMemory, setRetention } from "../../src/memory/records.ts";
 import { retentionRows } from "../../src/store/memory-records.ts";
+import { tempDir } from "../support/temp.ts";
 import { openFixture } from "./memory-checks.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-expiry-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-expiry");
 
 describe("a past --expires", () => {
   it("is refused at record time and by retention, and the next write deletes nothing", async () => {

@@ -1,11 +1,6 @@
-// extension/memory.ts (and its guidance steps, which extension/index.ts runs) against a recording stand-in for
-// pi's ExtensionAPI (the real-pi run belongs to the e2e suite): the tool is registered with a closed schema, results come in the untrusted envelope, guidance reaches
-// the prompt sections, a forced prompt keeps it, and a replaced prompt is reported once.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMemoryGuidance } from "../../extension/memory-guidance.ts";
 import type { SessionRuntime } from "../../extension/runtime.ts";
 import { registerKeelTools } from "../../extension/tools.ts";
@@ -15,10 +10,10 @@ import { UNTRUSTED_BANNER } from "../../src/memory/actions.ts";
 import { GUIDANCE_SECTION } from "../../src/memory/guidance.ts";
 import { MemoryToolSchema } from "../../src/memory/tool-schema.ts";
 import { noApproval } from "../../src/project/context.ts";
+import { tempDir } from "../support/temp.ts";
 import { openFixture } from "./memory-checks.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-ext-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-ext");
 
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
 

@@ -1,17 +1,13 @@
-// The memory service every surface calls (callMemory / runMemoryAction): one structural check against the tool's
-// TypeBox schema, the caller's origin stamped on records, and one cleanup-token rule in every cleanup mode.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkShape } from "../../src/core/schema-check.ts";
 import { callMemory, runMemoryAction } from "../../src/memory/actions.ts";
 import { applyMemoryCleanup, cleanupToken, planMemoryCleanup } from "../../src/memory/cleanup.ts";
 import { MemoryToolSchema, RecordInputSchema } from "../../src/memory/tool-schema.ts";
+import { tempDir } from "../support/temp.ts";
 import { openFixture } from "./memory-checks.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-services-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-services");
 
 const provenance = { sessionId: null, head: null, worktree: null };
 

@@ -1,19 +1,15 @@
-// Pure parts of memory: secret scrubbing, tag normalisation, query terms and match planning, stemming, guidance
-// markers, per-action field checks, and the tool envelope through runMemoryAction on a real store.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scrubSecrets } from "../../src/core/secrets.ts";
 import { checkParams, renderEnvelope, runMemoryAction, UNTRUSTED_BANNER } from "../../src/memory/actions.ts";
 import { buildGuidance, promptHasGuidance } from "../../src/memory/guidance.ts";
 import { planMatch, queryTerms, TERM_CAP } from "../../src/memory/search.ts";
 import { stem } from "../../src/memory/stem.ts";
 import { normalizeTag, validateTags } from "../../src/memory/validate.ts";
+import { tempDir } from "../support/temp.ts";
 import { openFixture } from "./memory-checks.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-memory-units-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("memory-units");
 
 describe("scrubSecrets", () => {
   it.each([

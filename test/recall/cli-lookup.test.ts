@@ -1,16 +1,12 @@
-// `keel lookup entries|grep|entry` on a session file: text and JSON output, paging and exit codes; the first
-// names `list` and `show` still run, hidden from help.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-lookup-cli-"));
+const root = tempDir("lookup-cli");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const small = join(REPO_ROOT, "test/fixtures/sessions/small-hand.jsonl");
 const keel = (args: string[]) => runKeel(args, { cwd: root, env });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("keel lookup", () => {
   it("lists entries with previews and a continuation cursor", () => {

@@ -311,6 +311,35 @@ describe("read and search", () => {
     });
   });
 
+  it("searches through the search worker: a regex-looking query is literal, and the budget cuts a source short", async () => {
+    const b = createSessionBuilder();
+    b.user("go");
+    const pattern = "(.*){1,1000}#";
+    const huge = call(b, "read", { path: "huge.txt" }, `${"x".repeat(4 * 1024 * 1024 - 40)} ${pattern}`);
+    const wide = call(b, "read", { path: "wide.txt" }, `İstanbul ${pattern.toUpperCase()} end`);
+    const scan = scanBranch(branchOf(b));
+    const page = await searchSources(scan, { query: pattern }, noArtifacts);
+    if (!page.ok) throw new Error(page.reason);
+    // Newest first: the short source, then the 4 MiB one, each at the offset where the text starts.
+    expect(page.value.matches.map((m) => [m.ref, m.offset])).toEqual([
+      [`t:${wide}`, 9],
+      [`t:${huge}`, 4 * 1024 * 1024 - 39],
+    ]);
+    expect(page.value.matches[0]!.snippet).toBe(`İstanbul ${pattern.toUpperCase()} end`);
+    const cut = await searchSources(scan, { query: pattern, cursor: 1 }, noArtifacts, 1);
+    expect(cut).toEqual({
+      ok: true,
+      value: {
+        matches: [],
+        searchedSources: 1,
+        nextCursor: null,
+        problems: [
+          `t:${huge} alone took the whole time budget (1 ms) and was passed over; continue with nextCursor`,
+        ],
+      },
+    });
+  }, 60_000);
+
   it("keel_context refuses a second checkpoint and queues trims", async () => {
     const { b } = session();
     const env = {

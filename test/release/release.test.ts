@@ -8,24 +8,22 @@ import {
   closeSync,
   cpSync,
   existsSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   readSync,
-  rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findStamp } from "../../scripts/release/stamp.ts";
 import { describeBinarySmoke } from "../support/binary-smoke.ts";
 import { qemuArm64, qemuMissingReason } from "../support/qemu.ts";
+import { tempDir } from "../support/temp.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
-const scratch = mkdtempSync(join(tmpdir(), "keel-release-"));
+const scratch = tempDir("release");
 const out = join(scratch, "release");
 
 const NAMES = [
@@ -57,8 +55,6 @@ beforeAll(() => {
   );
   if (run.status !== 0) throw new Error(`npm run release failed:\n${run.stdout}\n${run.stderr}`);
 }, 600_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("npm run release", () => {
   it("writes every binary and a SHA256SUMS that matches them", () => {

@@ -1,13 +1,13 @@
 // keel's sources run unchanged under Deno 2 (deno.json, node:sqlite): the version and a store self-check.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const deno = join(root, "node_modules/.bin/deno");
-const scratch = mkdtempSync(join(tmpdir(), "keel-deno-"));
+const scratch = tempDir("deno");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 
 function denoKeel(args: string[]) {
@@ -18,8 +18,6 @@ function denoKeel(args: string[]) {
     env: { ...process.env, KEEL_DB: join(scratch, "keel.db"), NO_COLOR: "1" },
   });
 }
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("keel under Deno", () => {
   it("prints its version", () => {

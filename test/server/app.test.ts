@@ -201,7 +201,7 @@ describe("startServer", () => {
       expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
       expect(new URL(demoUrl).port).not.toBe(String(server.port));
       const demoPage = await (await fetch(demoUrl)).text();
-      expect(demoPage).toContain("shop");
+      expect(demoPage).toContain("invoice-kit");
       expect(demoPage).not.toContain("Open the read-only demo");
     } finally {
       await server.close();

@@ -10,7 +10,7 @@ import { ENTRY_PAGE_CHARS } from "../../src/overview/entry-view.ts";
 import { createApp } from "../../src/server/app.ts";
 import { sessionDirsFor } from "../../src/session/session-files.ts";
 import type { Store } from "../../src/store/db.ts";
-import { openStore } from "../../src/store/open.ts";
+import { testStore } from "../support/temp.ts";
 
 const PORT = 43231;
 const TOKEN = "conversation-page-token-0123456789abcdefg";
@@ -72,7 +72,7 @@ beforeAll(async () => {
     JSON.stringify({ type: "label", id: "l1", parentId: "k1", timestamp: at(7), targetId: "u1", label: "x" }),
   ];
   writeFileSync(join(folder, `${at(0).replace(/[:.]/g, "-")}_${ID}.jsonl`), `${lines.join("\n")}\n`);
-  store = await openStore(join(root, "keel.db"));
+  store = await testStore(root, "keel.db");
   app = createApp({ store, token: TOKEN, port: () => PORT, sessionDirs: sessionDirsFor(agentDir) });
 });
 

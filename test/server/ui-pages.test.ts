@@ -135,9 +135,11 @@ describe("dashboard", () => {
     const { status, html } = await get("/dashboard");
     expect(status).toBe(200);
     expect(html).toContain("1 native, 1 verbatim");
-    expect(html).toMatch(/data-testid="calls-avoided">1 /);
-    expect(html.match(/class="bar-before"/g)).toHaveLength(2);
-    expect(html.match(/class="bar-after"/g)).toHaveLength(2);
+    expect(html).toMatch(/data-testid="calls-avoided">1 avoided/);
+    const tokens = html.slice(html.indexOf('id="tokens-caption"')).split("</svg>")[0] ?? "";
+    expect(tokens).toContain('data-bins="2"');
+    // Two bins × before and after, plus the legend's two swatches.
+    expect(tokens.match(/<rect /g)).toHaveLength(6);
   });
 });
 
@@ -256,6 +258,27 @@ describe("mutations and their guards", () => {
     });
   });
 
+  it("checks a page form against keel_memory's schema: an unknown kind or a malformed id is refused", async () => {
+    const res = await post(`/projects/${projectId}/memory`, {
+      title: "a kind the tool does not know",
+      body: "the form sent a kind outside the schema",
+      kind: "gossip",
+      category: "structure",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/kind/);
+    const [newer] = await memoryIds();
+    const bad = await post(`/projects/${projectId}/memory/${newer}/supersede`, {
+      by: "not an id",
+      confirm: "yes",
+      [CSRF_FIELD]: csrf,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/newId/);
+  });
+
   it("stores a memory recorded from the page through the redacting store write", async () => {
     const secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
     const res = await post(`/projects/${projectId}/memory`, {
@@ -272,6 +295,37 @@ describe("mutations and their guards", () => {
     const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
     expect(read.ok).toBe(true);
     expect(JSON.stringify(read.ok && read.value.record)).not.toContain(secret);
+  });
+
+  it("keeps a long body whole and refuses a field over the service's limit by name, never cutting it", async () => {
+    const fields = { kind: "fact", category: "structure", confirm: "yes", [CSRF_FIELD]: csrf };
+    const long = `${"cents ".repeat(5_000)}end`;
+    const kept = await post(`/projects/${projectId}/memory`, { ...fields, title: "a long note", body: long });
+    expect(kept.status).toBe(303);
+    const id = /memory\/([^?]+)\?done=recorded/.exec(kept.headers.get("location") ?? "")?.[1];
+    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    expect(read.ok && read.value.record.body).toBe(long);
+
+    const before = await memoryIds();
+    const huge = await post(`/projects/${projectId}/memory`, {
+      ...fields,
+      title: "too long a note",
+      body: "x".repeat(70_000),
+    });
+    expect(huge.status).toBe(400);
+    expect(await huge.text()).toBe(
+      'keel: the field "body" has 70000 characters, over the limit of 65536; nothing was changed',
+    );
+    const wide = await post(`/projects/${projectId}/memory`, {
+      ...fields,
+      title: "wide letters",
+      body: "é".repeat(40_000),
+    });
+    expect(wide.status).toBe(400);
+    expect(await wide.text()).toMatch(/body is larger than 65536 UTF-8 bytes/);
+    expect(await memoryIds()).toEqual(before);
+    const form = (await get(`/projects/${projectId}/memory`)).html;
+    expect(form).toContain('maxlength="65536"');
   });
 
   it("refuses every mutation in the read-only demo and shows no forms there", async () => {

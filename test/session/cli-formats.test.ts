@@ -1,18 +1,17 @@
 // Every keel surface that takes a session file, on older formats and files in several parts, as a user runs it.
 // pi is the oracle for what a version-1 file means: the same file after pi's own migration must give the same
 // checkpoint (entry ids aside, which pi draws at random).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, REPO_ROOT, runKeel } from "../support/cli.ts";
 import { piOpenCopy } from "../support/pi-session-oracle.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-formats-cli-"));
+const root = tempDir("formats-cli");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const fixture = (name: string) => join(REPO_ROOT, "test/fixtures/sessions/formats", name);
 const keel = (args: string[]) => runKeel(args, { cwd: root, env });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const idsOf = (path: string) =>
   readFileSync(path, "utf8")

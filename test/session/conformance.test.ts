@@ -1,18 +1,17 @@
 // pi is the oracle: every fixture in test/fixtures/sessions/formats is loaded by pi's own SessionManager and by
 // keel's reader and compared entry by entry (test/support/pi-session-oracle.ts), for the pinned pi and for the
 // older releases keel supports.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/cli.ts";
 import { OLDER_PI_RELEASES } from "../support/pi-releases.ts";
 import { expectReadLikePi, type SessionManagerClass } from "../support/pi-session-oracle.ts";
+import { tempDir } from "../support/temp.ts";
 
 const FORMATS = join(REPO_ROOT, "test/fixtures/sessions/formats");
 const fixtures = readdirSync(FORMATS).filter((name) => name.endsWith(".jsonl"));
-const scratch = mkdtempSync(join(tmpdir(), "keel-conformance-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir("conformance");
 
 describe("the fixtures cover every format pi has written", () => {
   it("holds v1 without ids, v1 with index boundaries, v2 with hook messages, v3 branched, parts, custom tools", () => {

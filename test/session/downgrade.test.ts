@@ -1,16 +1,15 @@
 // A file today's pi writes (through its own SessionManager), downgraded to the formats pi once wrote: version 2
 // (extension messages as `hookMessage`) and version 1 (no ids, compaction boundaries as line indexes). pi's loader
 // and keel's reader must agree on every version, and `keel compact` must render the same checkpoint from each.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { expectReadLikePi } from "../support/pi-session-oracle.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-downgrade-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("downgrade");
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 const keel = (args: string[]) => runKeel(args, { cwd: root, env });
 

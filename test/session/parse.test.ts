@@ -1,14 +1,13 @@
 // Parsing pi session JSONL: good files, and every kind of bad input recorded as a problem, never a throw.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
 import { parseSessionText } from "../../src/session/parse.ts";
 import { readSessionFile } from "../../src/session/read-session.ts";
+import { tempDir } from "../support/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "keel-parse-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("parse");
 
 const HEADER = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}';
 const entry = (

@@ -1,8 +1,7 @@
 // Session file listing over real temp folders: pi's layout, --session-dir folders, broken and truncated files.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   listSessionFiles,
   readLines,
@@ -11,9 +10,9 @@ import {
   summarizeSessionFile,
 } from "../../src/session/session-files.ts";
 import { summarizeSessionText } from "../../src/session/session-scan.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-session-files-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("session-files");
 
 const ID = "0b5c1e2a-1111-4222-8333-944455556666";
 

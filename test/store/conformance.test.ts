@@ -1,18 +1,17 @@
 // One store conformance suite on every driver: node:sqlite and libSQL in this process, bun:sqlite in a spawned
 // Bun, plus a file written by one driver and read by the others.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listCompactions, recordCompaction } from "../../src/store/compactions.ts";
 import type { DriverName } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import { CONFORMANCE_CHECKS, runConformance } from "../support/store-conformance.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-conformance-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("conformance");
 
 function runInBun(driver: DriverName, dir: string): Record<string, string | null> {
   const run = spawnSync("bun", ["test/support/store-conformance-cli.ts", driver, dir], { encoding: "utf8" });

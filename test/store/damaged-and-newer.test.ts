@@ -1,18 +1,13 @@
-// A damaged store is noticed and never written: a crash-left store is quick-checked on open, `keel store check`
-// runs the full check, a write that meets a bad page leaves a marker, and `keel store recover` copies what can
-// be read into a new, writable store. A store a newer keel wrote opens read-only and says which schema wrote it.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KEEL_SCHEMA } from "../../src/store/recognise.ts";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
 import { damagedStores } from "../support/hardening/damaged-stores.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-damaged-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("damaged");
 
 describe("damaged stores", () => {
   it("no write is accepted, no raw SQL is shown, store check fails, and recover yields a writable store", async () => {

@@ -1,20 +1,15 @@
-// Opening a store whose schema is current runs no migrator (issue 23: `keel memory search` per tool call): the
-// open reads the recorded migration names and stops there. A store that lacks one embedded migration is still
-// migrated. Real SQLite files through node:sqlite, with the statements the connection prepares written down.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as sqlite from "node:sqlite";
 import { drizzle } from "drizzle-orm/node-sqlite";
 import { migrateSync } from "drizzle-orm/sqlite-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openNodeSqlite } from "../../src/store/drivers/node-sqlite.ts";
 import { syncSession } from "../../src/store/drivers/sqlite-shared.ts";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
+import { tempDir } from "../support/temp.ts";
 
 const WRITABLE = { readOnly: false, leftWithLog: false };
-const root = mkdtempSync(join(tmpdir(), "keel-open-current-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("open-current");
 
 /** node:sqlite whose connections write down every statement they prepare or execute. */
 function recordingSqlite(log: string[]): typeof sqlite {

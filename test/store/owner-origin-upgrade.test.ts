@@ -2,14 +2,13 @@
 // upgrades on first open: the columns are `origin`, 'user' reads as 'owner', the usage totals do not move, and
 // the CLI finds and shows the old rows with the new word. The old store is a real SQLite file migrated only up
 // to the migration before the rename, with rows inserted in the old shape.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-sqlite";
 import { migrateSync } from "drizzle-orm/sqlite-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resolveProjectIdentity } from "../../src/project/identity.ts";
 import { syncSession } from "../../src/store/drivers/sqlite-shared.ts";
 import { listJournal, listRules } from "../../src/store/guard-journal.ts";
@@ -18,9 +17,9 @@ import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-owner-origin-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("owner-origin");
 
 const RENAME = EMBEDDED_MIGRATIONS.findIndex((m) => m.name?.endsWith("_owner_origin"));
 const OWNER_RECORD = "mem-20261101-aaaaaaaaaaaa";

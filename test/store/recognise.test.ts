@@ -1,19 +1,13 @@
-// keel's store is recognised positively: a new store is stamped with keel's application id and schema number,
-// a store from before the stamp is recognised by keel's migration history and stamped, and every other
-// application's database (the shapes ORMs leave) is refused before any write, in one sentence, byte for byte
-// unchanged. The pure verdicts are checked on facts; the files through real drivers and the real CLI.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { KEEL_APPLICATION_ID, KEEL_SCHEMA, recogniseStore } from "../../src/store/recognise.ts";
 import { foreignDatabases } from "../support/hardening/foreign-dbs.ts";
+import { tempDir } from "../support/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "keel-recognise-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir("recognise");
 const hashes = EMBEDDED_MIGRATIONS.map((m) => m.hash);
 const pragmas = (path: string) => {
   const db = new DatabaseSync(path);

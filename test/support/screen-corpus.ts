@@ -1,6 +1,7 @@
-// Loads the screen corpus (test/fixtures/guard/screen-corpus.txt) and splits it in two halves: inside each
-// pack and label the cases are ordered by a hash of their text and dealt alternately, so the split is fixed
-// by the text alone. Rules are tuned on "tune"; "held-out" is only measured.
+// Loads the screen corpus (test/fixtures/guard/screen-corpus.txt and the second batch, screen-corpus-2.txt)
+// and splits it in two halves: inside each file, pack and label the cases are ordered by a hash of their text
+// and dealt alternately, so the split is fixed by the text alone and a later batch leaves the halves of the
+// earlier ones as they were. Rules are tuned on "tune"; "held-out" is only measured.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -12,13 +13,21 @@ export interface CorpusCase {
   label: CorpusLabel;
   command: string;
   half: CorpusHalf;
+  /** 1 for screen-corpus.txt, 2 for screen-corpus-2.txt. */
+  batch: number;
 }
+
+const FILES = ["screen-corpus.txt", "screen-corpus-2.txt"];
 
 const SECTION = /^\[([a-z-]+) (dangerous|harmless)\]$/;
 const NEWLINE_MARK = " ⏎ ";
 
 export function loadScreenCorpus(): CorpusCase[] {
-  const text = readFileSync(new URL("../fixtures/guard/screen-corpus.txt", import.meta.url), "utf8");
+  return FILES.flatMap((file, i) => loadBatch(file, i + 1));
+}
+
+function loadBatch(file: string, batch: number): CorpusCase[] {
+  const text = readFileSync(new URL(`../fixtures/guard/${file}`, import.meta.url), "utf8");
   const groups = new Map<string, { pack: string; label: CorpusLabel; commands: string[] }>();
   let current: { pack: string; label: CorpusLabel; commands: string[] } | undefined;
   for (const raw of text.split("\n")) {
@@ -39,7 +48,10 @@ export function loadScreenCorpus(): CorpusCase[] {
   return [...groups.values()].flatMap(({ pack, label, commands }) =>
     [...commands]
       .sort((a, b) => digest(a).localeCompare(digest(b)))
-      .map((command, i) => ({ pack, label, command, half: i % 2 === 0 ? "tune" : "held-out" }) as CorpusCase),
+      .map(
+        (command, i) =>
+          ({ pack, label, command, half: i % 2 === 0 ? "tune" : "held-out", batch }) as CorpusCase,
+      ),
   );
 }
 

@@ -14,6 +14,7 @@ import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
 import { checkStore } from "../../src/store/self-check.ts";
+import { testStore } from "./temp.ts";
 
 export type ConformanceCheck = (driver: DriverName, dir: string) => Promise<void>;
 
@@ -42,7 +43,7 @@ async function pragma(db: KeelDb, name: string): Promise<unknown> {
 
 export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
   "a new file is migrated with WAL, busy timeout and foreign keys": async (driver, dir) => {
-    const store = await openStore(join(dir, "fresh.db"), { driver });
+    const store = await testStore(dir, "fresh.db", { driver });
     try {
       assert.equal(store.driver, driver);
       assert.equal(String(await pragma(store.db, "journal_mode")).toLowerCase(), "wal");
@@ -73,7 +74,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     }
   },
   "upsertProject keeps the first sighting and refreshes the rest": async (driver, dir) => {
-    const store = await openStore(join(dir, "projects.db"), { driver });
+    const store = await testStore(dir, "projects.db", { driver });
     try {
       await upsertProject(store.db, project, 1000);
       await upsertProject(store.db, { ...project, root: "/moved/demo", name: "demo2" }, 2000);
@@ -90,7 +91,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     }
   },
   "a compaction is recorded once per session entry and listed newest first": async (driver, dir) => {
-    const store = await openStore(join(dir, "compactions.db"), { driver });
+    const store = await testStore(dir, "compactions.db", { driver });
     try {
       await upsertProject(store.db, project, 1000);
       assert.equal(await recordCompaction(store.db, compaction("e1", 1000)), true);
@@ -114,7 +115,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     driver,
     dir,
   ) => {
-    const store = await openStore(join(dir, "usage.db"), { driver });
+    const store = await testStore(dir, "usage.db", { driver });
     const other = { ...project, id: "p-2", root: "/work/other" };
     const row = (
       id: string,
@@ -220,7 +221,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
     }
   },
   "foreign keys reject a compaction of an unknown project": async (driver, dir) => {
-    const store = await openStore(join(dir, "fk.db"), { driver });
+    const store = await testStore(dir, "fk.db", { driver });
     try {
       await assert.rejects(recordCompaction(store.db, { ...compaction("e9", 1), projectId: "missing" }));
       assert.equal(await countCompactions(store.db), 0);

@@ -65,6 +65,8 @@ export interface VerbatimKeelDetails {
   readFiles: string[];
   modifiedFiles: string[];
   cap: CapReport;
+  /** Set only when a verified run asked the model and fell back to this checkpoint: the calls it sent. */
+  modelCalls?: number;
 }
 
 /** Compaction `details`: keel's own block, plus pi's file-list fields for tools that read those. */

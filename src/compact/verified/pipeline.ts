@@ -73,7 +73,7 @@ export type VerifiedResult =
       report: VerifiedReport;
     }
   | { kind: "refused"; reason: string; report: VerifiedReport }
-  | { kind: "verbatim"; note: string };
+  | { kind: "verbatim"; note: string; modelCalls: number };
 
 export interface Prepared {
   prefix: BranchEntry[];
@@ -181,7 +181,16 @@ export async function runVerified(
 ): Promise<VerifiedResult> {
   const started = now();
   const p = prepareVerified(input);
-  const { list, calls, failure } = await candidates(p, input, complete);
+  // Model calls are counted where they are sent, not from the plan: the report says what was actually asked.
+  let sent = 0;
+  const counted: Complete | undefined = complete
+    ? (call) => {
+        sent++;
+        return complete(call);
+      }
+    : undefined;
+  const { list, failure } = await candidates(p, input, counted);
+  const calls = sent;
   const floorText = renderFloor(p.extraction);
   const floor: Candidate = {
     text: floorText,
@@ -230,6 +239,7 @@ export async function runVerified(
   if (input.tokensBefore > 0 && 1 - tokensAfter / input.tokensBefore < MIN_SAVING)
     return {
       kind: "verbatim",
+      modelCalls: calls,
       note: `the verified summary would save under ${MIN_SAVING * 100}% (${tokensAfter} of ${input.tokensBefore} tokens); a verbatim checkpoint was written instead`,
     };
   // The model failure and gaps left are in the notice; only what it does not say is a warning.

@@ -17,7 +17,8 @@ export interface VerifiedRecord {
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const ACTIONS = new Set(["added", "removed", "corrected"]);
 
-function changesOf(value: unknown): SummaryChange[] {
+/** The repair's changed lines from stored JSON; anything malformed is dropped. */
+export function changesOf(value: unknown): SummaryChange[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((raw): SummaryChange[] => {
     const c = asRecord(raw);

@@ -6,17 +6,25 @@ import { readAsset } from "../assets.ts";
 /** Messages the worker answers with: a compile outcome, progress inside a chunk, and a finished chunk. */
 export type WorkerReply =
   | { type: "compiled"; error?: string; size?: number }
-  | { type: "progress" | "scanned"; upTo: number; hits: number[] };
+  | { type: "progress" | "scanned"; upTo: number; hits: number[]; at?: number[] };
 
-/** Requests the worker takes: compile one pattern, then scan chunks of lines numbered from `base`. */
+/**
+ * Requests the worker takes: compile one pattern, then scan chunks of lines numbered from `base`; with `locate`,
+ * each hit also carries where its first match starts (`at`, in UTF-16 units).
+ */
 export type WorkerRequest =
   | { type: "compile"; pattern: string; literal: boolean; caseSensitive: boolean; maxProgram: number }
-  | { type: "scan"; base: number; lines: string[] };
+  | { type: "scan"; base: number; lines: string[]; locate?: boolean };
 
+interface Compiled {
+  programSize(): number;
+  test(input: string): boolean;
+  matcher(input: string): { find(): boolean; start(): number };
+}
 interface Engine {
   CASE_INSENSITIVE: number;
   quote(text: string): string;
-  compile(pattern: string, flags: number): { programSize(): number; test(input: string): boolean };
+  compile(pattern: string, flags: number): Compiled;
 }
 interface Port {
   on(event: "message", listener: (message: WorkerRequest) => void): void;
@@ -25,9 +33,24 @@ interface Port {
 
 /** Runs inside the worker. It must not refer to anything outside itself: it is sent as text. */
 function workerMain(engine: Engine, port: Port): void {
-  let compiled: { test(input: string): boolean } | undefined;
+  let compiled: Compiled | undefined;
+  /** A literal query's text, lower-cased unless case matters: found by indexOf, which is faster than find(). */
+  let needle: { text: string; folded: boolean } | undefined;
+  const locate = (line: string): number => {
+    if (needle) {
+      const hay = needle.folded ? line.toLowerCase() : line;
+      const at = hay.indexOf(needle.text);
+      if (at >= 0 && hay.length === line.length) return at;
+    }
+    const matcher = (compiled as Compiled).matcher(line);
+    return matcher.find() ? matcher.start() : -1;
+  };
   port.on("message", (message) => {
     if (message.type === "compile") {
+      const folded = !message.caseSensitive;
+      needle = message.literal
+        ? { text: folded ? message.pattern.toLowerCase() : message.pattern, folded }
+        : undefined;
       try {
         const source = message.literal ? engine.quote(message.pattern) : message.pattern;
         const re = engine.compile(source, message.caseSensitive ? 0 : engine.CASE_INSENSITIVE);
@@ -43,15 +66,22 @@ function workerMain(engine: Engine, port: Port): void {
       return;
     }
     const hits: number[] = [];
+    const at: number[] = [];
+    const found = (): { hits: number[]; at?: number[] } =>
+      message.locate ? { hits: hits.splice(0), at: at.splice(0) } : { hits: hits.splice(0) };
     let reported = Date.now();
     for (let i = 0; i < message.lines.length; i++) {
-      if (compiled?.test(message.lines[i] as string)) hits.push(message.base + i);
+      const line = message.lines[i] as string;
+      if (compiled?.test(line)) {
+        hits.push(message.base + i);
+        if (message.locate) at.push(locate(line));
+      }
       if (Date.now() - reported > 20) {
-        port.postMessage({ type: "progress", upTo: message.base + i + 1, hits: hits.splice(0) });
+        port.postMessage({ type: "progress", upTo: message.base + i + 1, ...found() });
         reported = Date.now();
       }
     }
-    port.postMessage({ type: "scanned", upTo: message.base + message.lines.length, hits });
+    port.postMessage({ type: "scanned", upTo: message.base + message.lines.length, ...found() });
   });
 }
 

@@ -28,6 +28,8 @@ export interface LineSearch {
   /** Stop after this many matching lines. */
   maxHits: number;
   budgetMs?: number;
+  /** Also say where each hit's first match starts (LineHits.at). */
+  locate?: boolean;
 }
 
 export interface LineHits {
@@ -39,6 +41,8 @@ export interface LineHits {
   stopped: "end" | "hits" | "budget";
   /** A line that alone took the whole budget: passed over so paging always moves on. */
   skipped: number | null;
+  /** With `locate`: where the first match of each hit starts (UTF-16 units), in the order of `hits`. */
+  at?: number[];
 }
 
 type Waiter = (reply: WorkerReply | "timeout" | Error) => void;
@@ -154,39 +158,52 @@ export async function searchLines(
     const compiled = await compileIn(worker, query);
     if (!compiled.ok) return compiled;
     worker.extend(Date.now() + (range.budgetMs ?? SEARCH_BUDGET_MS));
-    const hits: number[] = [];
+    const found: Found = { hits: [], at: [] };
     let done = range.from;
-    while (done < range.to && hits.length < range.maxHits) {
-      worker.send({ type: "scan", base: done, lines: lines.slice(done, chunkEnd(lines, done, range.to)) });
+    while (done < range.to && found.hits.length < range.maxHits) {
+      const chunk = lines.slice(done, chunkEnd(lines, done, range.to));
+      worker.send({ type: "scan", base: done, lines: chunk, locate: range.locate === true });
       for (;;) {
         const reply = await worker.next();
-        if (reply === "timeout") return ok(budgetStop(hits, done, range));
+        if (reply === "timeout") return ok(budgetStop(found, done, range));
         if (reply instanceof Error) return fail(`the search stopped (${reply.message})`);
         if (reply.type === "compiled") continue;
-        hits.push(...reply.hits);
+        found.hits.push(...reply.hits);
+        found.at.push(...(reply.at ?? []));
         done = reply.upTo;
-        if (reply.type === "scanned" || hits.length >= range.maxHits) break;
+        if (reply.type === "scanned" || found.hits.length >= range.maxHits) break;
       }
     }
-    if (hits.length >= range.maxHits) {
-      const kept = hits.slice(0, range.maxHits);
-      const after = kept.at(-1)! + 1;
-      return ok({ hits: kept, next: after < range.to ? after : null, stopped: "hits", skipped: null });
+    if (found.hits.length >= range.maxHits) {
+      const after = found.hits[range.maxHits - 1]! + 1;
+      return ok(
+        answer(found, range, { next: after < range.to ? after : null, stopped: "hits", skipped: null }),
+      );
     }
-    return ok({ hits, next: null, stopped: "end", skipped: null });
+    return ok(answer(found, range, { next: null, stopped: "end", skipped: null }));
   } finally {
     worker.release();
   }
 }
 
+interface Found {
+  hits: number[];
+  at: number[];
+}
+
+/** The hits (at most maxHits), with where each match starts when the caller asked for it. */
+function answer(found: Found, range: LineSearch, end: Omit<LineHits, "hits" | "at">): LineHits {
+  const hits = found.hits.slice(0, range.maxHits);
+  return range.locate ? { hits, ...end, at: found.at.slice(0, range.maxHits) } : { hits, ...end };
+}
+
 /** Where a search that ran out of time resumes; a line that alone used the whole budget is passed over. */
-function budgetStop(hits: number[], done: number, range: LineSearch): LineHits {
+function budgetStop(found: Found, done: number, range: LineSearch): LineHits {
   const stuck = done === range.from;
   const next = stuck ? done + 1 : done;
-  return {
-    hits: hits.slice(0, range.maxHits),
+  return answer(found, range, {
     next: next < range.to ? next : null,
     stopped: "budget",
     skipped: stuck ? done : null,
-  };
+  });
 }

@@ -1,8 +1,8 @@
-// Asking a tool about itself is never destructive: `--help`, `-help`, `--version`, a trailing `-h` (for tools
+// Asking a tool about itself is never destructive: `--help`, `-help`, Windows' `/?`, `--version`, a trailing `-h` (for tools
 // where -h means help), and the AWS CLI's trailing `help`. `man`, `which`, `type` and `command -v` never run
 // the tool, so they need no rule here (`command -v` is inert in the wrapper specs).
 
-const HELP_WORDS = new Set(["--help", "-help", "--usage"]);
+const HELP_WORDS = new Set(["--help", "-help", "--usage", "/?", "-?"]);
 /** `--version` asks for the tool's version only as the last word (`cargo yank --version 1.0.0` is a value). */
 const VERSION_WORDS = new Set(["--version", "-version"]);
 /** Tools where a trailing -h is an ordinary flag (no-dereference, human-readable sizes), not a help request. */

@@ -1,7 +1,7 @@
 // Commands hidden behind indirection: the scripts an `eval`, a `trap`, an `alias`, a git alias or a `source`
 // of a process substitution run, and the commands the line cannot show (named by a variable from outside,
 // built from another command's output, or a shell reading text another program makes).
-import { basename, isShell, shellPayload } from "./shell-words.ts";
+import { basename, isShell, shellPayload } from "../../core/shell/shell-words.ts";
 import type { ParsedCommand } from "./syntax/index.ts";
 import { SUBSTITUTION_WORD } from "./syntax/words.ts";
 

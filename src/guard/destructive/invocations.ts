@@ -2,12 +2,12 @@
 // nice, timeout, xargs, watch, ssh, docker exec …), `find -exec`, `parallel`, `sh -c` with options before
 // -c, shells reading a script on stdin, and `eval`. Each command found becomes one Invocation.
 
+import { basename, isShell, RESERVED_WORDS, shellPayload } from "../../core/shell/shell-words.ts";
+import { openWrapper, wrapperAt } from "../../core/shell/wrapper-specs.ts";
 import { indirectScripts, unknowableInput } from "./indirection.ts";
 import { shellStrings } from "./interpreters/code-scan.ts";
 import { inlineCode } from "./interpreters/inline-code.ts";
-import { basename, isShell, RESERVED_WORDS, shellPayload } from "./shell-words.ts";
 import { type ParsedCommand, readCommands } from "./syntax/index.ts";
-import { openWrapper, wrapperAt } from "./wrapper-specs.ts";
 
 export interface Invocation {
   /** The command that runs, its name reduced to a basename. */
@@ -61,7 +61,10 @@ function expand(words: string[], context: Context): Invocation[] {
 
 function invocation(argv: string[], context: Context): Invocation {
   const found: Invocation = { argv, sudo: context.sudo, fed: context.fed, source: context.source };
-  const unknowable = unknowableInput(argv, context.source);
+  // A positional parameter names nothing at the top of an agent's line (`exec "$@"` runs no arguments), but
+  // text re-read by eval or `sh -c` (`eval $@`, `sh -c "$2"`) is code the line does not show.
+  const unknowable =
+    unknowableInput(argv, context.source) ?? (context.depth > 0 ? context.source.unknowable : undefined);
   if (unknowable) found.unknowable = unknowable;
   return found;
 }
@@ -109,7 +112,7 @@ function bindPositional(script: string, positional: string[]): string {
 function commandName(word: string): string {
   const name = basename(word);
   const at = name.lastIndexOf("@");
-  return at > 0 ? name.slice(0, at) : name;
+  return at > 0 && !name.startsWith("$") ? name.slice(0, at) : name;
 }
 
 /** Parses a payload; its unpiped commands read the stdin the wrapper was given (`ssh db psql <<EOF …`). */

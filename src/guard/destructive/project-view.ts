@@ -4,10 +4,11 @@
 // uncommitted or untracked work asks, and paths outside the project ask. Without git, screening stays
 // text-only (conservative). Reads files and runs git; opens no store.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readFileBounded } from "../../core/bounded-read.ts";
+import { fail, ok, type Result } from "../../core/result.ts";
 import type { PathJudge, PathStatus } from "./rules/args.ts";
 import type { ScreenOptions } from "./screen.ts";
 
@@ -18,6 +19,29 @@ export function screenOptionsFor(cwd: string): ScreenOptions {
   const root = gitRoot(cwd);
   const packsOff = packsSwitchedOff(root ?? cwd);
   return root ? { packsOff, paths: gitPathJudge(cwd, root) } : { packsOff };
+}
+
+/**
+ * The project view for a working directory a host names (MCP's keel_screen `cwd`): only a folder that exists
+ * inside the project root (symlinks resolved) is judged with git; anything else is refused, never screened.
+ */
+export function screenOptionsWithin(cwd: string, root: string): Result<ScreenOptions> {
+  const real = realOrUndefined(resolve(root, cwd));
+  const realRoot = realOrUndefined(root);
+  if (!real || !realRoot || !statSync(real).isDirectory())
+    return fail(`cwd is not an existing folder: ${cwd}`);
+  const inside = relative(realRoot, real);
+  if (inside.startsWith("..") || isAbsolute(inside))
+    return fail(`cwd must be inside the project root ${realRoot}`);
+  return ok(screenOptionsFor(real));
+}
+
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined; // a missing folder is reported by the caller as not existing
+  }
 }
 
 function git(cwd: string, args: string[]): { status: number | null; stdout: string } {

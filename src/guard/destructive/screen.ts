@@ -2,8 +2,10 @@
 // into the commands it runs (wrappers, substitutions, indirection and inline interpreter code opened up),
 // runs every rule on each, and answers with the first finding of a pack that is switched on: its pack,
 // rule, plain reason, a safer alternative, whether to refuse or ask, and the command it was found in.
-// With a PathJudge (the working directory is known) recursive deletes are judged by what git says.
+// With a PathJudge (the working directory is known) recursive deletes are judged by what git says. A line of
+// plain read-only commands is answered first, without the grammar or the rules (fast-path.ts).
 import { oneLine } from "../text.ts";
+import { plainlyHarmless } from "./fast-path.ts";
 import { asksForHelp } from "./help.ts";
 import { type Invocation, invocationsOf } from "./invocations.ts";
 import { findRuleHome, type RuleHome } from "./packs/index.ts";
@@ -47,6 +49,13 @@ export function screenCommand(line: string, options: ScreenOptions = {}): Screen
 }
 
 export function explainScreen(line: string, options: ScreenOptions = {}): ScreenExplanation {
+  const plain = plainlyHarmless(line);
+  if (plain) return { result: { destructive: false }, commands: plain.map(({ argv }) => ({ argv })) };
+  return explainInFull(line, options);
+}
+
+/** The screen without its fast path (the fast path's tests compare the two). */
+export function explainInFull(line: string, options: ScreenOptions = {}): ScreenExplanation {
   if (line.length > MAX_SCREENED_CHARS)
     return {
       result: verdict(

@@ -1,6 +1,6 @@
 // Command fingerprints for the loop brake: built from shell words, so quoted text keeps its spacing,
 // flag order and clustering do not matter, and leading VAR=value words and wrappers are ignored.
-import { basename, splitCommands, stripWrappers } from "../destructive/shell-words.ts";
+import { basename, splitCommands, stripWrappers } from "../../core/shell/shell-words.ts";
 
 function normalizeArgv(argv: string[]): string {
   const [head, ...rest] = stripWrappers(argv).argv;

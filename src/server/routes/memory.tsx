@@ -3,11 +3,18 @@
 // CSRF and origin checks run before any POST reaches here (csrf.ts).
 import { type Context, Hono } from "hono";
 import { fail, ok, type Result } from "../../core/result.ts";
+import { callMemory, type MemoryAction, type MemoryToolParams } from "../../memory/actions.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
 import { searchMemory } from "../../memory/meaning/hybrid-search.ts";
-import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind, type RecordInput } from "../../memory/model.ts";
+import {
+  MEMORY_CATEGORIES,
+  MEMORY_KINDS,
+  MEMORY_LIMITS,
+  type MemoryKind,
+  type RecordInput,
+} from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
-import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../memory/records.ts";
+import { readMemory } from "../../memory/records.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
 import { storeDeps } from "../../project/context.ts";
@@ -82,15 +89,23 @@ export function memoryRoutes(deps: UiDeps): Hono {
   return routes;
 }
 
-/** The POST routes: each a memory service call behind the read-only check and the confirmation box. */
+/**
+ * The POST routes: each runs the memory tool's action (callMemory: keel_memory's schema, checks and errors) as the
+ * owner, behind the read-only check and the confirmation box, which is also the person's approval of an unpin.
+ */
 function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
+  const act = <A extends MemoryAction>(
+    projectId: string,
+    params: { action: A } & Omit<MemoryToolParams, "action">,
+  ) =>
+    callMemory(
+      memory,
+      { projectId, origin: "owner", provenance: NO_PROVENANCE, approve: async () => true },
+      params,
+    );
   routes.post("/projects/:pid/memory", (c) =>
     mutate(c, deps, async (projectId, form) => {
-      const result = await recordMemory(
-        memory,
-        { projectId, origin: "owner", provenance: NO_PROVENANCE },
-        recordInput(form),
-      );
+      const result = await act(projectId, { action: "record", record: recordInput(form) });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${result.value.record.id}`, done: "recorded" })
         : fail(result.reason.message);
@@ -100,13 +115,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
     mutate(c, deps, async (projectId, form) => {
       const id = c.req.param("rid");
       const pinned = form.pinned === "true";
-      const result = await setRetention(
-        memory,
-        projectId,
-        id,
-        { pinned },
-        { unpinApproved: !pinned && form.confirm === "yes" },
-      );
+      const result = await act(projectId, { action: "retention", id, retention: { pinned } });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${id}`, done: pinned ? "pinned" : "unpinned" })
         : fail(result.reason.message);
@@ -116,7 +125,7 @@ function addActions(routes: Hono, deps: UiDeps, memory: MemoryDeps): void {
     mutate(c, deps, async (projectId, form) => {
       const id = c.req.param("rid");
       const by = (form.by ?? "").trim();
-      const result = await supersedeMemory(memory, projectId, id, by);
+      const result = await act(projectId, { action: "supersede", oldId: id, newId: by });
       return result.ok
         ? ok({ to: `/projects/${projectId}/memory/${id}`, done: `superseded by ${by}` })
         : fail(result.reason.message);
@@ -145,10 +154,23 @@ async function mutate(
   return c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303);
 }
 
+/**
+ * The form's text fields, none cut: a field longer than the memory service's largest field (the body's bound) is
+ * refused by name; the service then checks each field against its own limit and names it when it refuses.
+ */
+export const FORM_FIELD_MAX = MEMORY_LIMITS.bodyBytes;
+
 function stringFields(body: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body))
-    if (typeof value === "string") out[key] = value.slice(0, 20_000);
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== "string") continue;
+    if (value.length > FORM_FIELD_MAX)
+      refuse(
+        400,
+        `the field "${key.slice(0, 40)}" has ${value.length} characters, over the limit of ${FORM_FIELD_MAX}; nothing was changed`,
+      );
+    out[key] = value;
+  }
   return out;
 }
 

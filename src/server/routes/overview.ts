@@ -1,8 +1,9 @@
 // Overview routes: `GET /` renders the page, `GET /api/overview` returns the same data as JSON.
 
 import { Hono } from "hono";
-import type { Clock } from "../../core/clock.ts";
-import { collectOverview } from "../../overview/overview-data.ts";
+import { type Clock, systemClock } from "../../core/clock.ts";
+import { KEEL_VERSION } from "../../core/version.ts";
+import { collectOverview, collectSessionList } from "../../overview/overview-data.ts";
 import type { Store } from "../../project/open.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
 import { renderOverviewPage } from "../ui/pages/overview.tsx";
@@ -36,15 +37,16 @@ export function overviewRoutes(deps: OverviewRouteDeps): Hono {
   });
   routes.get("/sessions", async (c) => {
     c.header("Cache-Control", "no-store");
-    const data = await collect();
+    // The list alone: files and recorded counts per session, not the overview's projects and compactions.
+    const sessions = await collectSessionList(deps);
     const frame = {
-      version: data.version,
-      store: data.store,
-      generatedAt: data.generatedAt,
+      version: KEEL_VERSION,
+      store: { location: deps.store.location, driver: deps.store.driver },
+      generatedAt: (deps.clock ?? systemClock).now(),
       ...demoOf(deps),
     };
     const offset = Number(c.req.query("offset") ?? 0) || 0;
-    return c.html(await renderDocument(SessionsPage({ frame, sessions: data.sessions, offset })));
+    return c.html(await renderDocument(SessionsPage({ frame, sessions, offset })));
   });
   routes.get("/api/overview", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -5,6 +5,7 @@ import { listBranchChoices } from "../../overview/branch-choices.ts";
 import { buildCompactionView } from "../../overview/compaction-view.ts";
 import { buildConversationView } from "../../overview/conversation-view.ts";
 import { buildEntryView } from "../../overview/entry-view.ts";
+import { tokensAfterInSession } from "../../overview/recorded-tokens.ts";
 import {
   buildSessionView,
   fileVersion,
@@ -31,15 +32,19 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!loaded.ok) return notFound(c, loaded.reason);
     const entries = c.req.query("view") === "entries" || c.req.query("q") !== undefined;
     const offset = Number(c.req.query("offset") ?? 0);
+    const tokensAfter = await tokensAfterInSession(deps.store, loaded.value);
     const leaf = pickedLeaf(c.req.query("leaf"), loaded.value);
     const view = buildSessionView(file, loaded.value, {
+      tokensAfter,
       search: entries ? await searchTimeline(loaded.value, c.req.query("q")) : undefined,
       offset: entries ? offset : 0,
       timeline: entries,
       now: new Date(deps.clock.now()).toISOString(),
       leafId: leaf,
     });
-    const conversation = entries ? undefined : buildConversationView(loaded.value, { offset, leafId: leaf });
+    const conversation = entries
+      ? undefined
+      : buildConversationView(loaded.value, { offset, leafId: leaf, tokensAfter });
     c.header("Cache-Control", "no-store");
     return c.html(
       await renderDocument(
@@ -59,7 +64,9 @@ export function sessionRoutes(deps: UiDeps): Hono {
     if (!file) return notFound(c, "no session file with this id in the searched folders");
     const loaded = await loadSession(file, deps.parsed);
     if (!loaded.ok) return notFound(c, loaded.reason);
-    const built = buildCompactionView(loaded.value, c.req.param("entryId"));
+    const entryId = c.req.param("entryId");
+    const recorded = await tokensAfterInSession(deps.store, loaded.value);
+    const built = buildCompactionView(loaded.value, entryId, recorded.get(entryId));
     if (!built.ok) return notFound(c, built.reason);
     c.header("Cache-Control", "no-store");
     return c.html(

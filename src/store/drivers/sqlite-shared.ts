@@ -107,16 +107,13 @@ export function stampSql(verdict: StoreVerdict, userVersion: number): string[] {
   return out;
 }
 
-const MIGRATION_NAMES_SQL = "select name from __drizzle_migrations";
-
 /**
  * The cheap version check: every embedded migration is recorded by name (as Drizzle's migrator matches them), so
- * opening a current store runs no migrator. A table without names (an older Drizzle's) is left to the migrator.
+ * opening a current store runs no migrator. Read from the facts the open already gathered (no further query); a
+ * table without names (an older Drizzle's) is left to the migrator.
  */
-function hasEveryMigration(client: SyncClient): boolean {
-  const columns = client.all("select name from pragma_table_info('__drizzle_migrations')");
-  if (!columns.some((row) => row.name === "name")) return false;
-  const applied = new Set(client.all(MIGRATION_NAMES_SQL).map((row) => String(row.name)));
+function hasEveryMigration(facts: DatabaseFacts): boolean {
+  const applied = new Set(facts.migrationNames ?? []);
   return EMBEDDED_MIGRATIONS.every((migration) => applied.has(migration.name));
 }
 
@@ -154,7 +151,7 @@ export function openSyncStore(
   const db = wrap(client as never);
   const writable = !mode.readOnly && !refusal;
   if (writable) {
-    if (!(verdict.kind === "keel" && hasEveryMigration(client))) migrateSyncStore(db);
+    if (!(verdict.kind === "keel" && hasEveryMigration(facts))) migrateSyncStore(db);
     for (const stamp of stampSql(verdict, facts.userVersion)) client.exec(stamp);
   }
   return {

@@ -19,8 +19,11 @@ export const compactions = sqliteTable(
     tokensBefore: integer("tokens_before"),
     firstKeptEntryId: text("first_kept_entry_id"),
     summaryChars: integer("summary_chars").notNull(),
-    /** Verified compactions only (null otherwise): estimated tokens after, coverage 0..1, how it ended. */
+    /** Tokens the compaction left in the context (summary and kept entries), sized once when recorded. */
     tokensAfter: integer("tokens_after"),
+    /** How tokens_after was found: "measured" or "estimated"; null on rows recorded before it was kept. */
+    tokensAfterBasis: text("tokens_after_basis"),
+    /** Verified compactions only (null otherwise): coverage 0..1, how it ended. Model calls keel sent. */
     coverage: real("coverage"),
     outcome: text("outcome"),
     modelCalls: integer("model_calls"),

@@ -10,11 +10,11 @@ import { recordMemory } from "../../../src/memory/records.ts";
 import type { KeelDb } from "../../../src/store/db.ts";
 import { addJournalEntry, putRule } from "../../../src/store/guard-journal.ts";
 import { saveLoopStreaks } from "../../../src/store/guard-loops.ts";
-import { openStore } from "../../../src/store/open.ts";
 import { upsertProject } from "../../../src/store/projects.ts";
 import type { SecretSample } from "../../fixtures/secrets/corpus.ts";
 import { initRepo } from "../git-repo.ts";
 import { dumpAllTables, leaksIn } from "../store-dump.ts";
+import { testStore } from "../temp.ts";
 
 export interface SecretFigures {
   formats: number;
@@ -54,6 +54,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
     {
       projectId: "p",
       sessionId: "s",
+      entries: [],
       sessionFile: `/tmp/${sample.text}`,
       entry: {
         type: "compaction",
@@ -83,7 +84,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
 
 export async function secretsThroughEveryWrite(dir: string, samples: SecretSample[]): Promise<SecretFigures> {
   const repo = initRepo(join(dir, "secrets-repo"));
-  const store = await openStore(join(dir, "secrets.db"));
+  const store = await testStore(dir, "secrets.db");
   try {
     await upsertProject(store.db, { id: "p", root: repo, identitySource: "git", name: "repo" }, 1);
     for (const [i, sample] of samples.entries()) await writeEverywhere(store.db, repo, sample, i);

@@ -1,7 +1,6 @@
-// Decisions and goal statements by what the sentence does: a choice announced with a label ("Settled: …"),
-// made by the speaker in the present ("we go with", "X it is", "I'll take the second"), a terse answer to a
-// question the assistant asked ("A or B?" → "ok, B"), and goals stated as the session's aim ("Today's
-// objective: …", "New plan: …", "help me build …"). Inputs are normalized lowercase sentences.
+// Decisions by what the sentence does: a choice announced with a label ("Settled: …"), made by the speaker in
+// the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
+// asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
 const DECISION_LABEL =
   /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?)( made)?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b/;
@@ -24,7 +23,9 @@ export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
     return true;
   if (LETS_CHOICE.test(n)) return true;
-  if (CHOOSING.test(n)) return !/\b(need|want|must|have) to\b/.test(n);
+  // "i keep forgetting …" narrates a habit; it chooses nothing.
+  if (CHOOSING.test(n))
+    return !/\b(need|want|must|have) to\b/.test(n) && !/^(we|i) (keep|stay) [a-z]+ing\b/.test(n);
   if (/^(i|we) want the [a-z0-9 -]+(version|one|option|approach|design)\b/.test(n)) return true;
   if (/^(do|go) (it )?(with|for) /.test(n) && (CONTRAST.test(n) || /\b(approach|option|plan)\b/.test(n)))
     return true;
@@ -54,33 +55,4 @@ export function isChoiceReply(n: string, prev: string | undefined): boolean {
   if (UNSURE.test(n)) return false;
   // A bare acknowledgement ("ok", "thanks") does not say which option.
   return !/^(ok|okay|k|thanks?|thank you|cool|great|nice|hmm+|yes|yeah|yep|sure)[.!]*$/.test(n);
-}
-
-const GOAL_NOUN =
-  "(goal|objective|aim|mission|focus|task|target|plan|priority|purpose|job|point|thing i need)";
-const GOAL_LABEL = new RegExp(
-  `^(so |ok |okay )?(the |our |my |main |new |big |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?( today| this (session|week|sprint|work)| the (sprint|day|week)| all this| this work)?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -)`,
-);
-const GOAL_PHRASE = [
-  /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
-  /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
-  /^here's what (i|we) want\b/,
-  /^let me explain what (i|we) want\b/,
-  /^this (session|conversation|work) is (about|for)\b/,
-  /^we're here to\b|^we are here to\b/,
-  /^(change of plans?|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing)\b/,
-  /^forget (the|about the|that) [a-z0-9 -]+, (the new|we|let's|now)\b/,
-  /^(i need you to |can you |could you )?help me (to )?(build|create|write|make|migrate|port|add|set up|implement|design|get|move|convert|fix|ship|refactor)\b/,
-  /^(i|we) (want|would like|'d like|need) (that you |you to )?(help (me|us) )?(to )?(build|create|write|make|migrate|port|add|set up|implement|design|ship|introduce)\b/,
-  /^(i'd|i would|we'd|we would) like (that you |you to )?(help (me|us) )?(to )?(build|create|write|make|migrate|port|add|set up|implement|design|ship|introduce)\b/,
-  /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
-  /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week),? (we are|we're|i want|i'd like|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
-  /^(this session|today) (i|we) (want|need|would like)\b/,
-];
-
-/** A statement of the session's goal, explicit or replacing an earlier one. */
-export function isGoalStatement(n: string): boolean {
-  if (/\?$/.test(n)) return false;
-  return GOAL_LABEL.test(n) || GOAL_PHRASE.some((re) => re.test(n));
 }

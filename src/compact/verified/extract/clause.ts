@@ -4,8 +4,8 @@
 // word lists name grammatical classes (base verbs, modals, reporters), not topics.
 
 /** Base-form verbs a request or rule can start with ("run the tests", "keep it small"). */
-const BASE_VERB =
-  "add|adjust|answer|apply|ask|avoid|back|be|bump|build|call|cap|catch|change|check|clean|commit|compile|convert|copy|create|cut|debug|declare|default|delete|deploy|describe|document|do|drop|edit|emit|encode|ensure|escape|explain|export|extract|favou?r|fetch|fix|flag|follow|format|generate|get|give|go|guard|handle|implement|import|include|indent|inline|install|keep|label|leave|let|limit|lint|list|load|lock|log|look|make|mark|merge|migrate|mock|move|name|open|pause|pick|pin|ping|place|prefer|prefix|print|push|put|read|rebase|redo|refactor|refrain|regenerate|release|remove|rename|rerun|re-run|ignore|mention|reply|report|require|respect|respond|restart|retry|return|reuse|revert|review|rewrite|roll|run|sanitize|save|send|set|show|sign|skip|sort|speak|split|squash|stage|start|stay|stick|stop|store|summari[sz]e|support|swap|switch|tag|take|target|tell|test|throw|touch|treat|trim|try|type|undo|update|upgrade|use|validate|verify|wait|work|wrap|write";
+export const BASE_VERB =
+  "add|adjust|answer|append|apply|archive|ask|avoid|back|be|bump|build|call|cap|catch|change|check|clean|clear|clone|commit|compare|configure|compile|convert|copy|create|cut|debug|declare|default|decrease|delete|deploy|describe|disable|display|download|document|do|drop|edit|emit|empty|enable|encode|ensure|escape|explain|export|extend|extract|favou?r|fetch|find|fix|flag|follow|format|generate|get|give|go|guard|handle|implement|import|include|increase|indent|initiali[sz]e|inline|insert|inspect|install|investigate|keep|label|leave|let|limit|lint|list|load|lock|log|look|make|mark|measure|merge|migrate|mock|move|name|open|parse|patch|pause|pick|pin|ping|place|prefer|prefix|print|profile|publish|push|put|read|rebase|record|redo|reduce|refactor|refrain|regenerate|release|remove|rename|render|replace|reproduce|resolve|restore|rerun|re-run|ignore|mention|reply|report|require|respect|respond|restart|retry|return|reuse|revert|review|rewrite|roll|run|sanitize|save|search|send|set|shorten|show|sign|simplify|skip|sort|speak|split|squash|stage|start|stay|stick|stop|store|summari[sz]e|support|swap|switch|tag|take|target|tell|test|throw|tidy|touch|translate|treat|trim|try|type|undo|update|upgrade|upload|use|validate|verify|wait|wire|work|wrap|write";
 const IMPERATIVE = new RegExp(`^(just |now |then |also |first |always |never |only )?(${BASE_VERB})\\b`);
 
 /** The words that open a condition: the rest after its comma (or its first verb) is the main clause. */
@@ -53,8 +53,12 @@ export function mainClauseAfterCondition(n: string): string | null {
   return null;
 }
 
+/** A finite verb after the first one or two words: they are a noun subject ("search is slow", "profile page crashes"). */
+const NOUN_SUBJECT =
+  /^[a-z-]+( [a-z-]+)? (is|are|was|were|has|have|had|does|doesn't|did|didn't|can|can't|will|won't|seems|looks|returns|takes|keeps|fails|failed|works|worked|broke|breaks|crashes|crashed|hangs|shows|gives|got)\b/;
+
 export function isImperative(clause: string): boolean {
-  return IMPERATIVE.test(clause) && !/^(let's say|lets say)\b/.test(clause);
+  return IMPERATIVE.test(clause) && !/^(let's say|lets say)\b/.test(clause) && !NOUN_SUBJECT.test(clause);
 }
 
 /** A verb phrase of obligation or prohibition in a declarative clause ("tests must run", "we can't use"). */

@@ -75,9 +75,12 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
-  // A stated goal replaces the goal; without one, the first substantive request is the goal.
-  if (facts.goalStatement) walk.goal = { text: facts.goalStatement, entryId };
-  else if (facts.request && !walk.goal && !walk.previous?.goal) walk.goal = { text: facts.request, entryId };
+  // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
+  // request (not a question) sets it only when there is none yet.
+  const unset = !walk.goal && !walk.previous?.goal;
+  if (facts.goalStatement && (facts.goalStrength === "stated" || unset))
+    walk.goal = { text: facts.goalStatement, entryId };
+  else if (facts.task && unset) walk.goal = { text: facts.task, entryId };
   if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }

@@ -56,6 +56,14 @@ function preference(c: string): RuleClass | null {
     return { kind: "preference", cue: "rather" };
   if (/\bideally\b/.test(c)) return { kind: "preference", cue: "ideally" };
   if (/\b(is|are) better (here|for|than)\b/.test(c)) return { kind: "preference", cue: "better" };
+  if (/^((it's|it is) )?better to [a-z]+\b.* than\b/.test(c)) return { kind: "preference", cue: "better" };
+  // "it would be nice to keep the messages short": a wish about how work is done.
+  const wish = /^(it would|it'd) be (nice|good|great|better|ideal) to (.*)$/.exec(c);
+  if (wish && isImperative(wish[3] as string)) return { kind: "preference", cue: "wish" };
+  // "i like explicit return types": a taste for a class of things (a bare plural), not praise of this one.
+  const liked = /^(i|we) (really )?(like|love) ((?:[a-z-]+ ){0,2}[a-z-]{3,}s)\b/.exec(c);
+  if (liked && !/^(this|that|these|those|the|it|your|how|what|when|to)\b/.test(liked[4] as string))
+    return { kind: "preference", cue: "like" };
   return null;
 }
 
@@ -105,17 +113,23 @@ function obligation(c: string): RuleClass | null {
     )
   )
     return { kind: "constraint", cue: "obligation" };
+  // "tests should read like specifications": how a class of things is to be, said of the class.
+  if (/^(all |every |each |new |our )?[a-z-]+s should [a-z]+/.test(c) && !PERSONAL.test(c))
+    return { kind: "constraint", cue: "obligation" };
   if (/\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c)) return { kind: "constraint", cue: "want" };
   if (
     /\b(is|are) (mandatory|important|essential|crucial)\b/.test(c) &&
     /\bonly\b|\balways\b|\bnever\b/.test(c)
   )
     return { kind: "constraint", cue: "required" };
-  if (/\b(in|with|on|under) [a-z0-9 /._-]+ only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  if (/\b(in|with|on|under) ([a-z0-9/._-]+ ){1,2}only\b/.test(c)) return { kind: "constraint", cue: "only" };
   return null;
 }
 
 function declarativeRule(c: string): RuleClass | null {
+  // "we never store passwords in plain text": the team's standing practice, in the present tense.
+  const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
+  if (norm && isImperative(norm[2] as string)) return { kind: "constraint", cue: "practice" };
   if (PERSONAL.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };

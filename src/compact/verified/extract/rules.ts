@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isDecision, isGoalStatement } from "./choice.ts";
+import { isChoiceReply, isDecision } from "./choice.ts";
 import {
   isImperative,
   isQuestion,
@@ -14,6 +14,7 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
+import { type GoalStrength, goalStrength, isGoalPivot } from "./goal.ts";
 import { ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -22,7 +23,8 @@ export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "h
 export type SentenceClass =
   | { kind: "constraint" | "preference"; cue: string }
   | { kind: "decision"; marker: string }
-  | { kind: "goal" }
+  /** "pivot": the sentence only announces a new goal, which the next sentences of the message state. */
+  | { kind: "goal"; strength: GoalStrength | "pivot" }
   | { kind: "request" }
   | { kind: "ack" }
   | { kind: "negative"; why: NegativeWhy }
@@ -38,6 +40,8 @@ const ACK =
 
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
+const CHECK_WHETHER =
+  /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|investigate|test) (again )?(whether|if)\b/;
 const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
@@ -82,7 +86,16 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
 }
 
 function classifyBare(bare: string): SentenceClass {
+  // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
+  if (
+    /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
+      bare,
+    )
+  )
+    return negative("question");
   const polite = politeRequest(bare);
+  // "check whether the tests always run": a rule word inside the checked clause is not a rule.
+  if (CHECK_WHETHER.test(polite ?? bare)) return { kind: "request" };
   if (polite !== null) return ruleIn(polite, bare) ?? { kind: "request" };
   const main = mainClauseAfterCondition(bare);
   // "Should the deploy fail, revert": an inverted condition, not a question.
@@ -91,7 +104,10 @@ function classifyBare(bare: string): SentenceClass {
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
-  if (isGoalStatement(bare)) return { kind: "goal" };
+  const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
+  // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
+  if (strength === "intent") return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   if (main !== null) return conditional(main, bare);
@@ -103,6 +119,14 @@ function classifyBare(bare: string): SentenceClass {
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
   if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(bare)) return negative("remark");
+  // "the rename failed, try again with the exact text": a report, then what to do.
+  if (
+    bare
+      .split(/, (?:so |and |then |now )?/)
+      .slice(1)
+      .some(isImperative)
+  )
+    return { kind: "request" };
   return { kind: "plain" };
 }
 

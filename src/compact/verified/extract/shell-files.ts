@@ -1,7 +1,7 @@
 // File operations a shell command line performs, read from its words: rm, unlink, git rm, mv, git mv, cp,
 // sed -i, touch, truncate, tee, output redirections, and reads by cat/head/tail/less. `cd` within the line
 // moves the base for later relative paths. Heredoc bodies are not commands and are dropped before splitting.
-import { basename, splitCommands, stripWrappers } from "../../../guard/destructive/shell-words.ts";
+import { basename, splitCommands, stripWrappers } from "../../../core/shell/shell-words.ts";
 import { isPathWord, relativePath } from "./paths.ts";
 
 export type FileOp = { op: "read" | "modify" | "delete"; path: string };

@@ -1,5 +1,6 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
+import type { GoalStrength } from "./goal.ts";
 import { classifySentence } from "./rules.ts";
 import { sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -9,6 +10,10 @@ export interface UserFacts {
   decisions: DecisionFact[];
   /** Sentences that state the session's goal ("Today's objective: …", "New plan: …"), joined, or null. */
   goalStatement: string | null;
+  /** "stated" replaces an earlier goal; "intent" ("I want to add a log line") only sets a missing one. */
+  goalStrength: GoalStrength | null;
+  /** The task requests of the message (imperatives, polite requests), joined, or null: questions are not tasks. */
+  task: string | null;
   /** What the message asks for now (requests, else questions, with the plain sentences around them), or null. */
   request: string | null;
   followUps: string[];
@@ -25,19 +30,49 @@ const bounded = (parts: string[]): string | null => {
 };
 
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
-  const facts: UserFacts = { rules: [], decisions: [], goalStatement: null, request: null, followUps: [] };
+  const facts: UserFacts = {
+    rules: [],
+    decisions: [],
+    goalStatement: null,
+    goalStrength: null,
+    task: null,
+    request: null,
+    followUps: [],
+  };
   if (text.trimStart().startsWith("/")) return facts;
   const goals: string[] = [];
+  let strength: GoalStrength | null = null;
+  /** After a pivot ("Different task now.") or a goal heading ending in ":", the next sentences are the goal. */
+  let carry = 0;
+  let pivoted = false;
   const requests: string[] = [];
   const questions: string[] = [];
   const plain: string[] = [];
   for (const sentence of sentencesOf(text)) {
     const cls = classifySentence(sentence, { prev });
+    // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
+    const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
+    if (
+      carry > 0 &&
+      (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && ruleLike))
+    ) {
+      carry--;
+      pivoted = false;
+      if (cls.kind !== "goal" || cls.strength !== "pivot") goals.push(sentence.text);
+      strength = "stated";
+      continue;
+    }
+    if (cls.kind === "goal") {
+      if (cls.strength !== "pivot") goals.push(sentence.text);
+      if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
+      pivoted = cls.strength === "pivot";
+      strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
+      continue;
+    }
     if (cls.kind === "constraint" || cls.kind === "preference")
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
     else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (cls.kind === "goal") goals.push(sentence.text);
     else if (cls.kind === "request") requests.push(sentence.text);
     else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
     else if (cls.kind === "plain" && /[A-Za-z]{2,}\s+\S*[A-Za-z]/.test(sentence.text))
@@ -46,6 +81,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       facts.followUps.push(sentence.text);
   }
   facts.goalStatement = bounded(goals);
+  facts.goalStrength = facts.goalStatement ? strength : null;
+  facts.task = requests.length > 0 ? bounded([...plain, ...requests]) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;

@@ -15,7 +15,7 @@ const STRING = `${String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`}\`([^\
 const TREE_CALLS: Record<Language, RegExp> = {
   python: /\b(shutil\.rmtree|rmtree|os\.removedirs|send2trash)\s*\(/g,
   javascript:
-    /\b(rmSync|rmdirSync|rimraf(?:\.sync)?|fs\.promises\.rm|(?:fs|fsp|promises)\.rm|Deno\.removeSync|Deno\.remove|fs\.remove(?:Sync)?|emptyDirSync|emptyDir)\s*\(/g,
+    /\b(rmSync|rmdirSync|rimraf(?:\.sync)?|rmdir|rm|Deno\.removeSync|Deno\.remove|fs\.remove(?:Sync)?|emptyDirSync|emptyDir)\s*\(/g,
   perl: /\b(rmtree|remove_tree)\s*\(?/g,
   ruby: /\b(FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm_f)|rm_rf|rm_r)\s*\(?/g,
   php: /\b(rmdir_recursive|deleteDirectory|File::deleteDirectory)\s*\(/g,
@@ -45,7 +45,7 @@ export function treeDeletes({ language, code }: InlineCode): TreeDeleteCall[] {
     );
     if (
       language === "javascript" &&
-      /^(rmSync|fs\.rm|fsp\.rm|promises\.rm|fs\.promises\.rm)$/.test(call) &&
+      /^(rmSync|rmdirSync|rm|rmdir)$/.test(call) &&
       !/recursive\s*:\s*true/.test(after)
     )
       continue;

@@ -6,6 +6,7 @@ import { CLUSTERS_PACK } from "./clusters.ts";
 import { CONTAINERS_PACK } from "./containers.ts";
 import { DATABASES_PACK } from "./databases.ts";
 import { FILES_PACK } from "./files.ts";
+import { ANY_CLI_PACK } from "./generic.ts";
 import { GIT_PACK } from "./git.ts";
 import { HTTP_PACK } from "./http.ts";
 import { IAC_PACK } from "./iac.ts";
@@ -34,6 +35,7 @@ export const PACKS: Pack[] = [
   REGISTRIES_PACK,
   HTTP_PACK,
   SYSTEM_PACK,
+  ANY_CLI_PACK,
 ];
 
 export const PACK_IDS: string[] = PACKS.map((pack) => pack.id);
@@ -43,10 +45,13 @@ export interface RuleHome {
   rule: PackRule;
 }
 
+/** Rule id → every pack rule with that id, built once when the module loads. */
+const HOMES = new Map<string, RuleHome[]>();
+for (const pack of PACKS)
+  for (const rule of pack.rules) HOMES.set(rule.id, [...(HOMES.get(rule.id) ?? []), { pack, rule }]);
+
 export function findRuleHome(ruleId: string, tool: string): RuleHome | undefined {
-  const homes = PACKS.flatMap((pack) =>
-    pack.rules.filter((rule) => rule.id === ruleId).map((rule) => ({ pack, rule })),
-  );
+  const homes = HOMES.get(ruleId) ?? [];
   if (homes.length <= 1) return homes[0];
   const name = tool.toLowerCase();
   return (

@@ -87,6 +87,14 @@ export const SYSTEM_PACK: Pack = {
       harmless: ["hdparm -I /dev/sdb"],
     },
     {
+      id: "disk-diskutil",
+      reason: "erases a whole disk or volume on macOS",
+      alternative: NOT_FROM_AGENT,
+      deny: true,
+      dangerous: ["diskutil eraseVolume APFS Scratch disk4s1", "diskutil apfs deleteVolume disk3s5"],
+      harmless: ["diskutil list", "diskutil info disk2"],
+    },
+    {
       id: "disk-cryptsetup",
       reason: "formats an encrypted volume or erases its keys",
       alternative: NOT_FROM_AGENT,

@@ -78,6 +78,11 @@ const dropTools: Rule = ([name, ...args]) => {
   if (name === "dropuser") return found("db-drop", "dropuser deletes a database role");
   if (name === "mysqladmin" && args.some((arg) => /^drop$/i.test(arg)))
     return found("db-drop", "mysqladmin deletes a database");
+  if (
+    (name === "pg_restore" && hasFlag(args, "c", ["--clean"])) ||
+    (name === "mongorestore" && args.includes("--drop"))
+  )
+    return found("db-drop", `${name} drops the existing objects before restoring over them`);
   return name === "bq" && args.includes("rm") ? found("db-drop", "bq removes a dataset or table") : undefined;
 };
 

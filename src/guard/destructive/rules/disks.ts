@@ -85,4 +85,14 @@ const redirects: Rule = (_argv, { source }) => {
   return device ? found("redirect-device", `output written onto the device ${device}`) : undefined;
 };
 
-export const DISK_RULES: Rule[] = [makeFilesystem, partitions, eraseTools, redirects];
+/** macOS diskutil's erasing verbs (`eraseDisk`, `zeroDisk`, `secureErase`, `apfs deleteVolume` …). */
+const DISKUTIL_ERASE =
+  /^(erase(disk|volume|cd)?|zerodisk|randomdisk|secureerase|reformat|partitiondisk|delete(container|volume)|splitpartition|mergepartitions)$/i;
+
+const diskutil: Rule = ([name, ...args]) => {
+  if (name !== "diskutil") return undefined;
+  const verb = args.filter((arg) => !arg.startsWith("-")).find((arg) => DISKUTIL_ERASE.test(arg));
+  return verb ? found("disk-diskutil", `diskutil ${verb} erases a disk or volume`) : undefined;
+};
+
+export const DISK_RULES: Rule[] = [makeFilesystem, partitions, eraseTools, redirects, diskutil];

@@ -5,9 +5,11 @@ import { isCatastrophic, isProtectedFile, targetRisk } from "./paths.ts";
 
 const REMOVERS = new Set(["rm", "unlink", "srm", "del", "erase", "rd", "rmdir", "remove-item", "ri"]);
 
-const rm: Rule = ([name, ...args], { sudo, fed }, view) => {
+const rm: Rule = ([name, ...args], { sudo, fed, source }, view) => {
   if (name !== "rm" && name !== "unlink" && name !== "srm") return undefined;
   if (args.includes("--no-preserve-root")) return found("rm-no-preserve-root", "rm told to delete the root");
+  if (name === "rm" && asksFirst(args) && !fed && !source.piped && source.stdin === undefined)
+    return undefined;
   const recursive = hasFlag(args, "r", ["--recursive"]) || hasFlag(args, "R") || name === "srm";
   for (const target of operands(args)) {
     const finding = recursive ? treeDelete(target, view) : undefined;
@@ -17,6 +19,25 @@ const rm: Rule = ([name, ...args], { sudo, fed }, view) => {
   if (fed) return found("rm-input-paths", "deletes every path it is handed, which the line does not show");
   return sudo ? found("sudo-rm", "rm with superuser rights") : undefined;
 };
+
+/**
+ * `rm -i`, `rm -rI`, `--interactive`: rm asks before deleting (and, with no terminal, deletes nothing), unless
+ * a later -f or --interactive=never turns that off. A line that pipes answers in (`yes | rm -ri ~`) is judged.
+ */
+function asksFirst(args: string[]): boolean {
+  let asks = false;
+  for (const arg of args) {
+    if (arg === "--") break;
+    if (arg === "--force" || arg === "--interactive=never") asks = false;
+    else if (arg === "--interactive" || /^--interactive=(always|once)$/.test(arg)) asks = true;
+    else if (/^-[A-Za-z]+$/.test(arg))
+      for (const flag of arg.slice(1)) {
+        if (flag === "i" || flag === "I") asks = true;
+        else if (flag === "f") asks = false;
+      }
+  }
+  return asks;
+}
 
 /** A recursive delete of `target`: judged by the project when the screen knows it, by the text otherwise. */
 export function treeDelete(target: string, view: RuleView): Finding | undefined {

@@ -4,6 +4,7 @@
 import { found, optionValue, type Rule } from "./args.ts";
 
 const HTTPIE = new Set(["http", "https", "xh", "xhs", "curlie"]);
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const httpDelete: Rule = ([name, ...args]) => {
   if (name === "curl") {
@@ -15,7 +16,10 @@ const httpDelete: Rule = ([name, ...args]) => {
     return verb?.toUpperCase() === "DELETE" ? found("http-delete", "wget sends a DELETE request") : undefined;
   }
   if (name !== undefined && HTTPIE.has(name)) {
-    const verb = args.find((arg) => !arg.startsWith("-") && !/^[\w-]+:[^/]/.test(arg));
+    const verb = args.find(
+      (arg, i) =>
+        /^[A-Za-z]+$/.test(arg) && /^[\w.:/-]+$/.test(args[i + 1] ?? "") && METHODS.has(arg.toUpperCase()),
+    );
     return verb?.toUpperCase() === "DELETE"
       ? found("http-delete", `${name} sends a DELETE request`)
       : undefined;

@@ -1,4 +1,5 @@
-// Every per-command rule, by family; the screen runs them in this order on each invocation.
+// Every per-command rule, by family; the screen runs them in this order on each invocation (the rule for tools
+// no other rule knows comes last).
 import type { Rule } from "./args.ts";
 import { STORAGE_RULES } from "./cloud-storage.ts";
 import { CLUSTER_RULES } from "./clusters.ts";
@@ -11,6 +12,7 @@ import { INFRASTRUCTURE_RULES } from "./infrastructure.ts";
 import { INTERPRETER_RULES } from "./interpreters.ts";
 import { OVERWRITE_RULES } from "./overwrite.ts";
 import { PLATFORM_RULES } from "./platforms.ts";
+import { RESOURCE_VERB_RULES } from "./resource-verbs.ts";
 import { SYSTEM_RULES } from "./system.ts";
 import { WINDOWS_RULES } from "./windows.ts";
 
@@ -30,4 +32,5 @@ export const COMMAND_RULES: Rule[] = [
   ...WINDOWS_RULES,
   ...HTTP_RULES,
   ...PLATFORM_RULES,
+  ...RESOURCE_VERB_RULES,
 ];

@@ -76,7 +76,9 @@ const platform: Rule = ([name, ...args]) => {
   if (name === undefined || !(name in PLATFORM_TOOLS) || isDryRun(args) || hasFlag(args, "", ["--what-if"]))
     return undefined;
   const words = args.filter((arg) => !arg.startsWith("-")).slice(0, 4);
-  const at = words.findIndex((word) => DESTRUCTIVE_VERB.test(word));
+  const at = words.findIndex(
+    (word) => DESTRUCTIVE_VERB.test(word) || word.split(":").some((part) => DESTRUCTIVE_VERB.test(part)),
+  );
   if (at < 0 || words.slice(0, at).some((word) => BENIGN_AFTER.has(word))) return undefined;
   if (name === "dotnet" && !(words[0] === "nuget" && words[1] === "delete")) return undefined;
   if (name === "cargo" && words[0] !== "yank") return undefined;

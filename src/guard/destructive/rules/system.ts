@@ -58,6 +58,8 @@ const power: Rule = ([name, ...args]) => {
     )
   )
     return found("power-off", "systemctl stops or reboots the machine");
+  if (name === "launchctl" && /^(reboot|halt)$/.test(args[0] ?? ""))
+    return found("power-off", `launchctl ${args[0]} stops or restarts the machine`);
   if (name === "killall5") return found("kill-all", "killall5 signals every process on the machine");
   if (name === "pkill" || name === "killall") return wideKill(name, args);
   if (name === "userdel" && hasFlag(args, "r", ["--remove"]))

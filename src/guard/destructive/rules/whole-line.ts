@@ -1,6 +1,7 @@
 // Rules that need more than one command: a downloaded script handed to a shell, and the fork bomb.
+
+import { isShell } from "../../../core/shell/shell-words.ts";
 import type { Invocation } from "../invocations.ts";
-import { isShell } from "../shell-words.ts";
 import type { Finding } from "./args.ts";
 
 const DOWNLOADERS = new Set(["curl", "wget", "fetch"]);

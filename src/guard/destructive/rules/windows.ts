@@ -7,6 +7,9 @@ import { targetRisk } from "./paths.ts";
 const REMOVE = /^(remove-item|ri|rm|rmdir|rd|del|erase)$/i;
 const FORMAT = /^(format-volume|clear-disk|initialize-disk|remove-partition|format)$/i;
 const POWERSHELL = /^(pwsh|powershell)(\.exe)?$/i;
+/** `Get-ChildItem -Recurse | Remove-Item`: the listing feeds the delete (splitWords turns the pipe into `;`). */
+const PIPED_REMOVE =
+  /\b(get-childitem|gci|ls|dir)\b[^;]*\s-r(ecurse)?\b[^;]*;\s*(remove-item|ri|rm|del|erase)\b/i;
 const CMD = /^cmd(\.exe)?$/i;
 
 /** The script a PowerShell or cmd launcher runs: the words after -Command/-c or /c, /k. */
@@ -47,6 +50,8 @@ function statements(words: string[]): string[][] {
 function judge([verb, ...args]: string[]) {
   if (verb === undefined || args.some((arg) => /^-whatif$/i.test(arg))) return undefined;
   if (FORMAT.test(verb)) return found("windows-format", `${verb} erases a volume or disk`);
+  if (/^(stop-computer|restart-computer)$/i.test(verb))
+    return found("power-off", `${verb} stops or restarts the machine`);
   if (/^\[System\.IO\.Directory\]::Delete/i.test(verb))
     return found("windows-recursive-delete", "deletes a directory tree");
   if (/^(invoke-restmethod|invoke-webrequest|irm|iwr)$/i.test(verb) && method(args) === "delete")
@@ -74,12 +79,14 @@ function windowsRisk(target: string): boolean {
 
 /** Outside a launcher only the spellings no POSIX shell has are read here; `rm -r` belongs to the files pack. */
 const NATIVE =
-  /^(remove-item|ri|rd|del|erase|format-volume|clear-disk|initialize-disk|remove-partition|invoke-restmethod|invoke-webrequest|\[System\.IO\.Directory\]::Delete.*)$/i;
+  /^(remove-item|ri|rd|del|erase|stop-computer|restart-computer|format-volume|clear-disk|initialize-disk|remove-partition|invoke-restmethod|invoke-webrequest|\[System\.IO\.Directory\]::Delete.*)$/i;
 
 const windows: Rule = (argv) => {
   const launched = launchedScript(argv);
   if (!launched && !NATIVE.test(argv[0] ?? "")) return undefined;
   const script = launched ?? argv;
+  if (PIPED_REMOVE.test(script.join(" ")))
+    return found("windows-recursive-delete", "deletes everything a recursive listing hands it");
   for (const statement of statements(script)) {
     const finding = judge(statement);
     if (finding) return finding;

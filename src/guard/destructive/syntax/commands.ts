@@ -3,7 +3,7 @@
 // function bodies, substitutions, here-documents. Assignments made earlier on the line fill in later
 // variables, a for loop's words fill in its variable, and a command named by a variable from outside is
 // marked as unknowable.
-import type { SimpleCommand } from "../shell-words.ts";
+import type { SimpleCommand } from "../../../core/shell/shell-words.ts";
 import { isPipe, nodeType, redirectKind, type ShNode } from "./parse-shell.ts";
 import { type RenderedWord, raw, renderWord, SUBSTITUTION_WORD, type WordScope } from "./words.ts";
 

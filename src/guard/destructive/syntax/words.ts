@@ -1,6 +1,7 @@
 // Turns a parsed word into the text the command receives: quotes removed, escapes read, variables assigned
 // earlier on the line filled in, `$(pwd)` read as $PWD, and every other substitution left as a placeholder
-// word whose script the caller screens on its own. Unresolved variables stay as `$NAME` text.
+// word whose script the caller screens on its own. Unresolved variables (and the positional parameters, which
+// come from outside the line too) stay as `$NAME` text.
 import { nodeType, type ShNode } from "./parse-shell.ts";
 
 export interface WordScope {
@@ -58,7 +59,7 @@ function renderParam(part: ShNode, scope: WordScope, unresolved: string[]): stri
   const plain = !part.Exp && !part.Index && !part.Slice && !part.Repl && !part.Length && !part.Excl;
   const known = scope.env.get(name);
   if (plain && known !== undefined) return known;
-  if (/^[A-Za-z_]/.test(name)) unresolved.push(name);
+  if (/^([A-Za-z_]|[0-9@*]+$)/.test(name)) unresolved.push(name);
   return plain ? `$${name}` : raw(part, scope.source);
 }
 

@@ -12,6 +12,7 @@ import {
 import { Patch, RefusalMarker } from "./call-marks.tsx";
 import { formatCount, shortId } from "./format.ts";
 import { Markdown } from "./markdown.tsx";
+import { TokensAfterFigure } from "./tokens-after.tsx";
 import { When } from "./when.tsx";
 
 export type SessionTab = "conversation" | "entries";
@@ -98,6 +99,11 @@ function Item(props: { item: ConversationItem; base: string }) {
           <a href={`${props.base}/compactions/${encodeURIComponent(item.id)}`}>
             Compaction {item.id} ({item.strategy}, {formatCount(item.tokensBefore)} tokens before)
           </a>{" "}
+          {item.tokensAfter ? (
+            <span class="muted">
+              → <TokensAfterFigure after={item.tokensAfter} before={item.tokensBefore} /> tokens after{" "}
+            </span>
+          ) : null}
           <When at={item.timestamp} />
           <Fold
             label="Summary the model sees from here on"

@@ -5,6 +5,8 @@ import type { CompactionView, ListedEntry } from "../../../overview/compaction-v
 import { formatCount, formatTime, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
+import { TokensAfterFigure } from "../components/tokens-after.tsx";
+import { VerifiedChanges } from "../components/verified-changes.tsx";
 import { When } from "../components/when.tsx";
 
 export function CompactionPage(props: { frame: PageFrame; sessionId: string; view: CompactionView }) {
@@ -16,12 +18,14 @@ export function CompactionPage(props: { frame: PageFrame; sessionId: string; vie
       title={`keel compaction ${v.id}`}
       nav={[
         { href: sessionHref, label: `Session ${shortId(props.sessionId)}` },
+        ...(v.verified ? [{ href: "#verified", label: "Summary changes" }] : []),
         { href: "#verification", label: "Verification" },
         { href: "#summary", label: "Checkpoint" },
         { href: "#context", label: "Before / after" },
       ]}
     >
       <CompactionFacts view={v} />
+      {v.verified ? <VerifiedChanges verified={v.verified} /> : null}
       <section id="verification" aria-labelledby="verification-title">
         <h2 id="verification-title">Protected items after this compaction</h2>
         <p class="note" data-testid="verification-summary">
@@ -103,7 +107,6 @@ function EntryColumn(props: {
 
 function CompactionFacts(props: { view: CompactionView }) {
   const v = props.view;
-  const ratio = v.tokens.before ? Math.round((1 - v.tokens.after / v.tokens.before) * 100) : null;
   return (
     <dl class="facts session-facts" data-testid="compaction-facts">
       <div>
@@ -124,10 +127,12 @@ function CompactionFacts(props: { view: CompactionView }) {
         <dd data-testid="tokens-before">{formatCount(v.tokens.before)}</dd>
       </div>
       <div>
-        <dt>tokens after (estimated)</dt>
-        <dd data-testid="tokens-after">
-          {formatCount(v.tokens.after)}
-          {ratio !== null ? <span class="muted"> ({ratio}% saved)</span> : null}
+        <dt>tokens after</dt>
+        <dd>
+          <TokensAfterFigure
+            after={{ tokens: v.tokens.after, basis: v.tokens.afterBasis }}
+            before={v.tokens.before}
+          />
         </dd>
       </div>
       <div>

@@ -1,7 +1,7 @@
 // The memory page of one project: status, search with kind/tag/status filters, the results linked to their
 // record views, a form to record a new memory (with confirmation), and the cleanup plan as a preview.
 /** @jsxImportSource hono/jsx */
-import { MEMORY_CATEGORIES, MEMORY_KINDS, type MemoryKind } from "../../../memory/model.ts";
+import { MEMORY_CATEGORIES, MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind } from "../../../memory/model.ts";
 import type { CleanupPlan } from "../../../memory/retention.ts";
 import type { SearchHit } from "../../../memory/search.ts";
 import type { MemoryStatus } from "../../../memory/status.ts";
@@ -68,9 +68,9 @@ function RecordForm(props: { base: string; csrf: string }) {
       <form method="post" action={props.base} class="stack">
         <CsrfField token={props.csrf} />
         <label for="record-title-input">Title</label>
-        <input id="record-title-input" name="title" required maxlength={200} />
+        <input id="record-title-input" name="title" required maxlength={MEMORY_LIMITS.titleChars} />
         <label for="record-body">Body</label>
-        <textarea id="record-body" name="body" required rows={4} maxlength={20000} />
+        <textarea id="record-body" name="body" required rows={4} maxlength={MEMORY_LIMITS.bodyBytes} />
         <label for="record-kind">Kind</label>
         <select id="record-kind" name="kind">
           {MEMORY_KINDS.map((k) => (

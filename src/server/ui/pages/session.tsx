@@ -12,6 +12,7 @@ import { Fact } from "../components/fact.tsx";
 import { formatBytes, formatCount, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { ProtectedItems } from "../components/protected-items.tsx";
+import { TokensAfterFigure } from "../components/tokens-after.tsx";
 import { When } from "../components/when.tsx";
 
 export function SessionPage(props: {
@@ -102,7 +103,7 @@ function Compactions(props: { view: SessionView; base: string }) {
                   Tokens before
                 </th>
                 <th scope="col" class="num">
-                  Summary chars
+                  Tokens after
                 </th>
                 <th scope="col">Verification</th>
               </tr>
@@ -122,7 +123,9 @@ function Compactions(props: { view: SessionView; base: string }) {
                     <span class={`tag strategy-${c.strategy}`}>{c.strategy}</span>
                   </td>
                   <td class="num">{formatCount(c.tokensBefore)}</td>
-                  <td class="num">{formatCount(c.summaryChars)}</td>
+                  <td class="num">
+                    <TokensAfterFigure after={c.tokensAfter} before={c.tokensBefore} />
+                  </td>
                   <td>
                     {c.verification
                       ? `${c.verification.preserved} preserved, ${c.verification.lost} lost, ${c.verification.recoveredIds.length} restored`

@@ -1,7 +1,7 @@
 // The shell-word reader: here-documents and here-strings become stdin text, substitutions keep their
 // command's words, compound-command words fall away, and quoted text stays one word.
 import { describe, expect, it } from "vitest";
-import { parseCommands } from "../../src/guard/destructive/shell-words.ts";
+import { parseCommands } from "../../src/core/shell/shell-words.ts";
 
 describe("parseCommands", () => {
   it("lifts here-document bodies into the reading command's stdin", () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `compactions` ADD `tokens_after_basis` text;

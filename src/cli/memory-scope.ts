@@ -1,0 +1,81 @@
+// The project's memory as the person at the CLI sees it: the store opened for the current project, keel_memory
+// actions run as the owner, failures as exit codes; and `memory search`'s printing, which the hot path in
+// program.ts runs without commander (this module imports none of it).
+import { ExitCode, UserError } from "../core/errors.ts";
+import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
+import type { MemoryKind, MemoryResult } from "../memory/model.ts";
+import type { MemoryDeps } from "../memory/policy.ts";
+import { currentProvenance } from "../memory/provenance.ts";
+import { renderSearch } from "../memory/render.ts";
+import { storeDeps } from "../project/context.ts";
+import type { CommandContext } from "./context.ts";
+import { withProjectStore } from "./project-store.ts";
+
+export interface MemoryScope {
+  deps: MemoryDeps;
+  projectId: string;
+  ctx: CommandContext;
+  /** Runs a keel_memory action as the person at the terminal: same checks and errors as the tool. */
+  call: <A extends MemoryAction>(
+    params: { action: A } & Omit<MemoryToolParams, "action">,
+    options?: { confirmation?: string },
+  ) => Promise<ActionData[A]>;
+}
+
+/** Opens the store for the current project, runs `body`, closes the store. */
+export async function withMemory(ctx: CommandContext, body: (scope: MemoryScope) => Promise<void>) {
+  await withProjectStore(ctx, ({ store, project }) => {
+    const deps = storeDeps({ store, clock: ctx.clock });
+    const call: MemoryScope["call"] = async (params, options) => {
+      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
+      const actor = {
+        projectId: project.id,
+        origin: "owner" as const,
+        get provenance() {
+          return currentProvenance(ctx.cwd, null);
+        },
+        approve: async () => true,
+        confirmation: options?.confirmation,
+      };
+      return need(await callMemory(deps, actor, params));
+    };
+    return body({ deps, projectId: project.id, ctx, call });
+  });
+}
+
+/** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
+function need<T>(result: MemoryResult<T>): T {
+  if (result.ok) return result.value;
+  const { code, message, field } = result.reason;
+  const exit = code === "INVALID_INPUT" ? ExitCode.usage : ExitCode.checkFailed;
+  throw new UserError(`${code}: ${message}${field ? ` (field ${field})` : ""}`, exit);
+}
+
+export interface SearchOptions {
+  /** Other phrasings of the same question (`--or`), fused with it. */
+  or?: string[];
+  kind?: string[];
+  superseded?: boolean;
+  derived?: boolean;
+  /** How many results; `keel memory search` defaults to SEARCH_LIMIT_DEFAULT. */
+  limit: number;
+}
+
+export const SEARCH_LIMIT_DEFAULT = 10;
+
+/** `keel memory search <words…>`: ranked hits for the words, printed. */
+export function printMemorySearch(ctx: CommandContext, words: string[], o: SearchOptions): Promise<void> {
+  return withMemory(ctx, async ({ call }) => {
+    const result = await call({
+      action: "search",
+      query: words.join(" "),
+      queries: o.or,
+      kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
+      includeSuperseded: Boolean(o.superseded),
+      source: o.derived ? "derived" : "records",
+      limit: o.limit,
+    });
+    ctx.out.result(result, renderSearch(result));
+  });
+}

@@ -1,0 +1,127 @@
+// The session goal: a stated goal replaces the goal, a small step or a question never does, a pivot hands the
+// goal to the sentences after it, the goal targets on the corpora, and the round-one corpus sentences keel
+// misread after the grammar rewrite (opinion questions, checks, team practice, tastes, wishes).
+import { describe, expect, it } from "vitest";
+import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
+import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
+import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
+import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
+import type { BranchEntry } from "../../../src/session/entries.ts";
+
+const CWD = "/home/dev/app";
+const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
+
+/** The goal of a conversation given as alternating user / assistant turns, the user first. */
+function goalOf(...turns: string[]): string | null {
+  const b = createSessionBuilder({ cwd: CWD });
+  for (const [i, text] of turns.entries()) {
+    if (i % 2 === 0) b.user(text);
+    else b.assistant({ text });
+  }
+  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD }).goal;
+}
+
+describe("session goal", () => {
+  it("keeps a stated goal when later messages are small steps phrased as wishes or help requests", () => {
+    const goal = "What we're doing: a command that deletes stale git branches.";
+    expect(
+      goalOf(goal, "ok", "Help me fix this typo in the help text.", "done", "I want to see the list first."),
+    ).toBe(goal);
+    expect(
+      goalOf("Main goal: cut the cold start below 300 ms.", "ok", "I need you to add a timer around init."),
+    ).toBe("Main goal: cut the cold start below 300 ms.");
+  });
+
+  it("takes the first task request as the goal, not an opening question", () => {
+    expect(
+      goalOf(
+        "hi, where is the database config loaded?",
+        "In src/config/db.ts.",
+        "Add a read replica setting.",
+      ),
+    ).toBe("Add a read replica setting.");
+    expect(goalOf("what does sync do?", "It copies the cache.")).toBeNull();
+  });
+
+  it("reads a pivot as a new goal stated by the sentences after it", () => {
+    expect(
+      goalOf(
+        "Clean up the feature flags.",
+        "ok",
+        "Different task now. I need the CLI to print a JSON summary.",
+      ),
+    ).toBe("I need the CLI to print a JSON summary.");
+    expect(
+      goalOf("Set up eslint.", "ok", "ok scrap the lint stuff. Get the changelog generator working."),
+    ).toBe("Get the changelog generator working.");
+    expect(
+      goalOf(
+        "Add a dark mode toggle.",
+        "ok",
+        "Now let's switch to billing: add proration.",
+        "ok",
+        "Check the tests.",
+      ),
+    ).toBe("Now let's switch to billing: add proration.");
+  });
+
+  it("reads goals in terse, non-native and list form", () => {
+    expect(
+      goalOf("Hello, today the task is make the login work with SSO.", "ok", "I want that you add a test."),
+    ).toBe("Hello, today the task is make the login work with SSO.");
+    expect(goalOf("fix: search returns dupes", "found it", "yep fix it")).toBe("fix: search returns dupes");
+    expect(
+      goalOf("What I want by Friday:\n- the export returns CSV\n- it is documented", "ok", "Start with CSV."),
+    ).toContain("the export returns CSV");
+    expect(
+      goalOf("I am at a bank and I need make a tool for check IBANs.", "ok", "How it handle empty lines?"),
+    ).toContain("I need make a tool for check IBANs");
+  });
+});
+
+describe("goal on the corpora", () => {
+  it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
+    for (const half of ["tune", "held-out"] as const) {
+      const composed = scoreHalf(half).sessions.goal;
+      expect(precision(composed), half).toBeGreaterThanOrEqual(0.9);
+      expect(recall(composed), half).toBeGreaterThanOrEqual(0.9);
+    }
+    const tuned = scoreWrittenGoals("tune").goal;
+    expect(precision(tuned)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(tuned)).toBeGreaterThanOrEqual(0.9);
+    // The held-out written sessions were 5 of 16 before the goal rule; the floor guards the gain (bench: 0.88).
+    const held = scoreWrittenGoals("held-out").goal;
+    expect(precision(held)).toBeGreaterThanOrEqual(0.85);
+    expect(recall(held)).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe("sentences the round-one corpus caught keel out on", () => {
+  const kind = (text: string) => classes(text).join(",");
+  it("reads opinion questions, checks and musings as what they are, not rules", () => {
+    expect(kind("Would you always use a transaction for that?")).toBe("negative");
+    expect(kind("can you check whether the tests always run in band")).toBe("request");
+    expect(kind("I wonder if we should always compress the logs.")).toBe("negative");
+    expect(kind("I keep forgetting to run the formatter.")).not.toBe("decision");
+    expect(kind("Profile page crashes on load, look at that first.")).toBe("request");
+    expect(kind("Set up a watch script in package.json that runs only the changed tests.")).toBe("request");
+  });
+
+  it("reads team practice, tastes and wishes about how work is done as rules", () => {
+    for (const text of [
+      "Tests should read like specifications.",
+      "Better to fail loudly than return a partial result.",
+      "I like explicit return types on exported functions.",
+      "We never store passwords in plain text.",
+      "It would be nice to keep the error messages short.",
+    ])
+      expect(["constraint", "preference"], text).toContain(kind(text));
+    expect(kind("I like this approach.")).not.toBe("preference");
+  });
+
+  it("reads a report followed by what to do, and verbs beyond the common few, as requests", () => {
+    expect(kind("The rename failed, try again with the exact text.")).toBe("request");
+    expect(kind("Record the version with tee and touch the stamp file.")).toBe("request");
+    expect(kind("Search is slow.")).not.toBe("request");
+  });
+});
