@@ -59,14 +59,6 @@ export async function newestRecordSeq(db: KeelDb): Promise<number> {
   return Number(rows[0]?.seq ?? 0);
 }
 
-/** The largest vector id of a project and model (an index's end: no scan); 0 when there is none. */
-export async function newestVectorId(db: KeelDb, projectId: string, model: string): Promise<number> {
-  const rows = (await db.all(sql`
-    select coalesce(max(id), 0) as maxId from memory_vectors
-    where project_id = ${projectId} and model = ${model}`)) as Array<{ maxId: number }>;
-  return Number(rows[0]?.maxId ?? 0);
-}
-
 /** Changes when vectors are added or removed: their count and the largest id. */
 export async function vectorMarker(
   db: KeelDb,

@@ -6,7 +6,6 @@ import { sha256Hex } from "../../core/hash.ts";
 import type { KeelDb } from "../../store/db.ts";
 import {
   newestRecordSeq,
-  newestVectorId,
   putVectors,
   recordsWithoutVector,
   vectorMarker,
@@ -89,11 +88,7 @@ interface Cached {
   index: VectorIndex;
   count: number;
   maxId: number;
-  /** Searches served since the vectors were last counted. */
-  uncounted: number;
 }
-/** An unchanged newest vector id is trusted this many times before the vectors are counted again (removals). */
-const RECOUNT_EVERY = 32;
 const caches = new WeakMap<KeelDb, Map<string, Cached>>();
 
 /** The project's index for `model`, read again only as far as the vectors table changed since last time. */
@@ -107,21 +102,10 @@ export async function projectIndex(
   caches.set(db, byKey);
   const key = `${projectId}\u0000${model}`;
   let cached = byKey.get(key);
-  if (
-    cached &&
-    cached.uncounted < RECOUNT_EVERY &&
-    (await newestVectorId(db, projectId, model)) === cached.maxId
-  ) {
-    cached.uncounted++;
-    return cached.index;
-  }
   const marker = await vectorMarker(db, projectId, model);
-  if (cached && cached.count === marker.count && cached.maxId === marker.maxId) {
-    cached.uncounted = 0;
-    return cached.index;
-  }
+  if (cached && cached.count === marker.count && cached.maxId === marker.maxId) return cached.index;
   const appendOnly = cached !== undefined && marker.maxId > cached.maxId && marker.count >= cached.count;
-  if (!cached || !appendOnly) cached = { index: createIndex(dims), count: 0, maxId: 0, uncounted: 0 };
+  if (!cached || !appendOnly) cached = { index: createIndex(dims), count: 0, maxId: 0 };
   for (;;) {
     const page = await vectorPage(db, projectId, model, cached.maxId, PAGE);
     for (const row of page) {
@@ -132,7 +116,6 @@ export async function projectIndex(
     if (page.length < PAGE) break;
   }
   cached.count = cached.index.size;
-  cached.uncounted = 0;
   if (cached.count !== marker.count) {
     byKey.delete(key); // rows went away while reading, or a record was embedded twice: rebuild next time
     return cached.index;
