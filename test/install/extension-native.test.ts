@@ -16,7 +16,11 @@ it("loads with Node's own import from a folder without node_modules, default exp
   const url = pathToFileURL(join(dir, EXTENSION_FILE)).href;
   const run = spawnSync(
     join(BIN_DIR, "node"),
-    ["--input-type=module", "-e", `const m = await import(${JSON.stringify(url)}); console.log(typeof m.default);`],
+    [
+      "--input-type=module",
+      "-e",
+      `const m = await import(${JSON.stringify(url)}); console.log(typeof m.default);`,
+    ],
     { cwd: dir, encoding: "utf8", timeout: 60_000 },
   );
   expect(run.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find/);
