@@ -1,4 +1,5 @@
-// Bundles extension/index.ts into one ESM file for pi's Node: pi's packages and typebox stay external. The search
+// Bundles extension/index.ts into one self-contained ESM file for pi's Node (TypeBox inlined, so Node imports it
+// natively: an unresolved import makes pi's loader transpile the whole bundle, 5-30 s per start). The search
 // worker's engine (re2js) rides along as embedded text, registered before the extension's modules run.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -68,8 +69,6 @@ export async function buildExtension(): Promise<void> {
     // Drivers pi's Node never uses stay behind lazy imports instead of being inlined as top-level imports.
     external: [
       "@earendil-works/*",
-      "typebox",
-      "typebox/*",
       "bun:sqlite",
       "drizzle-orm/bun-sqlite",
       "@libsql/client",

@@ -23,7 +23,7 @@ import {
   withMemory,
 } from "./memory-scope.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
-import type { ContextFactory, Register } from "./register.ts";
+import type { Register } from "./register.ts";
 
 type Proposal = NonNullable<MemoryToolParams["proposal"]>;
 

@@ -5,7 +5,7 @@ import type { CompactionEntry } from "@earendil-works/pi-coding-agent";
 import { asRecord } from "../session/entries.ts";
 import { VERBATIM_VERSION, type VerbatimKeelDetails } from "./verbatim/types.ts";
 import type { SummaryChange } from "./verified/repair.ts";
-import { changesOf } from "./verified/report-of.ts";
+import { changesOf } from "./verified-record.ts";
 
 export interface CompactionDetails {
   /** keel's strategy name for keel's own compactions; "native" for pi's and anyone else's. */

@@ -5,7 +5,7 @@ import { redactDeep } from "../core/secrets.ts";
 import { asRecord } from "../session/entries.ts";
 import type { VerifiedReport } from "./details.ts";
 import type { SummaryChange } from "./verified/repair.ts";
-import { changesOf } from "./verified/report-of.ts";
+import { changesOf } from "./verified-record.ts";
 
 export interface StoredReport {
   gaps: string[];

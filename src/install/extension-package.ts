@@ -16,7 +16,8 @@ export interface WrittenPackage {
 }
 
 /**
- * The package.json pi reads: one ESM extension; pi's own packages come from pi at run time. `keel` records the
+ * The package.json pi reads: one self-contained ESM extension (it imports nothing but Node's built-ins, so pi's
+ * loader imports it natively instead of transpiling it). `keel` records the
  * build that wrote it, so doctor and the extension can tell when the binary has moved on.
  */
 export function extensionManifest(bundleSha256: string): Record<string, unknown> {
@@ -34,7 +35,7 @@ export function extensionManifest(bundleSha256: string): Record<string, unknown>
     type: "module",
     private: true,
     pi: { extensions: [`./${EXTENSION_FILE}`] },
-    peerDependencies: { "@earendil-works/pi-coding-agent": "*", typebox: "*" },
+    peerDependencies: { "@earendil-works/pi-coding-agent": "*" },
     keel: stamp,
   };
 }

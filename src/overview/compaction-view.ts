@@ -3,7 +3,7 @@
 // after token counts, the model calls it cost, and the protected-item verification that followed it.
 import { type CompactionDetails, compactionDetailsOf } from "../compact/details.ts";
 import { splitCompactionSpan, type TokensAfter, tokensAfterOnBranch } from "../compact/tokens-after.ts";
-import { type VerifiedRecord, verifiedRecordOf } from "../compact/verified/report-of.ts";
+import { type VerifiedRecord, verifiedRecordOf } from "../compact/verified-record.ts";
 import { ok, type Result } from "../core/result.ts";
 import { RECOVERY_TYPE } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";

@@ -130,7 +130,7 @@ describe("keel skeleton in a real pi", () => {
       const html = await (await fetch(ui.url)).text();
       expect(html).toContain("keel-demo-");
       expect(html).not.toContain(project.keelDb);
-      expect(html).toContain("shop");
+      expect(html).toContain("invoice-kit");
     } finally {
       await ui.stop();
     }

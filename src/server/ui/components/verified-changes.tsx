@@ -1,7 +1,7 @@
 // A verified compaction's report on its compaction page: the notice the user saw (outcome in words, coverage,
 // model calls) and the summary lines the repair removed (−), corrected (− then +) or restored (+), each with why.
 /** @jsxImportSource hono/jsx */
-import type { VerifiedRecord } from "../../../compact/verified/report-of.ts";
+import type { VerifiedRecord } from "../../../compact/verified-record.ts";
 
 const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 100)}%`);
 

@@ -1,8 +1,8 @@
 // Reads the verified strategy's report back from a compaction entry's details, checking every field (entries
 // from disk may hold anything): the outcome in plain words, honest coverage, model calls, and the lines the
 // repair removed, corrected or added with why. The UI's compaction view and /keel show it.
-import { asRecord } from "../../session/entries.ts";
-import type { SummaryChange } from "./repair.ts";
+import { asRecord } from "../session/entries.ts";
+import type { SummaryChange } from "./verified/repair.ts";
 
 export interface VerifiedRecord {
   outcome: string;
