@@ -298,7 +298,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (args.includes("--rss-probe")) await rssProbe();
   else {
     const sizesArg = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : undefined;
-    const sizes = sizesArg ? sizesArg.split(",").filter(Boolean).map(Number) : undefined;
+    const sizes =
+      sizesArg !== undefined
+        ? sizesArg
+            .split(",")
+            .map(Number)
+            .filter((n) => n > 0)
+        : undefined;
     const table = await runMeaningBench(sizes, args.includes("--sweep"));
     if (args.includes("--json")) console.log(JSON.stringify(table, null, 2));
     else

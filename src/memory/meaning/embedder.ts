@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { fail, ok, type Result } from "../../core/result.ts";
-import { EMBED_DIMS, EMBED_MODEL_ID, locateModelFiles } from "./model-files.ts";
+import { EMBED_MODEL_ID, locateModelFiles } from "./model-files.ts";
 import type { WordTable } from "./word-vectors.ts";
 
 /** Characters of one text the embedder reads; the rest is ignored. */
@@ -35,7 +35,9 @@ export function embedderLoaded(): boolean {
 async function load(): Promise<Result<Embedder>> {
   const files = locateModelFiles();
   if (!files) return fail("this build carries no word vectors");
-  const { decodeWordVectors, embedWords } = await import("./word-vectors.ts");
+  const { decodeWordVectors } = await import("./word-vectors.ts");
+  const { conceptTable } = await import("./concepts.ts");
+  const { composedDims, embedText } = await import("./compose.ts");
   let table: WordTable;
   try {
     const words = gunzipSync(readFileSync(files["words.txt.gz"]!)).toString("utf8").split("\n");
@@ -45,9 +47,10 @@ async function load(): Promise<Result<Embedder>> {
     return fail(`the word vectors did not load: ${error instanceof Error ? error.message : String(error)}`);
   }
   loaded = true;
+  const concepts = conceptTable();
   return ok({
     model: EMBED_MODEL_ID,
-    dims: EMBED_DIMS,
-    embed: async (texts) => texts.map((text) => embedWords(table, text.slice(0, EMBED_INPUT_CHARS))),
+    dims: composedDims(concepts),
+    embed: async (texts) => texts.map((text) => embedText(table, concepts, text.slice(0, EMBED_INPUT_CHARS))),
   });
 }

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The model every vector in a store is tagged with; a different id means "re-embed". */
-export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k@1.1.0";
+export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+concepts@2.0.0";
 export const EMBED_DIMS = 100;
 
 /** Every file the embedder reads, by the name it is looked up with. */

@@ -1,0 +1,30 @@
+// A text's vector as keel compares it: the word-vector mean (word-vectors.ts) beside one dimension per lexicon
+// concept (concepts.ts), each part unit length and weighted so that the cosine of two such vectors is
+// CONCEPT_SHARE times their concept similarity plus the rest times their word similarity. Pure.
+import { type ConceptTable, textConcepts } from "./concepts.ts";
+import { embedWords, WORD_DIMS, type WordTable } from "./word-vectors.ts";
+
+/** Share of the similarity that comes from shared concepts (chosen on the corpus's tune half). */
+export let CONCEPT_SHARE = 0.5;
+/** For benches sweeping the share. */
+export function setConceptShare(share: number): void {
+  CONCEPT_SHARE = share;
+}
+
+export const composedDims = (concepts: ConceptTable) => WORD_DIMS + concepts.groups;
+
+export function embedText(words: WordTable, concepts: ConceptTable, text: string): Float32Array {
+  const out = new Float32Array(composedDims(concepts));
+  const wordPart = embedWords(words, text);
+  const found = textConcepts(concepts, text);
+  let norm = 0;
+  for (const weight of found.values()) norm += weight * weight;
+  const conceptScale = norm > 0 ? Math.sqrt(CONCEPT_SHARE / norm) : 0;
+  const wordScale = Math.sqrt(1 - CONCEPT_SHARE);
+  for (let d = 0; d < WORD_DIMS; d++) out[d] = wordScale * wordPart[d]!;
+  for (const [group, weight] of found) out[WORD_DIMS + group] = conceptScale * weight;
+  let total = 0;
+  for (const x of out) total += x * x;
+  if (total > 0) for (let d = 0; d < out.length; d++) out[d]! /= Math.sqrt(total);
+  return out;
+}
