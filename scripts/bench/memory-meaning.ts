@@ -116,8 +116,8 @@ export async function runQuality(dir: string, sweep = false) {
     const hybrid = await score(deps, memOf, "hybrid");
     const sweeps: Array<{ floor: number; confident: number; tune: Scores }> = [];
     if (sweep)
-      for (const floor of [0.4, 0.5, 0.6, 0.65, 0.7])
-        for (const confident of [0.7, 0.75, 0.8, 0.85, 0.9]) {
+      for (const floor of [0.3, 0.35, 0.4, 0.45, 0.5])
+        for (const confident of [0.55, 0.6, 0.65, 0.7, 0.75]) {
           if (confident < floor) continue;
           setSimilarityThresholds({ floor, confident });
           sweeps.push({ floor, confident, tune: (await score(deps, memOf, "hybrid")).tune });
