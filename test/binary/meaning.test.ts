@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 
 const built = resolve(import.meta.dirname, "../../dist/keel");
 let scratch: string;
@@ -50,7 +51,7 @@ describe("compiled binary, meaning search", () => {
     const run = keel(["memory", "search", "how do we keep prices, as decimals or whole numbers?", "--json"]);
     expect(run.status, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out.meaning).toMatchObject({ model: "wink-sg-100d-q4-100k@1.1.0" });
+    expect(out.meaning).toMatchObject({ model: EMBED_MODEL_ID });
     expect(out.results[0]).toMatchObject({ title: "Money", match: "meaning" });
     const text = keel(["memory", "search", "how do we keep prices, as decimals or whole numbers?"]);
     expect(text.stdout).toMatch(/Money {2}\(decision; by meaning, similarity 0\.\d+\)/);
@@ -64,7 +65,7 @@ describe("compiled binary, meaning search", () => {
     expect(out.results[0]).toMatchObject({ title: "Installs" });
     const status = keel(["memory", "status"]);
     expect(status.stdout).toMatch(
-      /meaning {5}wink-sg-100d-q4-100k@1\.1\.0: 3 of 3 record\(s\) embedded, index 0\.3 KiB/,
+      new RegExp(`meaning {5}${EMBED_MODEL_ID.replace(/[.+]/g, "\\$&")}: 3 of 3 record\\(s\\) embedded, index 1\\.0 KiB`),
     );
   });
 });

@@ -2,6 +2,7 @@
 // next by questions that share no word with it, passed to keel_memory as two phrasings, and the answer says it
 // matched by meaning; the same store answers `keel memory search` with --or phrasings and shows the index.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 import { MEMORY_RULES } from "../support/faux-rules.ts";
 import type { PiRpc, SessionFileLine } from "../support/pi-rpc.ts";
 import { createTempProject, type FauxScript, type TempProject } from "../support/temp-project.ts";
@@ -87,7 +88,7 @@ describe("meaning search across sessions in a real pi", () => {
     expect(JSON.parse(cli.stdout).results[0]).toMatchObject({ id: recordedId, match: "meaning" });
     const status = project.keel(["memory", "status", "--json"]);
     expect(JSON.parse(status.stdout).meaning).toMatchObject({
-      model: "wink-sg-100d-q4-100k@1.1.0",
+      model: EMBED_MODEL_ID,
       embedded: 2,
       records: 2,
     });

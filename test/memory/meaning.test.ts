@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMemory } from "../../src/memory/actions.ts";
 import { embedderLoaded, loadEmbedder } from "../../src/memory/meaning/embedder.ts";
+import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 import {
   CONFIDENT_SIMILARITY,
   fuseHits,
@@ -47,7 +48,7 @@ describe("meaning search (real model)", () => {
   it("status reports the model and the embedded count without loading the model", async () => {
     const status = await callMemory(f.deps, ctx(), { action: "status" });
     expect(status.ok && status.value.meaning).toMatchObject({
-      model: "wink-sg-100d-q4-100k@1.1.0",
+      model: EMBED_MODEL_ID,
       embedded: 0,
       records: 4,
     });
@@ -65,7 +66,7 @@ describe("meaning search (real model)", () => {
     expect(found.value.results[0]).toMatchObject({ id: ids.cents, match: "meaning" });
     expect(found.value.results[0]!.similarity).toBeGreaterThan(0.2);
     expect(found.value.meaning).toMatchObject({
-      model: "wink-sg-100d-q4-100k@1.1.0",
+      model: EMBED_MODEL_ID,
       embeddedNow: 4,
       pending: false,
     });

@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 
 /** The model every vector in a store is tagged with; a different id means "re-embed". */
 export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+concepts@2.0.0";
-export const EMBED_DIMS = 100;
 
 /** Every file the embedder reads, by the name it is looked up with. */
 export const MODEL_FILE_NAMES = ["words.txt.gz", "vectors.q4"] as const;
