@@ -5,6 +5,7 @@ import { stem, tokenize } from "../stem.ts";
 import { DATA_AND_CODE } from "./lexicon/data-and-code.ts";
 import { OPS_AND_TOOLING } from "./lexicon/ops-and-tooling.ts";
 import { PEOPLE_AND_PRODUCT } from "./lexicon/people-and-product.ts";
+import { PRACTICE_AND_PROCESS } from "./lexicon/practice-and-process.ts";
 import { STORAGE_AND_WEB } from "./lexicon/storage-and-web.ts";
 
 /** Weight of a group whose string starts with "~". */
