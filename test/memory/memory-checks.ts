@@ -81,7 +81,9 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.ok(out.value.results.every((r) => !r.excerpt.includes("Memcached")));
       const other = await searchMemory(f.deps, "proj-b", { query: "valkey" });
       assert.ok(other.ok);
-      assert.equal(other.value.results.length, 0);
+      // Project B's own Memcached record may come back by meaning (a similar store); project A's never does.
+      assert.ok(other.value.results.every((r) => r.id !== cache && r.match === "meaning"));
+      assert.ok(other.value.results.every((r) => !r.excerpt.includes("Valkey")));
       const read = await readMemory(f.deps, "proj-b", cache);
       assert.equal(read.ok, false);
     }),
