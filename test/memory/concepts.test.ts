@@ -36,6 +36,14 @@ describe("concepts in a text", () => {
     );
   });
 
+  it("a product name in camelCase is one word, and a word as written wins over a stem it shares", () => {
+    const shipped = conceptTable();
+    const groupsOf = (text: string) => [...textConcepts(shipped, text).keys()].sort();
+    expect(groupsOf("GitHub Actions")).toEqual(groupsOf("continuous integration"));
+    expect(groupsOf("iOS")).toEqual(groupsOf("android"));
+    expect(groupsOf("priceCents")).toEqual(groupsOf("price cents"));
+  });
+
   it("the shipped lexicon links a question in other words to its record, and nothing to an unrelated one", () => {
     const shipped = conceptTable();
     const record = textConcepts(shipped, "Store money as integer cents; never use floating point.");

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMemory } from "../../src/memory/actions.ts";
 import { embedderLoaded, loadEmbedder } from "../../src/memory/meaning/embedder.ts";
-import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 import {
   CONFIDENT_SIMILARITY,
   fuseHits,
@@ -15,6 +14,7 @@ import {
   SIMILARITY_FLOOR,
 } from "../../src/memory/meaning/fuse.ts";
 import { hasProse, searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
+import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 import { EMBED_WRITE_BATCH, embedMissing } from "../../src/memory/meaning/record-vectors.ts";
 import { addToIndex, createIndex, nearest } from "../../src/memory/meaning/vector-index.ts";
 import { cosine, packVector } from "../../src/memory/meaning/vectors.ts";

@@ -31,6 +31,8 @@ describe("word-vector format", () => {
 
   it("splits camelCase, lowers case and drops stop words; unknown words give a zero vector", () => {
     expect(textWords("How do we store moneyAsCents in the DB?")).toEqual(["store", "money", "cents", "db"]);
+    const known = (w: string) => w === "typescript";
+    expect(textWords("TypeScript, priceCents", known)).toEqual(["typescript", "price", "cents"]);
     const table = decodeWordVectors(["alpha"], encodeWordVectors([row(() => 1)]));
     expect([...embedWords(table, "the zzzz")].every((x) => x === 0)).toBe(true);
   });

@@ -32,27 +32,44 @@ const NEVER_ALONE = new Set([
 
 export interface ConceptTable {
   groups: number;
+  /** Phrase as written (lower-case words joined by one space) → group numbers; looked up first. */
+  exact: Map<string, number[]>;
   /** Stemmed phrase (stems joined by one space) → group numbers. */
   phrases: Map<string, number[]>;
   weights: Float32Array;
 }
 
-const stems = (text: string) => tokenize(text.replace(/([a-z])([A-Z])/g, "$1 $2")).map(stem);
+/** A camelCase word ("TypeScript", "priceCents"); split into its parts unless the lexicon knows it whole. */
+const CAMEL_WORD = /\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g;
+
+function splitUnknownCamel(text: string, known: (word: string) => boolean): string {
+  return text.replace(CAMEL_WORD, (word) =>
+    known(word.toLowerCase()) ? word : word.replace(/([a-z0-9])([A-Z])/g, "$1 $2"),
+  );
+}
+
+const words = (text: string) => tokenize(text);
+
+function addTo(map: Map<string, number[]>, key: string, group: number): void {
+  const list = map.get(key) ?? [];
+  if (!list.includes(group)) list.push(group);
+  map.set(key, list);
+}
 
 export function buildConceptTable(lines: readonly string[]): ConceptTable {
+  const exact = new Map<string, number[]>();
   const phrases = new Map<string, number[]>();
   const weights = new Float32Array(lines.length);
   lines.forEach((line, group) => {
     weights[group] = line.startsWith("~") ? GENERIC_WEIGHT : 1;
     for (const term of line.replace(/^~/, "").split(",")) {
-      const key = stems(term).join(" ");
-      if (key === "") continue;
-      const list = phrases.get(key) ?? [];
-      if (!list.includes(group)) list.push(group);
-      phrases.set(key, list);
+      const written = words(term);
+      if (written.length === 0) continue;
+      addTo(exact, written.join(" "), group);
+      addTo(phrases, written.map(stem).join(" "), group);
     }
   });
-  return { groups: lines.length, phrases, weights };
+  return { groups: lines.length, exact, phrases, weights };
 }
 
 let table: ConceptTable | null = null;
@@ -67,15 +84,22 @@ export function conceptTable(): ConceptTable {
   return table;
 }
 
-/** Group number → weight for the concepts a text mentions (a group mentioned twice counts once). */
+/**
+ * Group number → weight for the concepts a text mentions (a group mentioned twice counts once). A phrase as
+ * written wins over its stems, so "iOS" is the platform and not "io", the stem it shares with file I/O.
+ */
 export function textConcepts(concepts: ConceptTable, text: string): Map<number, number> {
-  const words = stems(text);
+  const known = (word: string) => concepts.exact.has(word) || concepts.phrases.has(stem(word));
+  const written = words(splitUnknownCamel(text, known));
+  const stems = written.map(stem);
   const found = new Map<number, number>();
-  for (let at = 0; at < words.length; ) {
+  for (let at = 0; at < written.length; ) {
     let matched = 0;
-    for (let n = Math.min(MAX_PHRASE, words.length - at); n >= 1 && matched === 0; n--) {
-      if (n === 1 && NEVER_ALONE.has(words[at]!)) break;
-      const groups = concepts.phrases.get(words.slice(at, at + n).join(" "));
+    for (let n = Math.min(MAX_PHRASE, written.length - at); n >= 1 && matched === 0; n--) {
+      if (n === 1 && NEVER_ALONE.has(written[at]!)) break;
+      const groups =
+        concepts.exact.get(written.slice(at, at + n).join(" ")) ??
+        concepts.phrases.get(stems.slice(at, at + n).join(" "));
       if (!groups) continue;
       matched = n;
       for (const group of groups) {

@@ -65,9 +65,15 @@ function addRow(table: WordTable, rank: number, weight: number, out: Float32Arra
   for (let d = 0; d < WORD_DIMS; d++) out[d]! += scale * row[d]!;
 }
 
-/** The words of a text the table is looked up with: camelCase split, lower case, stop words dropped. */
-export function textWords(text: string): string[] {
-  const lowered = text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+/**
+ * The words of a text the table is looked up with: lower case, stop words dropped, a camelCase word split into
+ * its parts unless the table has it whole ("TypeScript" stays one word, "priceCents" becomes two).
+ */
+export function textWords(text: string, known: (word: string) => boolean = () => false): string[] {
+  const split = text.replace(/\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g, (word) =>
+    known(word.toLowerCase()) ? word : word.replace(/([a-z0-9])([A-Z])/g, "$1 $2"),
+  );
+  const lowered = split.toLowerCase();
   return (lowered.match(WORDS_IN_TEXT) ?? []).filter((w) => !STOP_WORDS.has(w));
 }
 
@@ -75,7 +81,7 @@ export function textWords(text: string): string[] {
 export function embedWords(table: WordTable, text: string): Float32Array {
   const out = new Float32Array(WORD_DIMS);
   const logSize = Math.log(table.index.size);
-  for (const word of textWords(text)) {
+  for (const word of textWords(text, (w) => table.index.has(w))) {
     const rank = table.index.get(word);
     if (rank === undefined) continue;
     const probability = 1 / ((rank + 10) * logSize);

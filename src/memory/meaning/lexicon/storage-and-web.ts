@@ -42,7 +42,7 @@ export const STORAGE_AND_WEB: readonly string[] = [
   "client, clients, sdk, sdks, api client, http client, axios, fetch, wrapper library, talk to other services, library to call",
   "server, servers, backend, back end, back-end, service, services, api server, web server, express, fastify, hono, koa, nestjs, django, flask, rails, spring, server side, server code",
   "frontend, front end, front-end, client side, browser, browsers, ui, user interface, web app, spa, single page app, what users see, user facing, in the browser, visual side",
-  "react, vue, angular, svelte, solid, nextjs, next js, nuxt, remix, astro, component, components, jsx, tsx, ui framework, ui library, frontend framework, view library",
+  "react, vue, angular, svelte, solid, swiftui, uikit, jetpack compose, flutter widgets, qwik, preact, lit, htmx, nextjs, next js, nuxt, remix, astro, component, components, jsx, tsx, ui framework, ui library, frontend framework, view library",
   "server side rendering, ssr, static site, static generation, ssg, hydration, prerender, prerendering",
   "form, forms, input, inputs, submit, submission, text field, dropdown, checkbox, select box, fill in, fill out, user types, typed in, entry fields",
   "button, buttons, click, clicks, tap, modal, modals, dialog, dialogs, popup, tooltip, menu, menus",
