@@ -65,7 +65,9 @@ describe("compiled binary, meaning search", () => {
     expect(out.results[0]).toMatchObject({ title: "Installs" });
     const status = keel(["memory", "status"]);
     expect(status.stdout).toMatch(
-      new RegExp(`meaning {5}${EMBED_MODEL_ID.replace(/[.+]/g, "\\$&")}: 3 of 3 record\\(s\\) embedded, index 1\\.0 KiB`),
+      new RegExp(
+        `meaning {5}${EMBED_MODEL_ID.replace(/[.+]/g, "\\$&")}: 3 of 3 record\\(s\\) embedded, index 1\\.2 KiB`,
+      ),
     );
   });
 });

@@ -80,6 +80,7 @@ export function conceptTable(): ConceptTable {
     ...STORAGE_AND_WEB,
     ...OPS_AND_TOOLING,
     ...PEOPLE_AND_PRODUCT,
+    ...PRACTICE_AND_PROCESS,
   ]);
   return table;
 }
