@@ -7,28 +7,12 @@ import { OPS_AND_TOOLING } from "./lexicon/ops-and-tooling.ts";
 import { PEOPLE_AND_PRODUCT } from "./lexicon/people-and-product.ts";
 import { PRACTICE_AND_PROCESS } from "./lexicon/practice-and-process.ts";
 import { STORAGE_AND_WEB } from "./lexicon/storage-and-web.ts";
+import { splitCamelCase } from "./word-vectors.ts";
 
 /** Weight of a group whose string starts with "~". */
 const GENERIC_WEIGHT = 0.35;
-/** Longest phrase, in words, the lexicon holds. */
-const MAX_PHRASE = 4;
-/** Stems that never match alone (too common to mean a concept). */
-const NEVER_ALONE = new Set([
-  "a",
-  "an",
-  "the",
-  "to",
-  "of",
-  "in",
-  "on",
-  "at",
-  "for",
-  "by",
-  "is",
-  "it",
-  "do",
-  "be",
-]);
+/** Words that never match alone (too common to mean a concept). */
+const NEVER_ALONE = new Set("a an the to of in on at for by is it do be".split(" "));
 
 export interface ConceptTable {
   groups: number;
@@ -37,15 +21,8 @@ export interface ConceptTable {
   /** Stemmed phrase (stems joined by one space) → group numbers. */
   phrases: Map<string, number[]>;
   weights: Float32Array;
-}
-
-/** A camelCase word ("TypeScript", "priceCents"); split into its parts unless the lexicon knows it whole. */
-const CAMEL_WORD = /\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g;
-
-function splitUnknownCamel(text: string, known: (word: string) => boolean): string {
-  return text.replace(CAMEL_WORD, (word) =>
-    known(word.toLowerCase()) ? word : word.replace(/([a-z0-9])([A-Z])/g, "$1 $2"),
-  );
+  /** Words in the lexicon's longest phrase. */
+  longest: number;
 }
 
 const words = (text: string) => tokenize(text);
@@ -60,16 +37,18 @@ export function buildConceptTable(lines: readonly string[]): ConceptTable {
   const exact = new Map<string, number[]>();
   const phrases = new Map<string, number[]>();
   const weights = new Float32Array(lines.length);
+  let longest = 1;
   lines.forEach((line, group) => {
     weights[group] = line.startsWith("~") ? GENERIC_WEIGHT : 1;
     for (const term of line.replace(/^~/, "").split(",")) {
       const written = words(term);
       if (written.length === 0) continue;
+      longest = Math.max(longest, written.length);
       addTo(exact, written.join(" "), group);
       addTo(phrases, written.map(stem).join(" "), group);
     }
   });
-  return { groups: lines.length, exact, phrases, weights };
+  return { groups: lines.length, exact, phrases, weights, longest };
 }
 
 let table: ConceptTable | null = null;
@@ -91,12 +70,12 @@ export function conceptTable(): ConceptTable {
  */
 export function textConcepts(concepts: ConceptTable, text: string): Map<number, number> {
   const known = (word: string) => concepts.exact.has(word) || concepts.phrases.has(stem(word));
-  const written = words(splitUnknownCamel(text, known));
+  const written = words(splitCamelCase(text, known));
   const stems = written.map(stem);
   const found = new Map<number, number>();
   for (let at = 0; at < written.length; ) {
     let matched = 0;
-    for (let n = Math.min(MAX_PHRASE, written.length - at); n >= 1 && matched === 0; n--) {
+    for (let n = Math.min(concepts.longest, written.length - at); n >= 1 && matched === 0; n--) {
       if (n === 1 && NEVER_ALONE.has(written[at]!)) break;
       const groups =
         concepts.exact.get(written.slice(at, at + n).join(" ")) ??

@@ -65,14 +65,16 @@ function addRow(table: WordTable, rank: number, weight: number, out: Float32Arra
   for (let d = 0; d < WORD_DIMS; d++) out[d]! += scale * row[d]!;
 }
 
-/**
- * The words of a text the table is looked up with: lower case, stop words dropped, a camelCase word split into
- * its parts unless the table has it whole ("TypeScript" stays one word, "priceCents" becomes two).
- */
-export function textWords(text: string, known: (word: string) => boolean = () => false): string[] {
-  const split = text.replace(/\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g, (word) =>
+/** A camelCase word ("TypeScript", "priceCents") is split into its parts unless `known` has it whole. */
+export function splitCamelCase(text: string, known: (word: string) => boolean): string {
+  return text.replace(/\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g, (word) =>
     known(word.toLowerCase()) ? word : word.replace(/([a-z0-9])([A-Z])/g, "$1 $2"),
   );
+}
+
+/** The words of a text the table is looked up with: camelCase split (splitCamelCase), lower case, no stop words. */
+export function textWords(text: string, known: (word: string) => boolean = () => false): string[] {
+  const split = splitCamelCase(text, known);
   const lowered = split.toLowerCase();
   return (lowered.match(WORDS_IN_TEXT) ?? []).filter((w) => !STOP_WORDS.has(w));
 }
