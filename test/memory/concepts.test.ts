@@ -1,7 +1,8 @@
 // The concept lexicon: longest phrase wins (polysemy), generic groups weigh less, and the composed vector puts a
 // paraphrase that shares no word with its record above an unrelated record.
 import { describe, expect, it } from "vitest";
-import { buildConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
+import { buildConceptTable, conceptTable, textConcepts, toBuilt } from "../../src/memory/meaning/concepts.ts";
+import { LEXICON } from "../../src/memory/meaning/lexicon/index.ts";
 
 const table = buildConceptTable([
   "identifier, id, key, primary key",
@@ -52,5 +53,9 @@ describe("concepts in a text", () => {
     const shared = (a: Map<number, number>, b: Map<number, number>) => [...a.keys()].filter((k) => b.has(k));
     expect(shared(record, question).length).toBeGreaterThanOrEqual(2);
     expect(shared(unrelated, question)).toEqual([]);
+  });
+
+  it("the shipped table is the lexicon as built now (run scripts/fixtures/concept-table.ts after editing it)", () => {
+    expect(toBuilt(conceptTable())).toEqual(toBuilt(buildConceptTable(LEXICON)));
   });
 });

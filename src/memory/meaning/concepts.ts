@@ -2,11 +2,7 @@
 // so "api key" is a credential and not an identifier. A word or phrase in several groups counts a share in each,
 // and groups marked "~" (generic words such as "change" or "rule") count less. Pure; the table is built once.
 import { stem, tokenize } from "../stem.ts";
-import { DATA_AND_CODE } from "./lexicon/data-and-code.ts";
-import { OPS_AND_TOOLING } from "./lexicon/ops-and-tooling.ts";
-import { PEOPLE_AND_PRODUCT } from "./lexicon/people-and-product.ts";
-import { PRACTICE_AND_PROCESS } from "./lexicon/practice-and-process.ts";
-import { STORAGE_AND_WEB } from "./lexicon/storage-and-web.ts";
+import built from "./lexicon/built.json" with { type: "json" };
 import { splitCamelCase } from "./word-vectors.ts";
 
 /** Weight of a group whose string starts with "~". */
@@ -51,16 +47,40 @@ export function buildConceptTable(lines: readonly string[]): ConceptTable {
   return { groups: lines.length, exact, phrases, weights, longest };
 }
 
+/** The table as plain data (lexicon/built.json, written by scripts/fixtures/concept-table.ts). */
+export interface BuiltConceptTable {
+  groups: number;
+  exact: [string, number[]][];
+  phrases: [string, number[]][];
+  weights: number[];
+  longest: number;
+}
+
+export function toBuilt(table: ConceptTable): BuiltConceptTable {
+  const { groups, longest } = table;
+  return {
+    groups,
+    longest,
+    exact: [...table.exact],
+    phrases: [...table.phrases],
+    weights: [...table.weights],
+  };
+}
+
 let table: ConceptTable | null = null;
-/** The lexicon keel ships, built on first use. */
+/**
+ * The lexicon keel ships (lexicon/index.ts), read from its built form: stemming every phrase on each start cost
+ * more than the rest of a memory search. A test checks the built file equals a fresh build of the lexicon.
+ */
 export function conceptTable(): ConceptTable {
-  table ??= buildConceptTable([
-    ...DATA_AND_CODE,
-    ...STORAGE_AND_WEB,
-    ...OPS_AND_TOOLING,
-    ...PEOPLE_AND_PRODUCT,
-    ...PRACTICE_AND_PROCESS,
-  ]);
+  const data = built as BuiltConceptTable;
+  table ??= {
+    groups: data.groups,
+    longest: data.longest,
+    exact: new Map(data.exact),
+    phrases: new Map(data.phrases),
+    weights: Float32Array.from(data.weights),
+  };
   return table;
 }
 
