@@ -14,7 +14,8 @@ import {
 } from "../guard/contract/edit.ts";
 import { layerOf } from "../guard/contract/layers.ts";
 import type { CommandContext } from "./context.ts";
-import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
+import { contractScope, projectContract } from "./owner-scope.ts";
+import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 interface ScopeOption {

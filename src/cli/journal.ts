@@ -14,7 +14,8 @@ import {
 import { LIST_PAGE } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
 import { intOption } from "./parse.ts";
-import { runOwnerTool, withProjectStore } from "./project-store.ts";
+import { runOwnerTool } from "./owner-scope.ts";
+import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 
 export const registerJournal: Register = (program, contextFor) => {

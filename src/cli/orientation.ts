@@ -9,7 +9,8 @@ import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
 import { composeBrief } from "../guard/session/guard-session.ts";
 import { guardScope } from "../guard/session/scope-of.ts";
-import { projectContract, withProjectStore } from "./project-store.ts";
+import { projectContract } from "./owner-scope.ts";
+import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 export const registerOrientation: Register = (program, contextFor) => {

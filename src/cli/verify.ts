@@ -8,7 +8,8 @@ import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
 import { LIST_PAGE, ROW_MAX } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
 import { intOption } from "./parse.ts";
-import { runOwnerTool, withProjectStore } from "./project-store.ts";
+import { runOwnerTool } from "./owner-scope.ts";
+import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
 type Stale = EvidenceRow & { stale: boolean };

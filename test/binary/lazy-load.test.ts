@@ -31,6 +31,9 @@ const HEAVY: Record<string, RegExp> = {
   "the store": /^src\/store\/|node_modules\/drizzle-orm\//,
 };
 
+/** What `memory search` and `status` must not load beyond HEAVY's interface parts. */
+const READ_NEEDS_NOT = [/^src\/guard\//, /^src\/tools\//, /node_modules\/mvdan-sh\//];
+
 let scratch: string;
 let project: string;
 let gitLog: string;
@@ -152,6 +155,11 @@ describe("start-up of the compiled binary", () => {
       ).toEqual([]);
       expect(
         sources.filter((source) => /node_modules\/commander\//.test(source)),
+        args.join(" "),
+      ).toEqual([]);
+      // A read of the store needs neither the guard (its shell grammar, its packs) nor the tool registry.
+      expect(
+        sources.filter((source) => READ_NEEDS_NOT.some((pattern) => pattern.test(source))),
         args.join(" "),
       ).toEqual([]);
     }
