@@ -13,8 +13,8 @@ import {
 } from "../guard/journal.ts";
 import { LIST_PAGE } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
-import { intOption } from "./parse.ts";
 import { runOwnerTool } from "./owner-scope.ts";
+import { intOption } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import type { Register } from "./register.ts";
 

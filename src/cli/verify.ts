@@ -7,8 +7,8 @@ import type { EvidenceRow } from "../guard/evidence/records.ts";
 import { TIMEOUT_BOUNDS_S, verifyCommand } from "../guard/evidence/verify.ts";
 import { LIST_PAGE, ROW_MAX } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
-import { intOption } from "./parse.ts";
 import { runOwnerTool } from "./owner-scope.ts";
+import { intOption } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
 import { type Register, setExitCode } from "./register.ts";
 
