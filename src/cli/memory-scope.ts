@@ -22,26 +22,37 @@ export interface MemoryScope {
   ) => Promise<ActionData[A]>;
 }
 
-/** Opens the store for the current project, runs `body`, closes the store. */
-export async function withMemory(ctx: CommandContext, body: (scope: MemoryScope) => Promise<void>) {
-  await withProjectStore(ctx, ({ store, project }) => {
-    const deps = storeDeps({ store, clock: ctx.clock });
-    const call: MemoryScope["call"] = async (params, options) => {
-      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
-      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
-      const actor = {
-        projectId: project.id,
-        origin: "owner" as const,
-        get provenance() {
-          return currentProvenance(ctx.cwd, null);
-        },
-        approve: async () => true,
-        confirmation: options?.confirmation,
+/**
+ * Opens the store for the current project, runs `body`, closes the store. With `reading` (a search), the project is
+ * not recorded as seen and Drizzle is not loaded: the body may run only actions that read through `store.read`.
+ */
+export async function withMemory(
+  ctx: CommandContext,
+  body: (scope: MemoryScope) => Promise<void>,
+  options: { reading?: boolean } = {},
+) {
+  await withProjectStore(
+    ctx,
+    ({ store, project }) => {
+      const deps = storeDeps({ store, clock: ctx.clock });
+      const call: MemoryScope["call"] = async (params, options) => {
+        // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+        // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
+        const actor = {
+          projectId: project.id,
+          origin: "owner" as const,
+          get provenance() {
+            return currentProvenance(ctx.cwd, null);
+          },
+          approve: async () => true,
+          confirmation: options?.confirmation,
+        };
+        return need(await callMemory(deps, actor, params));
       };
-      return need(await callMemory(deps, actor, params));
-    };
-    return body({ deps, projectId: project.id, ctx, call });
-  });
+      return body({ deps, projectId: project.id, ctx, call });
+    },
+    options,
+  );
 }
 
 /** Unwraps a memory result or turns its failure into an error with an exit code (2 for bad input, else 1). */
@@ -64,15 +75,19 @@ export const SEARCH_LIMIT_DEFAULT = 10;
 
 /** `keel memory search <words…>`: ranked hits for the words, printed. */
 export function printMemorySearch(ctx: CommandContext, words: string[], o: SearchOptions): Promise<void> {
-  return withMemory(ctx, async ({ call }) => {
-    const result = await call({
-      action: "search",
-      query: words.join(" "),
-      kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
-      includeSuperseded: Boolean(o.superseded),
-      source: o.derived ? "derived" : "records",
-      limit: o.limit,
-    });
-    ctx.out.result(result, renderSearch(result));
-  });
+  return withMemory(
+    ctx,
+    async ({ call }) => {
+      const result = await call({
+        action: "search",
+        query: words.join(" "),
+        kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
+        includeSuperseded: Boolean(o.superseded),
+        source: o.derived ? "derived" : "records",
+        limit: o.limit,
+      });
+      ctx.out.result(result, renderSearch(result));
+    },
+    { reading: true },
+  );
 }

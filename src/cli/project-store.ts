@@ -20,6 +20,7 @@ export function locationOf(ctx: CommandContext): project.ProjectLocation {
 export function withProjectStore<T>(
   ctx: CommandContext,
   body: (scope: project.ProjectScope) => Promise<T>,
+  options: { reading?: boolean } = {},
 ): Promise<T> {
-  return project.withProjectStore(locationOf(ctx), body);
+  return project.withProjectStore(locationOf(ctx), body, options);
 }
