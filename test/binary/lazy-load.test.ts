@@ -1,8 +1,9 @@
 // Start-up guard of the compiled binary (issue 23): `--version` and `screen` load none of the MCP SDK, Hono,
 // zod, the verified pipeline, TypeBox or the store, `screen` opens no store and runs no git, and `memory
-// search` and `status` (in a plain repository) run no git and skip commander. What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the
-// chunks Bun loaded) mapped to source files through the metafile scripts/build.ts writes. `keel mcp --help`
-// is the control that shows the trace does see the MCP SDK when a command loads it.
+// search` and `status` (in a plain repository) run no git, skip commander and load neither Drizzle nor TypeBox.
+// What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the chunks Bun loaded) mapped to source
+// files through the metafile scripts/build.ts writes. `keel mcp --help` is the control that shows the trace does
+// see the MCP SDK when a command loads it.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,8 +32,17 @@ const HEAVY: Record<string, RegExp> = {
   "the store": /^src\/store\/|node_modules\/drizzle-orm\//,
 };
 
-/** What `memory search` and `status` must not load beyond HEAVY's interface parts. */
-const READ_NEEDS_NOT = [/^src\/guard\//, /^src\/tools\//, /node_modules\/mvdan-sh\//];
+/**
+ * What `memory search` and `status` must not load: the guard and the tool registry, and on a current store neither
+ * Drizzle (they read through the store's raw reader) nor TypeBox (a well-formed read needs no schema walk).
+ */
+const READ_NEEDS_NOT = [
+  /^src\/guard\//,
+  /^src\/tools\//,
+  /node_modules\/mvdan-sh\//,
+  /node_modules\/drizzle-orm\//,
+  /node_modules\/typebox\//,
+];
 
 let scratch: string;
 let project: string;
@@ -135,7 +145,7 @@ describe("start-up of the compiled binary", () => {
     expect(existsSync(join(scratch, "store"))).toBe(false);
   });
 
-  it("memory search and status open the store, run no git, skip commander and load no MCP, Hono, zod or verified pipeline", () => {
+  it("memory search and status open the store, run no git, skip commander and load no MCP, Hono, zod, verified pipeline, guard, tool registry, Drizzle or TypeBox", () => {
     const record = keel(["memory", "record", "--kind", "note", "--title", "deploy", "--body", "run x first"]);
     expect(record.status, record.stderr).toBe(0);
     for (const [args, shows] of [
@@ -157,7 +167,6 @@ describe("start-up of the compiled binary", () => {
         sources.filter((source) => /node_modules\/commander\//.test(source)),
         args.join(" "),
       ).toEqual([]);
-      // A read of the store needs neither the guard (its shell grammar, its packs) nor the tool registry.
       expect(
         sources.filter((source) => READ_NEEDS_NOT.some((pattern) => pattern.test(source))),
         args.join(" "),
