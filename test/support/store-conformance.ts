@@ -10,6 +10,7 @@ import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
 import { checkStore } from "../../src/store/self-check.ts";
+import { RAW_READ_CHECKS } from "./store-conformance-raw.ts";
 import { testStore } from "./temp.ts";
 
 export type ConformanceCheck = (driver: DriverName, dir: string) => Promise<void>;
@@ -180,6 +181,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       await store.close();
     }
   },
+  ...RAW_READ_CHECKS,
 };
 
 /** Runs every check and returns the names that failed with their messages. */
