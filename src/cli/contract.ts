@@ -15,7 +15,7 @@ import {
 import { layerOf } from "../guard/contract/layers.ts";
 import type { CommandContext } from "./context.ts";
 import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface ScopeOption {
   global?: boolean;
@@ -24,7 +24,7 @@ interface ScopeOption {
 }
 
 export const registerContract: Register = (program, contextFor) => {
-  const contract = program.command("contract").description("the rules keel puts in front of the agent");
+  const contract = addVerb(program, "contract");
   contract
     .command("list")
     .description("the effective contract: seed, personal, team and project rules")

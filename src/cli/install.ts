@@ -7,16 +7,14 @@ import { piInstall, piRemove } from "../install/pi-cli.ts";
 import { findRegistration, projectSettingsPath } from "../install/pi-settings.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface ScopeOptions {
   global?: boolean;
 }
 
 export const registerInstall: Register = (program, contextFor) => {
-  program
-    .command("install")
-    .description("write keel's pi extension and register it in this project (or for the user with --global)")
+  addVerb(program, "install")
     .option("-g, --global", "register in pi's user settings instead of this project's .pi/settings.json")
     .action((options: ScopeOptions, command: Command) =>
       install(contextFor(command), Boolean(options.global)),
@@ -24,9 +22,7 @@ export const registerInstall: Register = (program, contextFor) => {
 };
 
 export const registerUninstall: Register = (program, contextFor) => {
-  program
-    .command("uninstall")
-    .description("remove keel's pi extension from this project (or from the user settings with --global)")
+  addVerb(program, "uninstall")
     .option("-g, --global", "remove from pi's user settings")
     .action((options: ScopeOptions, command: Command) =>
       uninstall(contextFor(command), Boolean(options.global)),

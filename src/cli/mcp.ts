@@ -9,7 +9,7 @@ import { TOOL_AREAS } from "../tools/define.ts";
 import { parseToolAreas } from "../tools/registry.ts";
 import type { CommandContext } from "./context.ts";
 import { withProjectStore } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface McpOptions {
   sessionId?: string;
@@ -19,9 +19,7 @@ interface McpOptions {
 }
 
 export const registerMcp: Register = (program, contextFor) => {
-  program
-    .command("mcp")
-    .description("serve keel's tools to an MCP host on stdio (guard, memory, session recall)")
+  addVerb(program, "mcp")
     .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
     .option("--tools <areas>", `serve only these areas' tools (comma-separated: ${TOOL_AREAS.join(", ")})`)
     .option("--read-only", "serve only tools that change nothing (no verify, no writes)")

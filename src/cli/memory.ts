@@ -23,7 +23,7 @@ import {
   withMemory,
 } from "./memory-scope.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 type Proposal = NonNullable<MemoryToolParams["proposal"]>;
 
@@ -31,14 +31,11 @@ const expiryFlag = (text: string | undefined) =>
   text === undefined ? undefined : text === "never" ? null : text;
 
 export const registerMemory: Register = (program, contextFor) => {
-  const memory = program
-    .command("memory")
-    .description("project memory: records that outlive sessions")
-    .addHelpText(
-      "after",
-      "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
-        "shared libSQL server through the same code; records stay partitioned by project id.",
-    );
+  const memory = addVerb(program, "memory").addHelpText(
+    "after",
+    "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
+      "shared libSQL server through the same code; records stay partitioned by project id.",
+  );
   const run = (command: Command, body: (scope: MemoryScope) => Promise<void>) =>
     withMemory(contextFor(command), body);
 

@@ -9,7 +9,7 @@ import { LIST_PAGE, ROW_MAX } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
 import { intOption } from "./parse.ts";
 import { runOwnerTool, withProjectStore } from "./project-store.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 type Stale = EvidenceRow & { stale: boolean };
 
@@ -23,11 +23,7 @@ export function describeEvidence(row: EvidenceRow, stale: boolean): string {
 }
 
 export const registerVerify: Register = (program, contextFor) => {
-  program
-    .command("verify")
-    .description(
-      "run a command and record its result as evidence (exit 1 when it fails or its exit code is masked)",
-    )
+  addVerb(program, "verify")
     .argument("<command...>", "the command line; quote it as one argument")
     .option(
       "-t, --timeout <seconds>",
@@ -61,9 +57,7 @@ export const registerVerify: Register = (program, contextFor) => {
       });
     });
 
-  program
-    .command("evidence")
-    .description("list recent evidence runs, or show one in full")
+  addVerb(program, "evidence")
     .argument("[number]", "an evidence number to show", intOption("number", { min: 1, max: ROW_MAX }))
     .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_PAGE), 10)
     .action(async (wanted: number | undefined, options: { limit: number }, command: Command) => {
