@@ -24,9 +24,9 @@ export const registerJournal: Register = (program, contextFor) => {
     .option("--tags <tags>", "comma-separated tags")
     .action(async (type: string, words: string[], options: { tags?: string }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const written = await writeJournal(storeDeps({ store, clock: ctx.clock }), {
-          projectId: project.id,
+      await withProjectStore(ctx, async (owner) => {
+        const written = await writeJournal(storeDeps(owner), {
+          projectId: owner.project.id,
           sessionId: null,
           origin: "owner",
           type,
@@ -43,10 +43,9 @@ export const registerJournal: Register = (program, contextFor) => {
     .option("-n, --limit <count>", "how many entries", intOption("--limit", LIST_PAGE), 10)
     .action(async (options: { type?: JournalType; limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async (scope) => {
+      await withProjectStore(ctx, async (owner) => {
         const { journal: rows } = await runOwnerTool<{ journal: JournalRow[] }>(
-          ctx,
-          scope,
+          owner,
           "keel_journal",
           options,
         );

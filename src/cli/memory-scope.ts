@@ -3,9 +3,9 @@
 // program.ts runs without commander (this module imports none of it).
 import { ExitCode, UserError } from "../core/errors.ts";
 import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
+import { memoryActor } from "../memory/actor.ts";
 import type { MemoryKind, MemoryResult } from "../memory/model.ts";
 import type { MemoryDeps } from "../memory/policy.ts";
-import { currentProvenance } from "../memory/provenance.ts";
 import { renderSearch } from "../memory/render.ts";
 import { storeDeps } from "../project/context.ts";
 import type { CommandContext } from "./context.ts";
@@ -24,23 +24,15 @@ export interface MemoryScope {
 
 /** Opens the store for the current project, runs `body`, closes the store. */
 export async function withMemory(ctx: CommandContext, body: (scope: MemoryScope) => Promise<void>) {
-  await withProjectStore(ctx, ({ store, project }) => {
-    const deps = storeDeps({ store, clock: ctx.clock });
+  await withProjectStore(ctx, (owner) => {
+    const deps = storeDeps(owner);
+    // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+    const actor = memoryActor({ ...owner, approve: async () => true });
     const call: MemoryScope["call"] = async (params, options) => {
-      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
-      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
-      const actor = {
-        projectId: project.id,
-        origin: "owner" as const,
-        get provenance() {
-          return currentProvenance(ctx.cwd, null);
-        },
-        approve: async () => true,
-        confirmation: options?.confirmation,
-      };
+      actor.confirmation = options?.confirmation;
       return need(await callMemory(deps, actor, params));
     };
-    return body({ deps, projectId: project.id, ctx, call });
+    return body({ deps, projectId: owner.project.id, ctx, call });
   });
 }
 

@@ -4,20 +4,22 @@ import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { counted } from "../core/plural.ts";
 import { BRIEF_LIMITS, describeCuts } from "../guard/brief.ts";
+import { loadEffectiveContract } from "../guard/contract/edit.ts";
 import { listEvidence } from "../guard/evidence/records.ts";
 import { listJournalEntries } from "../guard/journal.ts";
 import { conventionFiles, preflight, readGitState } from "../guard/orientation.ts";
 import { composeBrief } from "../guard/session/guard-session.ts";
 import { guardScope } from "../guard/session/scope-of.ts";
-import { projectContract, withProjectStore } from "./project-store.ts";
+import { withProjectStore } from "./project-store.ts";
 import { addVerb, type Register, setExitCode } from "./register.ts";
 
 export const registerOrientation: Register = (program, contextFor) => {
   addVerb(program, "orientation").action(async (_options: unknown, command: Command) => {
     const ctx = contextFor(command);
-    await withProjectStore(ctx, async ({ store, project }) => {
+    await withProjectStore(ctx, async (owner) => {
+      const { store, project } = owner;
       const git = readGitState(project.root);
-      const contract = await projectContract(ctx, { store, project });
+      const contract = await loadEffectiveContract(guardScope(owner));
       const journal = await listJournalEntries(store.db, project.id, { limit: 1000 });
       const [last] = await listEvidence(store.db, project.id, 1);
       const conventions = conventionFiles(project.root);
@@ -55,16 +57,8 @@ export const registerOrientation: Register = (program, contextFor) => {
 
   addVerb(program, "budget").action(async (_options: unknown, command: Command) => {
     const ctx = contextFor(command);
-    await withProjectStore(ctx, async ({ store, project }) => {
-      const scope = guardScope({
-        store,
-        project,
-        clock: ctx.clock,
-        sessionId: "",
-        cwd: ctx.cwd,
-        personalContract: ctx.paths.personalContract,
-      });
-      const brief = await composeBrief(scope, {
+    await withProjectStore(ctx, async (owner) => {
+      const brief = await composeBrief(guardScope(owner), {
         baseline: null,
         loops: { streaks: {} },
         briefDigest: null,

@@ -4,9 +4,8 @@ import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { artifactInventory, renderInventory } from "../recall/artifacts/inventory.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
+import { collect } from "./parse.ts";
 import { addVerb, type Register, setExitCode } from "./register.ts";
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerStorage: Register = (program, contextFor) => {
   addVerb(program, "storage")

@@ -34,13 +34,13 @@ export const registerVerify: Register = (program, contextFor) => {
     .action(async (words: string[], options: { timeout: number }, command: Command) => {
       const ctx = contextFor(command);
       const timeoutS = options.timeout;
-      await withProjectStore(ctx, async ({ store, project }) => {
+      await withProjectStore(ctx, async (owner) => {
         ctx.out.info(`running: ${redact(words.join(" "))}`);
         // The output streams to stderr as it comes (redacted, terminal-safe); stdout keeps the result alone.
         const live = liveOutput((line) => ctx.out.info(`│ ${line}`));
         const outcome = await verifyCommand(
-          storeDeps({ store, clock: ctx.clock }),
-          { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
+          storeDeps(owner),
+          { projectId: owner.project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
           { onOutput: ctx.out.json ? undefined : (chunk) => live.push(chunk) },
         );
         live.end();
@@ -62,14 +62,9 @@ export const registerVerify: Register = (program, contextFor) => {
     .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_PAGE), 10)
     .action(async (wanted: number | undefined, options: { limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async (scope) => {
+      await withProjectStore(ctx, async (owner) => {
         const args = wanted !== undefined ? { number: wanted } : { limit: options.limit };
-        const { evidence } = await runOwnerTool<{ evidence: Stale | Stale[] }>(
-          ctx,
-          scope,
-          "keel_evidence",
-          args,
-        );
+        const { evidence } = await runOwnerTool<{ evidence: Stale | Stale[] }>(owner, "keel_evidence", args);
         if (!Array.isArray(evidence)) {
           ctx.out.result({ evidence, stale: evidence.stale }, [
             describeEvidence(evidence, evidence.stale),
