@@ -9,24 +9,16 @@ import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
 import { addVerb, type Register } from "./register.ts";
 
-interface ScopeOptions {
-  global?: boolean;
-}
-
+/** install and uninstall: each with --global for pi's user settings. */
 export const registerInstall: Register = (program, contextFor) => {
-  addVerb(program, "install")
-    .option("-g, --global", "register in pi's user settings instead of this project's .pi/settings.json")
-    .action((options: ScopeOptions, command: Command) =>
-      install(contextFor(command), Boolean(options.global)),
-    );
-};
-
-export const registerUninstall: Register = (program, contextFor) => {
-  addVerb(program, "uninstall")
-    .option("-g, --global", "remove from pi's user settings")
-    .action((options: ScopeOptions, command: Command) =>
-      uninstall(contextFor(command), Boolean(options.global)),
-    );
+  const verbs = [
+    [install, "install", "register in pi's user settings instead of this project's .pi/settings.json"],
+    [uninstall, "uninstall", "remove from pi's user settings"],
+  ] as const;
+  for (const [run, name, global] of verbs)
+    addVerb(program, name)
+      .option("-g, --global", global)
+      .action((o: { global?: boolean }, command: Command) => run(contextFor(command), Boolean(o.global)));
 };
 
 function requireToolchain(ctx: CommandContext): { node: string; pi: string } {

@@ -11,13 +11,15 @@ import { storeDeps } from "../project/context.ts";
 import type { CommandContext } from "./context.ts";
 import { withProjectStore } from "./project-store.ts";
 
+export type MemoryParams<A extends MemoryAction> = { action: A } & Omit<MemoryToolParams, "action">;
+
 export interface MemoryScope {
   deps: MemoryDeps;
   projectId: string;
   ctx: CommandContext;
   /** Runs a keel_memory action as the person at the terminal: same checks and errors as the tool. */
   call: <A extends MemoryAction>(
-    params: { action: A } & Omit<MemoryToolParams, "action">,
+    params: MemoryParams<A>,
     options?: { confirmation?: string },
   ) => Promise<ActionData[A]>;
 }
