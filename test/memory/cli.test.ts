@@ -2,25 +2,19 @@
 // folder. Records, search, supersede, read, status, retention, cleanup with ask-mode tokens, project isolation,
 // shared memory across worktrees, and exit codes.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
+import { initRepo } from "../support/git-repo.ts";
 import { tempDir } from "../support/temp.ts";
 
 const root = tempDir("memory-cli");
 
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 
-function repo(name: string): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
-  git("init", "-q");
-  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
-  return dir;
-}
+const repo = (name: string) => initRepo(join(root, name), {});
 
 function keel(cwd: string, ...args: string[]) {
   const run = runKeel(["memory", ...args], { cwd, env });
