@@ -1,0 +1,69 @@
+// One stored artifact in full: what spilled it and from which session, then its text a page of characters at a
+// time (checked against its hash before it is shown), with links back to the storage list and on through the pages.
+/** @jsxImportSource hono/jsx */
+
+import type { ArtifactView } from "../../../overview/storage-view.ts";
+import { ARTIFACT_PAGE_CHARS } from "../../../recall/artifacts/browse.ts";
+import { formatBytes, formatCount, shortId } from "../components/format.ts";
+import { Layout, type PageFrame } from "../components/layout.tsx";
+import { When } from "../components/when.tsx";
+
+export function ArtifactPage(props: { frame: PageFrame; view: ArtifactView }) {
+  const v = props.view;
+  const base = `/storage/${encodeURIComponent(v.origin)}/${v.sha256}`;
+  const page = (from: number) => `${base}?from=${from}`;
+  const end = Math.min(v.from + v.text.length, v.totalChars);
+  const session = v.sessionKey ? `/sessions/${encodeURIComponent(v.sessionKey)}` : null;
+  return (
+    <Layout {...props.frame} title={`keel artifact ${v.sha256.slice(0, 12)}`}>
+      <p>
+        <a href="/storage">Back to storage</a>
+      </p>
+      <dl class="facts" data-testid="artifact-facts">
+        <div>
+          <dt>spilled by</dt>
+          <dd>
+            {v.spilledBy ? (
+              <>
+                <code>{v.spilledBy.tool}</code> <span class="path">{v.spilledBy.source}</span>
+              </>
+            ) : (
+              <span class="muted">not found in its session</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>session</dt>
+          <dd>
+            {session ? (
+              <a href={v.spilledBy ? `${session}#entry-${v.spilledBy.entryId}` : session}>
+                <code class="id">{shortId(v.origin)}</code>
+              </a>
+            ) : (
+              <code class="id">{shortId(v.origin)}</code>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>size</dt>
+          <dd>{formatBytes(v.bytes)}</dd>
+        </div>
+        <div>
+          <dt>written</dt>
+          <dd>
+            <When at={v.createdAt} />
+          </dd>
+        </div>
+      </dl>
+      <p class="note" data-testid="artifact-range">
+        Characters {formatCount(v.totalChars === 0 ? 0 : v.from + 1)}–{formatCount(end)} of{" "}
+        {formatCount(v.totalChars)}; its size and hash were checked before it was shown.
+        {v.from > 0 ? <a href={page(Math.max(0, v.from - ARTIFACT_PAGE_CHARS))}> Previous</a> : null}
+        {end < v.totalChars ? <a href={page(end)}> Next</a> : null}
+      </p>
+      <pre class="summary" tabindex={0} data-testid="artifact-text">
+        {v.text}
+      </pre>
+    </Layout>
+  );
+}
