@@ -40,13 +40,25 @@ async function ttfb(
   return { first: first.elapsed, times, bytes: first.bytes };
 }
 
-/** 1,000 small session files and one 10k-entry session with compactions, in pi's layout. */
+/** A session id like pi's (unique per file), numbered so runs are repeatable. */
+const sessionIdOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+/** 1,000 small session files and one 10k-entry session with compactions, in pi's layout, each its own id. */
 function writeSessions(root: string): { bigId: string; compactionId: string } {
   const dir = join(root, "agent", "sessions", "--home-dev-proj--");
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < SESSIONS; i++)
-    writeFileSync(join(dir, `s-${i}.jsonl`), generateSession({ entries: 40, seed: i + 1, compactEvery: 30 }));
-  const big = generateSession({ entries: BIG_ENTRIES, seed: 7, compactEvery: 2_500, branchEvery: 400 });
+    writeFileSync(
+      join(dir, `s-${i}.jsonl`),
+      generateSession({ entries: 40, seed: i + 1, compactEvery: 30, sessionId: sessionIdOf(i + 1) }),
+    );
+  const big = generateSession({
+    entries: BIG_ENTRIES,
+    seed: 7,
+    compactEvery: 2_500,
+    branchEvery: 400,
+    sessionId: sessionIdOf(0),
+  });
   writeFileSync(join(dir, "big.jsonl"), big);
   const parsed = parseSessionText(big);
   const compaction = parsed.entries.filter((e) => e.type === "compaction").at(-1);

@@ -63,7 +63,10 @@ export async function buildArtifactView(
 ): Promise<Result<ArtifactView>> {
   const page = await readStoredArtifact(sources.root, origin, sha256, { from });
   if (!page.ok) return page;
-  const sessions = await listSessionFiles(sources.sessionDirs, { cache: sources.cache });
+  const sessions = await listSessionFiles(sources.sessionDirs, {
+    cache: sources.cache,
+    folders: sources.folders,
+  });
   const writers = sessions.sessions.filter((s) => s.sessionId === origin);
   const spills = await spillSourcesIn(writers, sources.spills);
   return ok({

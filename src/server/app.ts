@@ -99,6 +99,7 @@ export function createApp(options: AppOptions): Hono {
     store: options.store,
     sessionDirs: options.sessionDirs,
     cache,
+    folders: new Map(),
     parsed: new Map(),
     personalContract: options.personalContract ?? "",
     artifactsDir: options.artifactsDir,

@@ -12,6 +12,7 @@ import {
   type SessionListing,
   type SessionSummaryCache,
 } from "../../session/session-files.ts";
+import type { SessionFolderCache } from "../../session/session-folders.ts";
 import { artifactInventory, artifactSha, type FileStatus, type OriginStatus } from "./inventory.ts";
 import { isSafeOrigin } from "./record.ts";
 import { SPILL_MAX_BYTES } from "./spill.ts";
@@ -50,11 +51,15 @@ export interface StorageSources {
   root: string;
   sessionDirs: readonly string[];
   cache?: SessionSummaryCache;
+  folders?: SessionFolderCache;
   spills: SpillSourceCache;
 }
 
 export async function listStoredArtifacts(sources: StorageSources): Promise<StorageListing> {
-  const sessions = await listSessionFiles(sources.sessionDirs, { cache: sources.cache });
+  const sessions = await listSessionFiles(sources.sessionDirs, {
+    cache: sources.cache,
+    folders: sources.folders,
+  });
   const inventory = await artifactInventory(sources.root, sources.sessionDirs, {
     check: false,
     listing: sessions,

@@ -6,12 +6,15 @@ import type { ParsedSessionCache } from "../../overview/session-view.ts";
 import type { Store } from "../../project/open.ts";
 import type { SpillSourceCache } from "../../recall/artifacts/spill-sources.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
+import type { SessionFolderCache } from "../../session/session-folders.ts";
 import type { PageFrame } from "../ui/components/layout.tsx";
 
 export interface UiDeps {
   store: Store;
   sessionDirs: readonly string[];
   cache: SessionSummaryCache;
+  /** Session folder listings, kept while each folder is unchanged. */
+  folders: SessionFolderCache;
   /** The last few sessions viewed, parsed, so a page and its compaction views do not reparse the file. */
   parsed: ParsedSessionCache;
   personalContract: string;

@@ -22,6 +22,7 @@ export function storageRoutes(deps: UiDeps): Hono {
     root,
     sessionDirs: deps.sessionDirs,
     cache: deps.cache,
+    folders: deps.folders,
     spills: deps.spills,
   };
   routes.get("/storage", async (c) => {
