@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
 import { ARTIFACT_PAGE_CHARS } from "../../src/recall/artifacts/browse.ts";
 import { spillCandidate, spilledResult } from "../../src/recall/artifacts/spill.ts";
 import { writeArtifact } from "../../src/recall/artifacts/store.ts";
@@ -13,7 +14,6 @@ import { createApp } from "../../src/server/app.ts";
 import { sessionDirsFor } from "../../src/session/session-files.ts";
 import type { Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
-import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
 
 const PORT = 43219;
 const TOKEN = "storage-routes-token-0123456789abcdefghij";
@@ -134,7 +134,9 @@ describe("one artifact", () => {
     const missing = await get(`/storage/${SESSION}/${"0".repeat(64)}`);
     expect(missing.status).toBe(404);
     expect(missing.html).toContain("no such artifact");
-    expect(readdirSync(join(artifacts, SESSION)).sort()).toEqual([`${sha.big}.txt`, `${sha.small}.txt`].sort());
+    expect(readdirSync(join(artifacts, SESSION)).sort()).toEqual(
+      [`${sha.big}.txt`, `${sha.small}.txt`].sort(),
+    );
   });
 
   it("is answered plainly by a server started without an artifact folder", async () => {

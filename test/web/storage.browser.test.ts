@@ -2,52 +2,23 @@
 // session (spill turned on with `/keel trim spill on`), `keel ui` serves that agent dir, and a person follows the
 // Storage link in the site navigation, sees the file with its session, size and the call that spilled it, and
 // opens it in full. Nothing serious or critical for axe at 1280 or 390 px, and no sideways scroll at 390.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
 import { type LaunchedBrowser, launchBrowser } from "../support/browser.ts";
 import { scrollsSideways } from "../support/demo-browser.ts";
 import type { RunningUi } from "../support/keel-ui.ts";
-import { createTempProject, type TempProject } from "../support/temp-project.ts";
-
-const NAMES = Array.from(
-  { length: 300 },
-  (_, i) => `listing-entry-${String(i).padStart(3, "0")}-${"y".repeat(50)}.txt`,
-);
+import { type RealSpill, SPILLED_NAMES, spillInRealPi } from "../support/real-spill.ts";
+import type { TempProject } from "../support/temp-project.ts";
 
 let project: TempProject;
 let ui: RunningUi;
 let browser: LaunchedBrowser;
 let page: Page;
-let spill: { sha256: string; origin: string; entryId: string };
+let spill: RealSpill["spill"];
 
 beforeAll(async () => {
-  project = createTempProject({ name: "storage-page" });
-  mkdirSync(join(project.projectDir, "many"));
-  for (const name of NAMES) writeFileSync(join(project.projectDir, "many", name), "");
-  project.writeFauxScript({
-    rules: [
-      { on: "user", match: "^list many", toolCalls: [{ name: "ls", arguments: { path: "many" } }] },
-      { on: "toolResult", match: "^ls\\n", reply: "Listed." },
-    ],
-  });
-  const pi = await project.startPi({ extraArgs: ["--tools", "+ls"] });
-  try {
-    await pi.command("/keel trim spill on");
-    await pi.prompt("list many files");
-    const entries = (await pi.readSessionEntries()) as {
-      id: string;
-      type: string;
-      message?: { role?: string; details?: { keelArtifact?: { sha256: string; origin: string } } };
-    }[];
-    const spilled = entries.find((e) => e.message?.details?.keelArtifact);
-    if (!spilled?.message?.details?.keelArtifact) throw new Error("pi wrote no spilled tool result");
-    spill = { ...spilled.message.details.keelArtifact, entryId: spilled.id };
-  } finally {
-    await pi.close();
-  }
+  ({ project, spill } = await spillInRealPi("storage-page"));
   ui = await project.startUi();
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -82,7 +53,7 @@ describe("the storage page", () => {
     await page.locator(`a[href="/storage/${spill.origin}/${spill.sha256}"]`).click();
     await page.waitForURL(`**/storage/${spill.origin}/${spill.sha256}`);
     const body = (await page.getByTestId("artifact-text").textContent()) ?? "";
-    expect(body.split("\n").sort()).toEqual([...NAMES].sort());
+    expect(body.split("\n").sort()).toEqual([...SPILLED_NAMES].sort());
     await expect(page.getByTestId("artifact-range").textContent()).resolves.toContain(
       `of ${body.length.toLocaleString("en-US")}`,
     );

@@ -25,7 +25,7 @@ export function ArtifactPage(props: { frame: PageFrame; view: ArtifactView }) {
           <dd>
             {v.spilledBy ? (
               <>
-                <code>{v.spilledBy.tool}</code> <span class="path">{v.spilledBy.source}</span>
+                <code class="path">{v.spilledBy.source || v.spilledBy.tool}</code>
               </>
             ) : (
               <span class="muted">not found in its session</span>

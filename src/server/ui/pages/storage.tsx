@@ -113,7 +113,7 @@ function SpilledBy(props: { row: StorageRow }) {
   const key = props.row.sessionKey;
   return (
     <span>
-      <code>{spill.tool}</code> <span class="path">{spill.source}</span>
+      <code class="path">{spill.source || spill.tool}</code>
       {key ? (
         <>
           {" "}
