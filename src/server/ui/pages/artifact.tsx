@@ -4,15 +4,14 @@
 
 import type { ArtifactView } from "../../../overview/storage-view.ts";
 import { ARTIFACT_PAGE_CHARS } from "../../../recall/artifacts/browse.ts";
-import { formatBytes, formatCount, shortId } from "../components/format.ts";
+import { CharRange } from "../components/char-range.tsx";
+import { formatBytes, shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 import { When } from "../components/when.tsx";
 
 export function ArtifactPage(props: { frame: PageFrame; view: ArtifactView }) {
   const v = props.view;
   const base = `/storage/${encodeURIComponent(v.origin)}/${v.sha256}`;
-  const page = (from: number) => `${base}?from=${from}`;
-  const end = Math.min(v.from + v.text.length, v.totalChars);
   const session = v.sessionKey ? `/sessions/${encodeURIComponent(v.sessionKey)}` : null;
   return (
     <Layout {...props.frame} title={`keel artifact ${v.sha256.slice(0, 12)}`}>
@@ -55,12 +54,15 @@ export function ArtifactPage(props: { frame: PageFrame; view: ArtifactView }) {
           </dd>
         </div>
       </dl>
-      <p class="note" data-testid="artifact-range">
-        Characters {formatCount(v.totalChars === 0 ? 0 : v.from + 1)}–{formatCount(end)} of{" "}
-        {formatCount(v.totalChars)}; its size and hash were checked before it was shown.
-        {v.from > 0 ? <a href={page(Math.max(0, v.from - ARTIFACT_PAGE_CHARS))}> Previous</a> : null}
-        {end < v.totalChars ? <a href={page(end)}> Next</a> : null}
-      </p>
+      <CharRange
+        testid="artifact-range"
+        from={v.from}
+        shown={v.text.length}
+        total={v.totalChars}
+        pageChars={ARTIFACT_PAGE_CHARS}
+        href={(from) => `${base}?from=${from}`}
+        note="; its size and hash were checked before it was shown."
+      />
       <pre class="summary" tabindex={0} data-testid="artifact-text">
         {v.text}
       </pre>
