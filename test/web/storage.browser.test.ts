@@ -43,7 +43,11 @@ describe("the storage page", () => {
     expect(text).toContain("many");
     expect(text).toContain(spill.origin.slice(0, 8));
     expect(text).toMatch(/\d+(\.\d)? KiB/);
-    await expect(row.locator(`a[href*="#entry-${spill.entryId}"]`).count()).resolves.toBe(1);
+    // The call's entry opens in full: the tool result pi wrote, now holding the spill's marker.
+    await row.locator(`a[href$="/entries/${spill.entryId}"]`).click();
+    await page.waitForURL(`**/entries/${spill.entryId}`);
+    await expect(page.getByTestId("entry-text").textContent()).resolves.toContain(`a:${spill.sha256}`);
+    await page.goBack();
     await expect(page.getByTestId("storage-totals").textContent()).resolves.toContain("1 file");
     expect(await seriousViolations(page)).toEqual([]);
   });

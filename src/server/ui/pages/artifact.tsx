@@ -35,7 +35,7 @@ export function ArtifactPage(props: { frame: PageFrame; view: ArtifactView }) {
           <dt>session</dt>
           <dd>
             {session ? (
-              <a href={v.spilledBy ? `${session}#entry-${v.spilledBy.entryId}` : session}>
+              <a href={session}>
                 <code class="id">{shortId(v.origin)}</code>
               </a>
             ) : (

@@ -117,7 +117,9 @@ function SpilledBy(props: { row: StorageRow }) {
       {key ? (
         <>
           {" "}
-          <a href={`/sessions/${encodeURIComponent(key)}#entry-${spill.entryId}`}>entry {spill.entryId}</a>
+          <a href={`/sessions/${encodeURIComponent(key)}/entries/${encodeURIComponent(spill.entryId)}`}>
+            entry {spill.entryId}
+          </a>
         </>
       ) : null}
     </span>
