@@ -2,7 +2,7 @@
 // and a session file that records the spill: the list names the session, size and the call that spilled each
 // file, newest first; an artifact opens a bounded page at a time; bad names, strays, missing and changed files
 // are refused with a sentence; a server without an artifact folder says so; and nothing is ever deleted.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,6 +123,14 @@ describe("one artifact", () => {
       expect(status, path).toBe(404);
       expect(html, path).toContain("keel: ");
     }
+  });
+
+  it("does not follow a session folder that is a symlink", async () => {
+    symlinkSync(join(artifacts, SESSION), join(artifacts, "linked-session"));
+    const { status, html } = await get(`/storage/linked-session/${sha.big}`);
+    expect(status).toBe(404);
+    expect(html).toContain("not a folder; not served");
+    rmSync(join(artifacts, "linked-session"));
   });
 
   it("refuses a changed file and a missing one, and deletes neither side", async () => {

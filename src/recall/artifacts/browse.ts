@@ -115,6 +115,9 @@ export async function readStoredArtifact(
     return fail("not the name of a stored artifact");
   let stat: Awaited<ReturnType<typeof lstat>>;
   try {
+    // keel writes only into real folders; one that is a symlink now is not followed.
+    if (!(await lstat(join(root, origin))).isDirectory())
+      return fail("its session folder is not a folder; not served");
     stat = await lstat(join(root, origin, `${sha256}.txt`));
   } catch (error) {
     const code = (error as { code?: string }).code;
