@@ -146,6 +146,7 @@ async function weights(): Promise<string[][]> {
       compaction,
       `/projects/${projectId}/memory`,
       `/projects/${projectId}/guard`,
+      "/storage",
     ];
     const rows: string[][] = [];
     for (const path of pages) {
