@@ -1,11 +1,13 @@
-// The CLI's way into src/project/open.ts: the current folder, KEEL_PROJECT_ROOT and the store from keel's paths.
-// Commands that need a project fail with exit 2 and a hint when the folder has none. Light on purpose: the hot
-// read commands import it (owner-scope.ts holds what loads the guard and the tool registry).
+// The CLI's way into src/project/open.ts: the current folder, KEEL_PROJECT_ROOT and the store from keel's paths,
+// and the command's one project context (the owner at the terminal, at no pi session). Commands that need a
+// project fail with exit 2 and a hint when the folder has none. Light on purpose (`memory search` imports it): the
+// tool registry loads only when a command runs a tool.
 
+import { UserError } from "../core/errors.ts";
+import type { ProjectContext } from "../project/context.ts";
+import { ownerProject } from "../project/context.ts";
 import * as project from "../project/open.ts";
 import type { CommandContext } from "./context.ts";
-
-export type { ProjectScope } from "../project/open.ts";
 
 export function locationOf(ctx: CommandContext): project.ProjectLocation {
   return {
@@ -17,10 +19,46 @@ export function locationOf(ctx: CommandContext): project.ProjectLocation {
   };
 }
 
+/**
+ * Opens this project's store, runs `body` with the command's project context, closes the store. With `reading`
+ * (memory search) the project is not recorded as seen and Drizzle is not loaded: the body reads through `store.read`.
+ */
 export function withProjectStore<T>(
   ctx: CommandContext,
-  body: (scope: project.ProjectScope) => Promise<T>,
+  body: (owner: ProjectContext) => Promise<T>,
   options: { reading?: boolean } = {},
 ): Promise<T> {
-  return project.withProjectStore(locationOf(ctx), body, options);
+  return project.withProjectStore(
+    locationOf(ctx),
+    async ({ store, project }) => {
+      // A read (memory search) needs no session folders: it loads no session code.
+      const sessionDirs = options.reading
+        ? []
+        : (await import("../session/session-files.ts")).sessionDirsFor(ctx.paths.agentDir);
+      return body({
+        ...ownerProject({
+          store,
+          project,
+          clock: ctx.clock,
+          cwd: ctx.cwd,
+          personalContract: ctx.paths.personalContract,
+        }),
+        sessionDirs,
+      });
+    },
+    options,
+  );
+}
+
+/** Runs a registry tool as the owner in this project; its error answer is this command's error (exit 2). */
+export async function runOwnerTool<T>(
+  owner: ProjectContext,
+  name: `keel_${string}`,
+  args: unknown,
+): Promise<T> {
+  // The tool registry loads every area's tools: only the commands that run one pay for it.
+  const { ownerToolContext, runTool } = await import("../tools/owner-context.ts");
+  const answer = await runTool(name, ownerToolContext(owner), args);
+  if (answer.isError) throw new UserError(answer.text);
+  return answer.data as T;
 }

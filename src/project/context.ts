@@ -47,3 +47,10 @@ export function storeDeps(ctx: Pick<ProjectContext, "store" | "clock">): StoreDe
 
 /** No person to ask: every approval is a no. */
 export const noApproval = async (): Promise<boolean> => false;
+
+/** What the owner's CLI and UI act as: the owner, at no pi session, with nobody to ask in the loop. */
+export function ownerProject(
+  base: Omit<ProjectContext, "origin" | "approve" | "sessionId" | "sessionDirs">,
+): ProjectContext {
+  return { ...base, origin: "owner", sessionId: "", sessionDirs: [], approve: noApproval };
+}
