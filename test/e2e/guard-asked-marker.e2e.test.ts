@@ -1,15 +1,18 @@
 // A destructive command keel asked about leaves a session entry whatever the answer, in a real pi on the faux
 // model: the user declines `rm -rf src` and approves `git checkout -- src/app.ts` (which then really runs); each
 // question becomes a `keel.guard.destructive` custom entry with the command (its token redacted), the reason and
-// the answer, and the session page's conversation view shows both as labelled guard markers.
-import { readFileSync, writeFileSync } from "node:fs";
+// the answer, and the session page's conversation view shows both as labelled guard markers. Without a UI (pi's
+// json mode) the blocked command is kept the same way.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESTRUCTIVE_ASKED_TYPE } from "../../src/guard/destructive/asked-record.ts";
 import { createApp } from "../../src/server/app.ts";
 import type { Store } from "../../src/store/db.ts";
+import { BIN_DIR } from "../support/cli.ts";
 import { initRepo } from "../support/git-repo.ts";
-import type { SessionFileLine } from "../support/pi-rpc.ts";
+import { fauxPiArgs, readSessionFile, type SessionFileLine } from "../support/pi-rpc.ts";
 import { testStore } from "../support/temp.ts";
 import { createTempProject, type TempProject } from "../support/temp-project.ts";
 
@@ -19,6 +22,9 @@ const APPROVED = `GITHUB_TOKEN=${TOKEN} git checkout -- src/app.ts`;
 const PORT = 43241;
 const UI_TOKEN = "guard-asked-marker-token-0123456789abcdef";
 const AUTH = { host: `127.0.0.1:${PORT}`, authorization: `Bearer ${UI_TOKEN}` };
+
+const askedRecords = (lines: Line[]) =>
+  lines.filter((l) => l.type === "custom" && l.customType === DESTRUCTIVE_ASKED_TYPE);
 
 type Line = SessionFileLine & { type: string; customType?: string; data?: Record<string, unknown> };
 
@@ -45,6 +51,11 @@ describe("a destructive command asked about, in a real pi", () => {
           on: "user",
           match: "^undo my change",
           toolCalls: [{ name: "bash", arguments: { command: APPROVED } }],
+        },
+        {
+          on: "user",
+          match: "^force push",
+          toolCalls: [{ name: "bash", arguments: { command: "git push --force origin main" } }],
         },
       ],
     });
@@ -74,7 +85,7 @@ describe("a destructive command asked about, in a real pi", () => {
 
   it("keeps each question and its answer as a custom entry, the token redacted", () => {
     expect(asked).toHaveLength(2);
-    const records = lines.filter((l) => l.type === "custom" && l.customType === DESTRUCTIVE_ASKED_TYPE);
+    const records = askedRecords(lines);
     expect(records.map((r) => r.data?.outcome)).toEqual(["declined", "approved"]);
     expect(records[0]?.data).toMatchObject({ command: "rm -rf src", rule: expect.any(String) });
     expect(String(records[0]?.data?.reason)).toContain("(rm -rf src)");
@@ -103,5 +114,20 @@ describe("a destructive command asked about, in a real pi", () => {
     );
     expect(markers[1]).toContain("GITHUB_TOKEN=[redacted:github-token] git checkout");
     expect(markers.join("")).not.toContain(TOKEN);
+  });
+
+  it("keeps a command blocked for want of a UI the same way", () => {
+    const dir = `${project.root}/json-sessions`;
+    const run = spawnSync(
+      `${BIN_DIR}/pi`,
+      [...fauxPiArgs("json"), "--session-dir", dir, `force push the branch${LONG}`],
+      { cwd: project.projectDir, env: project.env, encoding: "utf8", timeout: 120_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const [file] = readdirSync(dir);
+    const records = askedRecords(readSessionFile(`${dir}/${file}`) as Line[]);
+    expect(records.map((r) => [r.data?.outcome, r.data?.command])).toEqual([
+      ["no-ui", "git push --force origin main"],
+    ]);
   });
 });
