@@ -172,11 +172,7 @@ async function gate(
     return { block: true, reason: decision.reason };
   }
   if (decision.kind === "confirm") {
-    const outcome: AskedOutcome = !ctx.hasUI
-      ? "no-ui"
-      : (await ctx.ui.confirm("keel: destructive command", `${decision.reason}\n\n${command}\n\nRun it?`))
-        ? "approved"
-        : "declined";
+    const outcome = await askPerson(ctx, decision.reason, command);
     // The answer is kept whatever it was: an approved command leaves no other trace that keel asked.
     await guarded(ctx, "recording the destructive command's answer", async () =>
       appendEntry(
@@ -196,6 +192,13 @@ async function gate(
   }
   session.treeBefore.set(event.toolCallId, decision.treeBefore);
   return undefined;
+}
+
+/** The person's answer to a destructive command, or no-ui when pi has no one to ask. */
+async function askPerson(ctx: ExtensionContext, reason: string, command: string): Promise<AskedOutcome> {
+  if (!ctx.hasUI) return "no-ui";
+  const yes = await ctx.ui.confirm("keel: destructive command", `${reason}\n\n${command}\n\nRun it?`);
+  return yes ? "approved" : "declined";
 }
 
 async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<void> {
