@@ -54,6 +54,21 @@ describe("readDestructiveAsked", () => {
   });
 });
 
+describe("readDestructiveAsked on a hostile file", () => {
+  it("cuts every field to the writer's bound", () => {
+    const huge = "x".repeat(1_000_000);
+    const read = readDestructiveAsked({ outcome: "approved", command: huge, rule: huge, reason: huge });
+    expect(read?.command.length).toBe(ASKED_COMMAND_CHARS + 1);
+    expect(read?.reason.length).toBe(1_001);
+    expect(read?.rule.length).toBe(201);
+    expect(
+      describeKeelEvent(DESTRUCTIVE_ASKED_TYPE, {
+        data: { outcome: "declined", command: "rm", reason: huge },
+      }).label.length,
+    ).toBeLessThan(1_100);
+  });
+});
+
 describe("the conversation marker", () => {
   const marker = (data: unknown) => describeKeelEvent(DESTRUCTIVE_ASKED_TYPE, { data });
   const base = {

@@ -14,6 +14,7 @@ const OUTCOMES: readonly AskedOutcome[] = ["approved", "declined", "no-ui"];
 /** How much of the command the record keeps (a heredoc script can be long); the rest is counted. */
 export const ASKED_COMMAND_CHARS = 4_000;
 const REASON_CHARS = 1_000;
+const RULE_CHARS = 200;
 
 export interface DestructiveAsked {
   schemaVersion: 1;
@@ -43,27 +44,31 @@ export function composeDestructiveAsked(input: {
     outcome: input.outcome,
     command: cut(command, ASKED_COMMAND_CHARS),
     ...(command.length > ASKED_COMMAND_CHARS ? { commandChars: command.length } : {}),
-    rule: cut(redact(input.rule), 200),
+    rule: cut(redact(input.rule), RULE_CHARS),
     reason: cut(redact(input.reason), REASON_CHARS),
-    toolCallId: cut(input.toolCallId, 200),
+    toolCallId: cut(input.toolCallId, RULE_CHARS),
   };
 }
 
-/** A record read back from a session file (any writer, any version), or undefined when it is not one. */
+/**
+ * A record read back from a session file (any writer, any version), or undefined when it is not one. The file is
+ * not trusted: each field is cut to the bound the writer keeps.
+ */
 export function readDestructiveAsked(data: unknown): DestructiveAsked | undefined {
   const record = asRecord(data);
   const outcome = stringField(record, "outcome") as AskedOutcome | undefined;
   const command = stringField(record, "command");
   if (!record || !outcome || !OUTCOMES.includes(outcome) || command === undefined) return undefined;
   const chars = record.commandChars;
+  const field = (key: string, bound: number) => cut(stringField(record, key) ?? "", bound);
   return {
     schemaVersion: 1,
     outcome,
-    command,
+    command: cut(command, ASKED_COMMAND_CHARS),
     ...(typeof chars === "number" && Number.isFinite(chars) ? { commandChars: chars } : {}),
-    rule: stringField(record, "rule") ?? "",
-    reason: stringField(record, "reason") ?? "",
-    toolCallId: stringField(record, "toolCallId") ?? "",
+    rule: field("rule", RULE_CHARS),
+    reason: field("reason", REASON_CHARS),
+    toolCallId: field("toolCallId", RULE_CHARS),
   };
 }
 
