@@ -1,12 +1,18 @@
-// Pi adapter for guard: the bash gate (loop brake, destructive confirmation), the guard session its tools run in
-// (defined in src/guard/tool-defs.ts), the brief before each run, the status line and the context watermark.
-// Rules live in src/guard; this file translates pi events and never throws into pi.
+// Pi adapter for guard: the bash gate (loop brake, destructive confirmation, each question and its answer kept as a
+// session entry), the guard session its tools run in (defined in src/guard/tool-defs.ts), the brief before each
+// run, the status line and the context watermark. Rules live in src/guard; this file translates pi events and
+// never throws into pi.
 import type {
   ExtensionContext,
   ToolCallEvent,
   ToolCallEventResult,
   ToolResultEvent,
 } from "@earendil-works/pi-coding-agent";
+import {
+  type AskedOutcome,
+  composeDestructiveAsked,
+  DESTRUCTIVE_ASKED_TYPE,
+} from "../src/guard/destructive/asked-record.ts";
 import {
   briefIfChanged,
   composeBrief,
@@ -69,9 +75,13 @@ interface LiveGuard {
   status?: { at: number; value: GuardStatus };
 }
 
+/** Appends a custom entry to the session (pi's appendEntry). */
+export type AppendEntry = (customType: string, data: unknown) => void;
+
 export function createGuard(
   runtime: () => SessionRuntime | undefined,
   router: KeelCommandRouter,
+  appendEntry: AppendEntry,
 ): GuardSteps {
   let live: LiveGuard | undefined;
   registerGuardCommands(router, () => {
@@ -89,7 +99,7 @@ export function createGuard(
       live = undefined;
     },
     live: () => live,
-    gateShell: async (event, ctx) => (live ? gate(live, event, ctx) : undefined),
+    gateShell: async (event, ctx) => (live ? gate(live, event, ctx, appendEntry) : undefined),
     async recordShell(event, ctx) {
       const session = live;
       if (!session || event.toolName !== "bash") return;
@@ -152,6 +162,7 @@ async function gate(
   session: LiveGuard,
   event: ToolCallEvent,
   ctx: ExtensionContext,
+  appendEntry: AppendEntry,
 ): Promise<ToolCallEventResult | undefined> {
   if (event.toolName !== "bash") return undefined;
   const command = String((event.input as { command?: unknown }).command ?? "");
@@ -161,16 +172,33 @@ async function gate(
     return { block: true, reason: decision.reason };
   }
   if (decision.kind === "confirm") {
-    if (!ctx.hasUI)
-      return { block: true, reason: writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`) };
-    const yes = await ctx.ui.confirm(
-      "keel: destructive command",
-      `${decision.reason}\n\n${command}\n\nRun it?`,
+    const outcome = await askPerson(ctx, decision.reason, command);
+    // The answer is kept whatever it was: an approved command leaves no other trace that keel asked.
+    await guarded(ctx, "recording the destructive command's answer", async () =>
+      appendEntry(
+        DESTRUCTIVE_ASKED_TYPE,
+        composeDestructiveAsked({
+          outcome,
+          command,
+          rule: decision.rule,
+          reason: decision.reason,
+          toolCallId: event.toolCallId,
+        }),
+      ),
     );
-    if (!yes) return { block: true, reason: writeRefusal("user", decision.reason) };
+    if (outcome === "no-ui")
+      return { block: true, reason: writeRefusal("no-ui", `${decision.reason}. Ask the user to run it.`) };
+    if (outcome === "declined") return { block: true, reason: writeRefusal("user", decision.reason) };
   }
   session.treeBefore.set(event.toolCallId, decision.treeBefore);
   return undefined;
+}
+
+/** The person's answer to a destructive command, or no-ui when pi has no one to ask. */
+async function askPerson(ctx: ExtensionContext, reason: string, command: string): Promise<AskedOutcome> {
+  if (!ctx.hasUI) return "no-ui";
+  const yes = await ctx.ui.confirm("keel: destructive command", `${reason}\n\n${command}\n\nRun it?`);
+  return yes ? "approved" : "declined";
 }
 
 async function showStatus(session: LiveGuard, ctx: ExtensionContext): Promise<void> {

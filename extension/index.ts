@@ -49,7 +49,7 @@ export default function keel(pi: ExtensionAPI): void {
   const protect = createProtect(pi, router);
   const areas: Areas = {
     protect,
-    guard: createGuard(runtime, router),
+    guard: createGuard(runtime, router, (type, data) => pi.appendEntry(type, data)),
     compaction: createCompaction(pi, runtime, router, () => protect.block()),
     memory: createMemoryGuidance(runtime),
     indexCompaction: registerMemoryWiring(runtime, router),

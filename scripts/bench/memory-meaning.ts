@@ -48,7 +48,7 @@ async function seededStore(dir: string) {
   const store = await openStore(join(dir, "meaning.db"));
   await upsertProject(store.db, { id: PROJECT, root: "/bench", identitySource: "configured", name: "b" }, 0);
   let now = Date.UTC(2026, 0, 1);
-  const deps = { db: store.db, clock: { now: () => now } };
+  const deps = { db: store.db, read: store.read, clock: { now: () => now } };
   const ctx = {
     projectId: PROJECT,
     origin: "agent" as const,
@@ -141,7 +141,7 @@ const percentile = (sorted: number[], p: number) =>
 /** Hybrid search latency over `count` synthetic records whose vectors are random unit vectors (same cost as real ones). */
 export async function runLatency(dir: string, count: number) {
   const { store, queries } = await buildLatencyStore(dir, count);
-  const deps = { db: store.db, clock: { now: () => Date.UTC(2026, 0, 1) } };
+  const deps = { db: store.db, read: store.read, clock: { now: () => Date.UTC(2026, 0, 1) } };
   try {
     const embedder = await loadEmbedder();
     if (!embedder.ok) throw new Error(embedder.reason);
@@ -177,7 +177,7 @@ export async function runLatency(dir: string, count: number) {
       await searchMemory(deps, PROJECT, { query, queries: [`${query} again`, `about ${query}`], limit: 10 });
       times.three.push(performance.now() - start);
     }
-    const index = await projectIndex(store.db, PROJECT, embedder.value.model, embedder.value.dims);
+    const index = await projectIndex(store.read, PROJECT, embedder.value.model, embedder.value.dims);
     const vectorOnly: number[] = [];
     const embedOnly: number[] = [];
     for (const query of queries.slice(0, 60)) {

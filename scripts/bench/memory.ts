@@ -102,7 +102,7 @@ async function keelRanker(
     0,
   );
   let now = Date.UTC(2026, 0, 1);
-  const deps = { db: store.db, clock: { now: () => now } };
+  const deps = { db: store.db, read: store.read, clock: { now: () => now } };
   const memId = new Map<string, string>();
   const ctx = {
     projectId: PROJECT,
@@ -283,7 +283,7 @@ export async function buildLatencyStore(dir: string, count: number) {
 
 async function measureLatency(dir: string, count: number): Promise<Latency> {
   const { store, records, queries } = await buildLatencyStore(dir, count);
-  const deps = { db: store.db, clock: { now: () => Date.UTC(2026, 0, 1) } };
+  const deps = { db: store.db, read: store.read, clock: { now: () => Date.UTC(2026, 0, 1) } };
   const keel: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const query of queries) {

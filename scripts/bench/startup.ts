@@ -2,6 +2,8 @@
 // program compiled with keel's flags (order alternating), so machine noise hits both alike. Prints, per command,
 // the median and range of both, the median and range of the per-pair ratios, and peak memory against the floor's.
 // Targets (issue 23): `--version` and `screen` ≤ 2.0× the floor, store commands ≤ 3.0×, screen's memory ≤ 1.5×.
+// KEEL_BENCH_BEFORE=<another keel binary> adds its rows ("before: …") to the same run, each command of both binaries
+// paired with the floor in the same rounds, for a before/after table from one run on one machine.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -153,16 +155,19 @@ export const report: Report = {
       const floor = compileFloor(scratch);
       if (!floor) throw new Error("bun could not compile the one-line floor program");
       const place = prepareProject(scratch, binary);
-      const probe = (args: string[]): Probe => ({
-        label: `keel ${args.join(" ")}`,
-        command: [binary, ...args],
-        ...place,
-      });
+      const before = process.env.KEEL_BENCH_BEFORE;
+      if (before && !existsSync(before)) throw new Error(`KEEL_BENCH_BEFORE: ${before} does not exist`);
+      const commands = [["--version"], ["screen", "ls"], ["memory", "search", "x"], ["status"]];
+      const probe =
+        (bin: string, prefix: string) =>
+        (args: string[]): Probe => ({
+          label: `${prefix}keel ${args.join(" ")}`,
+          command: [bin, ...args],
+          ...place,
+        });
       const probes = [
-        probe(["--version"]),
-        probe(["screen", "ls"]),
-        probe(["memory", "search", "x"]),
-        probe(["status"]),
+        ...commands.map(probe(binary, "")),
+        ...(before ? commands.map(probe(before, "before: ")) : []),
       ];
       const rows = measurePaired(
         probes,

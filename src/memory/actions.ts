@@ -3,26 +3,23 @@
 // result envelope that marks retrieved text as untrusted. Shared by the pi extension and, later, MCP.
 
 import { ok, problem } from "../core/result.ts";
-import { checkShape } from "../core/schema-check.ts";
-import { applyMemoryCleanup, type CleanupOutcome, cleanupToken, planMemoryCleanup } from "./cleanup.ts";
+import type { CleanupOutcome } from "./cleanup.ts";
 import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
-import type { MemoryResult, Origin, Provenance } from "./model.ts";
-import type { MemoryDeps } from "./policy.ts";
-import { readPolicy } from "./policy.ts";
-import { isWellFormedRead } from "./read-check.ts";
 import {
-  type ReadOutcome,
-  type RecordOutcome,
-  readMemory,
-  recordMemory,
-  setRetention,
-  supersedeMemory,
-} from "./records.ts";
+  MEMORY_ACTIONS,
+  type MemoryAction,
+  type MemoryResult,
+  type Origin,
+  type Provenance,
+} from "./model.ts";
+import type { MemoryDeps } from "./policy.ts";
+import { isWellFormedRead } from "./read-check.ts";
+import type { ReadOutcome, RecordOutcome } from "./records.ts";
 import type { CleanupPlan, CleanupProposal } from "./retention.ts";
-import { type MemoryStatus, memoryStatus } from "./status.ts";
-import { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema } from "./tool-schema.ts";
+import type { MemoryStatus } from "./status.ts";
+import type { MemoryToolParams } from "./tool-schema.ts";
 
-export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams, MemoryToolSchema };
+export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams };
 
 /** Which of the tool's fields each action takes (hosts with one tool per action derive their schemas here). */
 export const MEMORY_ACTION_FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
@@ -57,8 +54,11 @@ export type MemoryToolReply =
   | { ok: true; action: MemoryAction; data: unknown }
   | { ok: false; action: MemoryAction | "invalid"; code: string; message: string; field?: string };
 
-/** Checks the action, that only its own fields are present, and every field's shape against the schema. */
-export function checkParams(params: Record<string, unknown>): MemoryResult<MemoryToolParams> {
+/**
+ * Checks the action, that only its own fields are present, and every field's shape against the schema. A well-formed
+ * read is vouched for by read-check.ts; only the rest loads the schema (TypeBox), so a plain search loads none.
+ */
+export async function checkParams(params: Record<string, unknown>): Promise<MemoryResult<MemoryToolParams>> {
   const action = params.action as MemoryAction;
   const spec = MEMORY_ACTION_FIELDS[action];
   if (!spec) return problem("INVALID_INPUT", `action must be one of ${MEMORY_ACTIONS.join(", ")}`, "action");
@@ -70,6 +70,10 @@ export function checkParams(params: Record<string, unknown>): MemoryResult<Memor
   for (const key of spec.required)
     if (params[key] === undefined) return problem("INVALID_INPUT", `${action} needs "${key}"`, key);
   if (isWellFormedRead(params)) return ok(params as MemoryToolParams);
+  const [{ checkShape }, { MemoryToolSchema }] = await Promise.all([
+    import("../core/schema-check.ts"),
+    import("./tool-schema.ts"),
+  ]);
   const shape = checkShape(MemoryToolSchema, params);
   if (!shape.ok) return problem("INVALID_INPUT", shape.reason.message, shape.reason.field);
   return ok(shape.value);
@@ -93,7 +97,7 @@ export async function callMemory<A extends MemoryAction>(
   ctx: ActionContext,
   params: { action: A } & Omit<MemoryToolParams, "action">,
 ): Promise<MemoryResult<ActionData[A]>> {
-  const checked = checkParams(params);
+  const checked = await checkParams(params);
   if (!checked.ok) return checked;
   return (await dispatch(deps, ctx, checked.value)) as MemoryResult<ActionData[A]>;
 }
@@ -104,7 +108,7 @@ export async function runMemoryAction(
   ctx: ActionContext,
   raw: Record<string, unknown>,
 ): Promise<MemoryToolReply> {
-  const checked = checkParams(raw);
+  const checked = await checkParams(raw);
   if (!checked.ok) return { ok: false, action: "invalid", ...checked.reason };
   const params = checked.value;
   const result = await dispatch(deps, ctx, params);
@@ -112,6 +116,7 @@ export async function runMemoryAction(
   return { ok: true, action: params.action, data: result.value };
 }
 
+/** Runs one checked action. Reads other than search, and every write, load their modules on first use. */
 async function dispatch(
   deps: MemoryDeps,
   ctx: ActionContext,
@@ -120,7 +125,7 @@ async function dispatch(
   const { projectId } = ctx;
   switch (p.action) {
     case "status":
-      return ok(await memoryStatus(deps, projectId));
+      return ok(await (await import("./status.ts")).memoryStatus(deps, projectId));
     case "search":
       return searchMemory(deps, projectId, {
         query: p.query!,
@@ -131,22 +136,23 @@ async function dispatch(
         limit: p.limit,
       });
     case "read":
-      return readMemory(deps, projectId, p.id!);
+      return (await import("./records.ts")).readMemory(deps, projectId, p.id!);
     case "record":
-      return recordMemory(
+      return (await import("./records.ts")).recordMemory(
         deps,
         { projectId, origin: ctx.origin ?? "agent", provenance: ctx.provenance },
         p.record!,
       );
     case "supersede":
-      return supersedeMemory(deps, projectId, p.oldId!, p.newId!);
+      return (await import("./records.ts")).supersedeMemory(deps, projectId, p.oldId!, p.newId!);
     case "retention": {
       const unpinning = p.retention?.pinned === false;
       const approved = unpinning ? await ctx.approve({ kind: "unpin", id: p.id! }) : false;
+      const { setRetention } = await import("./records.ts");
       return setRetention(deps, projectId, p.id!, p.retention!, { unpinApproved: approved });
     }
     case "cleanup_plan":
-      return planMemoryCleanup(deps, projectId, p.requestedFreeBytes ?? 0);
+      return (await import("./cleanup.ts")).planMemoryCleanup(deps, projectId, p.requestedFreeBytes ?? 0);
     case "cleanup_apply":
       return applyFromTool(deps, ctx, p.proposal!);
   }
@@ -154,6 +160,10 @@ async function dispatch(
 
 /** In ask mode a person approves the proposal's token before it applies (the engine checks the token again). */
 async function applyFromTool(deps: MemoryDeps, ctx: ActionContext, proposal: CleanupProposal) {
+  const [{ readPolicy }, { applyMemoryCleanup, cleanupToken }] = await Promise.all([
+    import("./policy.ts"),
+    import("./cleanup.ts"),
+  ]);
   const policy = await readPolicy(deps.db, ctx.projectId);
   let confirmation = ctx.confirmation;
   if (policy.cleanupMode === "ask" && confirmation === undefined) {

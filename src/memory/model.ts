@@ -6,6 +6,19 @@ import type { Origin } from "../store/schema/origin.ts";
 export type { Origin };
 
 /** The one shape of a memory record id. */
+/** The keel_memory tool's actions (tool-schema.ts builds the schema on them). */
+export const MEMORY_ACTIONS = [
+  "status",
+  "search",
+  "read",
+  "record",
+  "supersede",
+  "retention",
+  "cleanup_plan",
+  "cleanup_apply",
+] as const;
+export type MemoryAction = (typeof MEMORY_ACTIONS)[number];
+
 export const MEMORY_ID_PATTERN = "^mem-[a-z0-9-]{4,64}$";
 
 export const MEMORY_KINDS = [

@@ -3,14 +3,18 @@
 import { nodeCrypto } from "../core/builtins.ts";
 import type { Clock } from "../core/clock.ts";
 import { ok } from "../core/result.ts";
-import type { KeelDb } from "../store/db.ts";
+import type { KeelDb, SqlReader } from "../store/db.ts";
 import { ensurePolicyRow, setPolicyRow } from "../store/memory-records.ts";
 import { withTransaction } from "../store/transaction.ts";
 import { type CleanupMode, DEFAULT_POLICY, type MemoryPolicy, type MemoryResult } from "./model.ts";
 
 export interface MemoryDeps {
   db: KeelDb;
+  /** Raw reads (search uses them, so it needs no Drizzle). */
+  read: SqlReader;
   clock: Clock;
+  /** Drizzle, loaded first when the store was opened for raw reads only (absent: `db` is always there). */
+  orm?: () => Promise<KeelDb>;
 }
 
 export interface EffectivePolicy extends MemoryPolicy {

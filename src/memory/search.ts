@@ -5,7 +5,7 @@
 // Cost is bounded by TERM_CAP matches: common terms step aside for rare ones, and a query made only of common
 // terms ranks only the newest RECENT_MATCHES records that contain them.
 import { ok, problem } from "../core/result.ts";
-import type { KeelDb } from "../store/db.ts";
+import type { SqlReader } from "../store/db.ts";
 import {
   type CandidateQuery,
   type CandidateRow,
@@ -19,9 +19,9 @@ import { ORIGINS } from "../store/schema/origin.ts";
 import { rankCommonMatches } from "./common-terms.ts";
 import { MEMORY_KINDS, MEMORY_LIMITS, type MemoryKind, type MemoryResult } from "./model.ts";
 import type { MemoryDeps } from "./policy.ts";
+import { validateQuery } from "./query-check.ts";
 import { iso, splitTags } from "./rows.ts";
 import { stem, tokenize } from "./stem.ts";
-import { validateQuery } from "./validate.ts";
 
 /** BM25 weights for title, tags and body. */
 export const FIELD_WEIGHTS: [number, number, number] = [4, 3, 1];
@@ -151,18 +151,18 @@ export async function searchWords(
     kinds: input.kinds,
   };
   if (terms.length === 0) {
-    const rows = await recentCandidates(deps.db, { ...filter, limit });
+    const rows = await recentCandidates(deps.read, { ...filter, limit });
     const results = rows.map((r) => toHit(r, 0, r.body.slice(0, EXCERPT_CHARS)));
     return ok({ terms, results: results.sort(compareHits), confident: false });
   }
   const hits = new Map<string, number>();
-  for (const term of terms) hits.set(term, await termHits(deps.db, matchExpression([term]), TERM_CAP + 1));
-  const total = Math.max(await indexSize(deps.db), 1);
+  for (const term of terms) hits.set(term, await termHits(deps.read, matchExpression([term]), TERM_CAP + 1));
+  const total = Math.max(await indexSize(deps.read), 1);
   const query = { ...filter, match: "", limit: Math.max(30, limit * 3), weights: FIELD_WEIGHTS };
   const weights = new Map<string, number>();
   for (const [term, n] of hits)
     weights.set(stem(term), Math.max(weights.get(stem(term)) ?? 0, idf(n, total)));
-  const rows = await findCandidates(deps.db, query, planMatch(terms, hits), weights);
+  const rows = await findCandidates(deps.read, query, planMatch(terms, hits), weights);
   const now = deps.clock.now();
   const ranked = rows
     .map((r) => toHit(r, -r.bm25 * recencyFactor(r.updatedAt, now), ""))
@@ -215,21 +215,21 @@ export function planMatch(terms: string[], hits: Map<string, number>): MatchPlan
 }
 
 async function findCandidates(
-  db: KeelDb,
+  read: SqlReader,
   query: CandidateQuery,
   plan: MatchPlan,
   idfByStem: Map<string, number>,
 ): Promise<CandidateRow[]> {
-  if (plan.selective) return searchCandidates(db, { ...query, match: plan.selective });
+  if (plan.selective) return searchCandidates(read, { ...query, match: plan.selective });
   if (!plan.any) return [];
   const rank = (rows: CandidateRow[]) =>
     rankCommonMatches(rows, idfByStem, query.weights).slice(0, query.limit);
   let found: CandidateRow[] = [];
   if (plan.conjunction) {
-    found = rank(await newestMatches(db, { ...query, match: plan.conjunction }, 0, RECENT_MATCHES));
+    found = rank(await newestMatches(read, { ...query, match: plan.conjunction }, 0, RECENT_MATCHES));
     if (found.length >= query.limit) return found;
   }
-  const recent = rank(await newestMatches(db, { ...query, match: plan.any }, 0, RECENT_MATCHES));
+  const recent = rank(await newestMatches(read, { ...query, match: plan.any }, 0, RECENT_MATCHES));
   const seen = new Set(found.map((r) => r.id));
   return [...found, ...recent.filter((r) => !seen.has(r.id))];
 }

@@ -29,7 +29,7 @@ export async function memoryStatus(deps: MemoryDeps, projectId: string): Promise
     memoryUsage(deps.db, projectId),
     retentionRows(deps.db, projectId),
     allLinks(deps.db, projectId),
-    vectorStats(deps.db, projectId, EMBED_MODEL_ID),
+    vectorStats(deps.read, projectId, EMBED_MODEL_ID),
   ]);
   return {
     projectId,

@@ -1,23 +1,18 @@
 // The keel_memory tool's parameters as one TypeBox schema (closed at every level), shared by the pi tool, the
 // `/keel memory` verbs, the CLI and MCP; the action list, the id pattern and the input types derive from it.
 import { type Static, Type } from "typebox";
-import { MEMORY_CATEGORIES, MEMORY_ID_PATTERN, MEMORY_KINDS, MEMORY_LIMITS } from "./model.ts";
+import {
+  MEMORY_ACTIONS,
+  MEMORY_CATEGORIES,
+  MEMORY_ID_PATTERN,
+  MEMORY_KINDS,
+  MEMORY_LIMITS,
+  type MemoryAction,
+} from "./model.ts";
 
 const closed = { additionalProperties: false } as const;
 
-export { MEMORY_ID_PATTERN };
-
-export const MEMORY_ACTIONS = [
-  "status",
-  "search",
-  "read",
-  "record",
-  "supersede",
-  "retention",
-  "cleanup_plan",
-  "cleanup_apply",
-] as const;
-export type MemoryAction = (typeof MEMORY_ACTIONS)[number];
+export { MEMORY_ACTIONS, MEMORY_ID_PATTERN, type MemoryAction };
 
 const Kind = Type.Enum(MEMORY_KINDS);
 const Id = Type.String({ pattern: MEMORY_ID_PATTERN, examples: ["mem-20261201-3f9a0c1b2d4e"] });

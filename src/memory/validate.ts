@@ -10,11 +10,11 @@ import {
   type MemoryResult,
   type Redaction,
 } from "./model.ts";
+import { UNSAFE_CHARS } from "./query-check.ts";
 import { MEMORY_ID_PATTERN, type RecordInput, RecordInputSchema } from "./tool-schema.ts";
 
-/** Control characters other than tab and newline, and the bidi overrides that can disguise text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
-const UNSAFE_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+export { validateQuery } from "./query-check.ts";
+
 const TAG_SLUG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const ID_SHAPE = new RegExp(MEMORY_ID_PATTERN);
 
@@ -175,15 +175,4 @@ export function refusePastExpiry(expiresAt: number | null | undefined, now: numb
     `expiresAt ${new Date(expiresAt).toISOString()} is in the past; give a later time, or leave it out`,
     "expiresAt",
   );
-}
-
-/** Search query: 1–500 characters, no control characters. */
-export function validateQuery(raw: unknown): MemoryResult<string> {
-  if (typeof raw !== "string") return problem("INVALID_INPUT", "query must be a string", "query");
-  const query = raw.trim();
-  if ([...query].length > MEMORY_LIMITS.queryChars)
-    return problem("INVALID_INPUT", `query is longer than ${MEMORY_LIMITS.queryChars} characters`, "query");
-  if (UNSAFE_CHARS.test(query) || /[\r\n]/.test(query))
-    return problem("INVALID_INPUT", "query must be one line without control characters", "query");
-  return ok(query);
 }

@@ -5,6 +5,12 @@
 import { COMPACT_SETTINGS_TYPE } from "../compact/settings.ts";
 import { REORIENT_CUSTOM_TYPE } from "../compact/verbatim/types.ts";
 import { boundedJson } from "../core/bounded-json.ts";
+import {
+  DESTRUCTIVE_ASKED_TYPE,
+  describeDestructiveAsked,
+  readDestructiveAsked,
+  renderDestructiveAsked,
+} from "../guard/destructive/asked-record.ts";
 import { BRIEF_TYPE } from "../guard/session/reassert.ts";
 import { PENDING_TYPE, RECOVERY_TYPE, VERIFIED_TYPE } from "../protect/lifecycle.ts";
 import { STATE_TYPE } from "../protect/state-schema.ts";
@@ -51,6 +57,11 @@ export function describeKeelEvent(
   switch (customType) {
     case BRIEF_TYPE:
       return marker("guard", "Brief injected");
+    case DESTRUCTIVE_ASKED_TYPE: {
+      const asked = readDestructiveAsked(payload.data);
+      if (!asked) return marker("guard", "Destructive command asked (unreadable record)");
+      return { ...marker("guard", describeDestructiveAsked(asked)), body: renderDestructiveAsked(asked) };
+    }
     case STATE_TYPE: {
       const items = list(data.items);
       const ids = items.map((i) => text(asRecord(i)?.id)).filter((id): id is string => id !== null);

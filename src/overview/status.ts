@@ -1,18 +1,15 @@
 // The status every surface shows (CLI, /keel, UI): project, store, the compactions keel recorded, and a
-// guard summary (journal size, open loops, last evidence).
+// guard summary (journal size, open loops, last evidence), read raw (src/store/status-read.ts).
 
 import { readStoredReport } from "../compact/stored-report.ts";
 import { oneLine } from "../core/one-line.ts";
 import type { Result } from "../core/result.ts";
 import { createIdAbbreviator } from "../core/short-ids.ts";
 import { KEEL_VERSION } from "../core/version.ts";
-import { countCompactions, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
-import { listEvidence } from "../store/guard-evidence.ts";
-import { countJournal } from "../store/guard-journal.ts";
-import { listProjectLoops } from "../store/guard-loops.ts";
 import type { ProjectIdentity } from "../store/projects.ts";
 import type { CompactionRow } from "../store/schema/index.ts";
+import { readProjectStatus, readRecentCompactions } from "../store/status-read.ts";
 
 export interface KeelStatus {
   version: string;
@@ -35,24 +32,19 @@ export async function collectStatus(
   limit = 5,
 ): Promise<KeelStatus> {
   const project = identity.ok ? identity.value : null;
-  const total = project ? await countCompactions(store.db, project.id) : 0;
-  const recent = project ? await listCompactions(store.db, { projectId: project.id, limit }) : [];
-  const journalEntries = project ? await countJournal(store.db, project.id) : 0;
-  const loops = project ? await listProjectLoops(store.db, project.id) : [];
-  const [evidence] = project ? await listEvidence(store.db, project.id, 1) : [];
+  const counts = project ? await readProjectStatus(store.read, project.id) : undefined;
+  const recent = project ? await readRecentCompactions(store.read, project.id, limit) : [];
   return {
     version: KEEL_VERSION,
     project,
     ...(identity.ok ? {} : { projectError: identity.reason }),
     store: { location: store.location, driver: store.driver },
-    compactions: { total, recent },
+    compactions: { total: counts?.compactions ?? 0, recent },
     guard: {
-      journalEntries,
-      openLoops: loops.length,
-      refusedLoops: loops.filter((l) => l.refusals > 0).length,
-      lastEvidence: evidence
-        ? { number: evidence.number, exitCode: evidence.exitCode, command: evidence.command }
-        : null,
+      journalEntries: counts?.journalEntries ?? 0,
+      openLoops: counts?.openLoops ?? 0,
+      refusedLoops: counts?.refusedLoops ?? 0,
+      lastEvidence: counts?.lastEvidence ?? null,
     },
   };
 }

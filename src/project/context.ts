@@ -4,7 +4,7 @@
 // store's { db, clock }, guard's scope, memory's actor) are cut from it here and in each area, never by hand.
 import type { Clock } from "../core/clock.ts";
 import type { ApprovalRequest } from "../memory/actions.ts";
-import type { KeelDb, Store } from "../store/db.ts";
+import type { KeelDb, SqlReader, Store } from "../store/db.ts";
 import type { Origin } from "../store/schema/origin.ts";
 import type { ProjectIdentity } from "./identity.ts";
 
@@ -26,15 +26,34 @@ export interface ProjectContext {
   approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
 }
 
-/** What store services take: the database and the clock. */
+/** What store services take: the database (Drizzle, and raw reads) and the clock. */
 export interface StoreDeps {
   db: KeelDb;
+  read: SqlReader;
   clock: Clock;
+  /** Drizzle, loaded first when the store was opened for raw reads only. */
+  orm: () => Promise<KeelDb>;
 }
 
+/** `db` is read when a service first uses it: a store opened without Drizzle serves raw reads only. */
 export function storeDeps(ctx: Pick<ProjectContext, "store" | "clock">): StoreDeps {
-  return { db: ctx.store.db, clock: ctx.clock };
+  const { store, clock } = ctx;
+  return {
+    get db() {
+      return store.db;
+    },
+    read: store.read,
+    clock,
+    orm: () => store.orm(),
+  };
 }
 
 /** No person to ask: every approval is a no. */
 export const noApproval = async (): Promise<boolean> => false;
+
+/** What the owner's CLI and UI act as: the owner, at no pi session, with nobody to ask in the loop. */
+export function ownerProject(
+  base: Omit<ProjectContext, "origin" | "approve" | "sessionId" | "sessionDirs">,
+): ProjectContext {
+  return { ...base, origin: "owner", sessionId: "", sessionDirs: [], approve: noApproval };
+}

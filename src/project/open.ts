@@ -7,7 +7,6 @@ import type { Result } from "../core/result.ts";
 import type { Store } from "../store/db.ts";
 import { noteDamage } from "../store/integrity.ts";
 import { openStore } from "../store/open.ts";
-import { registerProject } from "../store/projects.ts";
 import { storeFaultError } from "../store/store-errors.ts";
 
 /** A store failure in one sentence for a surface to print (undefined when the error is not the store's). */
@@ -71,6 +70,13 @@ export interface ProjectScope {
   project: ProjectIdentity;
 }
 
+/** How a project's store is opened: whether the project is recorded as seen, and whether Drizzle is loaded. */
+export interface ProjectOpenOptions {
+  register: boolean;
+  /** False for a body that reads only through `store.read` (see openStore). */
+  orm?: boolean;
+}
+
 /**
  * Opens the store and, when the identity resolved and `register` is on, records the project as seen.
  * A failure to register closes the store before it is thrown.
@@ -78,12 +84,13 @@ export interface ProjectScope {
 export async function openProjectStore(
   identity: Result<ProjectIdentity>,
   location: Pick<ProjectLocation, "storeUrl" | "clock" | "shared">,
-  options: { register: boolean } = { register: true },
+  options: ProjectOpenOptions = { register: true },
 ): Promise<Store> {
   const { shared } = location;
-  const store = shared?.store ?? (await openStore(location.storeUrl));
+  const store = shared?.store ?? (await openStore(location.storeUrl, { orm: options.orm }));
   if (!identity.ok || !options.register || shared?.registered.has(identity.value.id)) return store;
   try {
+    const { registerProject } = await import("../store/projects.ts");
     await registerProject(store, identity.value, location.clock.now());
     shared?.registered.add(identity.value.id);
     return store;
@@ -97,14 +104,19 @@ function closeUnlessShared(store: Store, location: Pick<ProjectLocation, "shared
   return store === location.shared?.store ? Promise.resolve() : store.close();
 }
 
-/** Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). */
+/**
+ * Runs `body` with this project's store open; a folder with no project is a usage error (exit 2). With `reading`,
+ * the body only reads through `store.read`: the project is not recorded as seen and Drizzle is not loaded.
+ */
 export async function withProjectStore<T>(
   location: ProjectLocation,
   body: (scope: ProjectScope) => Promise<T>,
+  options: { reading?: boolean } = {},
 ): Promise<T> {
   const identity = identityOf(location);
   if (!identity.ok) throw new UserError(identity.reason);
-  const store = await openProjectStore(identity, location);
+  const open = options.reading ? { register: false, orm: false } : { register: true };
+  const store = await openProjectStore(identity, location, open);
   try {
     return await body({ store, project: identity.value });
   } catch (error) {
@@ -115,13 +127,16 @@ export async function withProjectStore<T>(
   }
 }
 
-/** Runs `body` with the store open and the identity as found; nothing is written (for read-only views). */
+/**
+ * Runs `body` with the store open and the identity as found; nothing is written (for read-only views). The body
+ * reads through `store.read`: Drizzle is not loaded.
+ */
 export async function withStoreReadOnly<T>(
   location: ProjectLocation,
   body: (store: Store, identity: Result<ProjectIdentity>) => Promise<T>,
 ): Promise<T> {
   const identity = identityOf(location);
-  const store = await openProjectStore(identity, location, { register: false });
+  const store = await openProjectStore(identity, location, { register: false, orm: false });
   try {
     return await body(store, identity);
   } finally {

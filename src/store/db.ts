@@ -1,4 +1,5 @@
-// The database handle type every store function takes, whatever driver sits underneath.
+// The database handle types every store function takes, whatever driver sits underneath: Drizzle's, and a raw
+// reader the driver answers itself (the hot read paths use it, so they never load Drizzle).
 import type { SQLiteAsyncDatabase } from "drizzle-orm/sqlite-core";
 
 export type DriverName = "bun-sqlite" | "node-sqlite" | "libsql";
@@ -13,8 +14,20 @@ export interface WriteRefusal {
   hint: string;
 }
 
+/** A value a raw read binds to a `?` placeholder. */
+export type SqlValue = string | number | bigint | null;
+
+/** Parameterised reads answered by the driver itself, without Drizzle: rows keyed by column name. */
+export interface SqlReader {
+  all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+}
+
 export interface Store {
+  /** Drizzle over the connection. A store opened with `{ orm: false }` throws here: a bug in its caller. */
   readonly db: KeelDb;
+  readonly read: SqlReader;
+  /** Drizzle over the connection, loaded now if the store was opened with `{ orm: false }` (then `db` works too). */
+  orm(): Promise<KeelDb>;
   readonly driver: DriverName;
   /** The file path or remote URL the store was opened from. */
   readonly location: string;

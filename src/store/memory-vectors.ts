@@ -1,8 +1,9 @@
 // Store functions for memory_vectors: which records of a project still lack a vector for a model, writing
 // vectors, paging them out for the in-memory index, its change marker, counts for status, and fetching the
-// candidate records a vector search found. Ranking belongs to src/memory/meaning/.
+// candidate records a vector search found. Reads are raw SQL through the store's reader (a search loads no ORM);
+// writing goes through Drizzle. Ranking belongs to src/memory/meaning/.
 import { sql } from "drizzle-orm";
-import type { KeelDb } from "./db.ts";
+import type { KeelDb, SqlReader } from "./db.ts";
 import type { CandidateRow } from "./memory-search.ts";
 
 export interface RecordText {
@@ -15,18 +16,20 @@ export interface RecordText {
 
 /** Records of a project without a vector for `model`, newest first. */
 export async function recordsWithoutVector(
-  db: KeelDb,
+  read: SqlReader,
   projectId: string,
   model: string,
   limit: number,
 ): Promise<RecordText[]> {
-  const rows = await db.all(sql`
-    select r.seq as seq, r.title as title, r.body as body, r.tags as tags, r.aliases as aliases
-    from memory_records r
-    where r.project_id = ${projectId}
-      and not exists (select 1 from memory_vectors v where v.record_seq = r.seq and v.model = ${model})
-    order by r.seq desc limit ${limit}`);
-  return (rows as unknown as RecordText[]).map((r) => ({ ...r, seq: Number(r.seq) }));
+  const rows = await read.all<RecordText>(
+    `select r.seq as seq, r.title as title, r.body as body, r.tags as tags, r.aliases as aliases
+     from memory_records r
+     where r.project_id = ?
+       and not exists (select 1 from memory_vectors v where v.record_seq = r.seq and v.model = ?)
+     order by r.seq desc limit ?`,
+    [projectId, model, limit],
+  );
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
 
 export interface NewVector {
@@ -52,53 +55,53 @@ export async function putVectors(
 }
 
 /** The newest record's seq in the whole store (the primary key's end: no scan); 0 when there is none. */
-export async function newestRecordSeq(db: KeelDb): Promise<number> {
-  const rows = (await db.all(sql`select coalesce(max(seq), 0) as seq from memory_records`)) as Array<{
-    seq: number;
-  }>;
+export async function newestRecordSeq(read: SqlReader): Promise<number> {
+  const rows = await read.all<{ seq: number }>("select coalesce(max(seq), 0) as seq from memory_records");
   return Number(rows[0]?.seq ?? 0);
 }
 
 /** Changes when vectors are added or removed: their count and the largest id. */
 export async function vectorMarker(
-  db: KeelDb,
+  read: SqlReader,
   projectId: string,
   model: string,
 ): Promise<{ count: number; maxId: number }> {
-  const rows = (await db.all(sql`
-    select count(*) as count, coalesce(max(id), 0) as maxId from memory_vectors
-    where project_id = ${projectId} and model = ${model}`)) as Array<{ count: number; maxId: number }>;
+  const rows = await read.all<{ count: number; maxId: number }>(
+    `select count(*) as count, coalesce(max(id), 0) as maxId from memory_vectors
+     where project_id = ? and model = ?`,
+    [projectId, model],
+  );
   return { count: Number(rows[0]?.count ?? 0), maxId: Number(rows[0]?.maxId ?? 0) };
 }
 
 /** Up to `limit` vectors with an id above `afterId`, in id order. */
 export async function vectorPage(
-  db: KeelDb,
+  read: SqlReader,
   projectId: string,
   model: string,
   afterId: number,
   limit: number,
 ): Promise<Array<{ id: number; recordSeq: number; vector: unknown }>> {
-  const rows = (await db.all(sql`
-    select id, record_seq as recordSeq, vector from memory_vectors
-    where project_id = ${projectId} and model = ${model} and id > ${afterId}
-    order by id limit ${limit}`)) as Array<{ id: number; recordSeq: number; vector: unknown }>;
+  const rows = await read.all<{ id: number; recordSeq: number; vector: unknown }>(
+    `select id, record_seq as recordSeq, vector from memory_vectors
+     where project_id = ? and model = ? and id > ? order by id limit ?`,
+    [projectId, model, afterId, limit],
+  );
   return rows.map((r) => ({ id: Number(r.id), recordSeq: Number(r.recordSeq), vector: r.vector }));
 }
 
 /** How many of a project's records have a vector for `model`, and the bytes those vectors take. */
 export async function vectorStats(
-  db: KeelDb,
+  read: SqlReader,
   projectId: string,
   model: string,
 ): Promise<{ embedded: number; bytes: number; total: number }> {
-  const rows = (await db.all(sql`
-    select (select count(*) from memory_vectors where project_id = ${projectId} and model = ${model}) as embedded,
-           (select coalesce(sum(length(vector)), 0) from memory_vectors
-             where project_id = ${projectId} and model = ${model}) as bytes,
-           (select count(*) from memory_records where project_id = ${projectId}) as total`)) as Array<
-    Record<string, number>
-  >;
+  const rows = await read.all<Record<string, number>>(
+    `select (select count(*) from memory_vectors where project_id = ? and model = ?) as embedded,
+            (select coalesce(sum(length(vector)), 0) from memory_vectors where project_id = ? and model = ?) as bytes,
+            (select count(*) from memory_records where project_id = ?) as total`,
+    [projectId, model, projectId, model, projectId],
+  );
   const row = rows[0] ?? {};
   return {
     embedded: Number(row.embedded ?? 0),
@@ -114,25 +117,23 @@ export interface SeqFilter {
   kinds?: string[];
 }
 
-const list = (values: Array<string | number>) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
+const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
 /** The records behind vector hits that pass the search filters (order is the caller's). */
-export async function rowsBySeq(db: KeelDb, f: SeqFilter, seqs: number[]): Promise<CandidateRow[]> {
+export async function rowsBySeq(read: SqlReader, f: SeqFilter, seqs: number[]): Promise<CandidateRow[]> {
   if (seqs.length === 0) return [];
+  const kinds = f.kinds && f.kinds.length > 0 ? f.kinds : [];
   // The unary + keeps SQLite on the primary key (a few rows) instead of a project/status index (every record).
-  const kinds = f.kinds && f.kinds.length > 0 ? sql`and +kind in (${list(f.kinds)})` : sql``;
-  const rows = await db.all(sql`
-    select seq, id, title, kind, category, status, origin, tags, pinned, expires_at as expiresAt,
-           superseded_by as supersededBy, session_id as sessionId, branch_id as branchId,
-           created_at as createdAt, updated_at as updatedAt, 0 as bm25, body
-    from memory_records
-    where seq in (${list(seqs)}) and +project_id = ${f.projectId} and +origin in (${list(f.origins)})
-      and +status in (${list(f.statuses)}) ${kinds}`);
-  return (rows as unknown as CandidateRow[]).map((r) => ({
+  const rows = await read.all<CandidateRow>(
+    `select seq, id, title, kind, category, status, origin, tags, pinned, expires_at as expiresAt,
+            superseded_by as supersededBy, session_id as sessionId, branch_id as branchId,
+            created_at as createdAt, updated_at as updatedAt, 0 as bm25, body
+     from memory_records
+     where seq in (${marks(seqs)}) and +project_id = ? and +origin in (${marks(f.origins)})
+       and +status in (${marks(f.statuses)}) ${kinds.length > 0 ? `and +kind in (${marks(kinds)})` : ""}`,
+    [...seqs, f.projectId, ...f.origins, ...f.statuses, ...kinds],
+  );
+  return rows.map((r) => ({
     ...r,
     seq: Number(r.seq),
     pinned: Number(r.pinned),

@@ -21,6 +21,11 @@ export interface OpenOptions {
   driver?: DriverName;
   /** Auth token for a remote libSQL server. */
   authToken?: string;
+  /**
+   * False for a caller that reads only through `store.read` (the hot read commands): Drizzle is then loaded only
+   * when a migration must run, and `store.db` throws. libSQL stores always load it.
+   */
+  orm?: boolean;
 }
 
 export function isRemoteStore(url: string): boolean {
@@ -54,7 +59,7 @@ async function openWithDriver(url: string, options: OpenOptions): Promise<Store>
   const driver = options.driver ?? (await defaultLocalDriver());
   if (path !== ":memory:") await refuseForeignFile(path);
   // Looked at before the connection opens, since opening a WAL store creates its log.
-  const mode = { readOnly: mustOpenReadOnly(path), leftWithLog: leftWithLog(path) };
+  const mode = { readOnly: mustOpenReadOnly(path), leftWithLog: leftWithLog(path), orm: options.orm };
   if (driver === "bun-sqlite") return openBunSqlite(path, mode);
   if (driver === "node-sqlite") {
     const sqlite = await importNodeSqlite();

@@ -5,10 +5,12 @@ import { fail, ok } from "../core/result.ts";
 import { emptyLoopState } from "../guard/loops/brake.ts";
 import { guardScope } from "../guard/session/scope-of.ts";
 import type { GuardLive } from "../guard/tools.ts";
-import { noApproval, type ProjectContext } from "../project/context.ts";
+import type { ProjectContext } from "../project/context.ts";
 import type { ToolContext } from "./context.ts";
 import { callTool, type ToolAnswer } from "./define.ts";
 import { findTool, KEEL_TOOLS } from "./registry.ts";
+
+export { ownerProject } from "../project/context.ts";
 
 export function ownerToolContext(project: ProjectContext, live?: GuardLive): ToolContext {
   const guard = live ?? {
@@ -39,11 +41,4 @@ export async function runToolText<T>(
 ): Promise<string> {
   const answer = await runTool(name, ctx, args);
   return answer.isError ? `keel: ${answer.text}` : render(answer.data as T);
-}
-
-/** What the owner's CLI and UI act as: the owner, at no pi session, with nobody to ask in the loop. */
-export function ownerProject(
-  base: Omit<ProjectContext, "origin" | "approve" | "sessionId" | "sessionDirs">,
-): ProjectContext {
-  return { ...base, origin: "owner", sessionId: "", sessionDirs: [], approve: noApproval };
 }

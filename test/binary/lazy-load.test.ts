@@ -1,8 +1,9 @@
 // Start-up guard of the compiled binary (issue 23): `--version` and `screen` load none of the MCP SDK, Hono,
 // zod, the verified pipeline, TypeBox or the store, `screen` opens no store and runs no git, and `memory
-// search` and `status` (in a plain repository) run no git and skip commander. What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the
-// chunks Bun loaded) mapped to source files through the metafile scripts/build.ts writes. `keel mcp --help`
-// is the control that shows the trace does see the MCP SDK when a command loads it.
+// search` and `status` (in a plain repository) run no git, skip commander and load neither Drizzle nor TypeBox.
+// What a run loaded comes from the binary itself (KEEL_TRACE_MODULES lists the chunks Bun loaded) mapped to source
+// files through the metafile scripts/build.ts writes. `keel mcp --help` is the control that shows the trace does
+// see the MCP SDK when a command loads it.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ const binary = join(root, "dist/keel");
 const metafile = join(root, "dist/.build/metafile.json");
 
 interface Metafile {
+  inputs: Record<string, { imports?: Array<{ path: string; kind: string }> }>;
   outputs: Record<
     string,
     { inputs: Record<string, unknown>; imports?: Array<{ path: string; kind: string }>; entryPoint?: string }
@@ -31,6 +33,18 @@ const HEAVY: Record<string, RegExp> = {
   "the store": /^src\/store\/|node_modules\/drizzle-orm\//,
   "the embedding model": /^src\/memory\/meaning\/word-vectors\.ts$/, // imported with the files it reads
 };
+
+/**
+ * What `memory search` and `status` must not load: the guard and the tool registry, and on a current store neither
+ * Drizzle (they read through the store's raw reader) nor TypeBox (a well-formed read needs no schema walk).
+ */
+const READ_NEEDS_NOT = [
+  /^src\/guard\//,
+  /^src\/tools\//,
+  /node_modules\/mvdan-sh\//,
+  /node_modules\/drizzle-orm\//,
+  /node_modules\/typebox\//,
+];
 
 let scratch: string;
 let project: string;
@@ -90,6 +104,16 @@ function loadedSources(stderr: string): string[] {
   return [...seen].flatMap((key) => Object.keys(outputs[key]!.inputs));
 }
 
+/** The Node built-ins the loaded sources import at their top (what Bun then loads with them). */
+function builtinsOf(sources: string[]): string[] {
+  const found = sources.flatMap((source) =>
+    (graph.inputs[source]?.imports ?? [])
+      .filter((dep) => dep.kind === "import-statement" && !/^\.|\//.test(dep.path.replace(/^node:/, "")))
+      .map((dep) => dep.path.replace(/^node:/, "")),
+  );
+  return [...new Set(found)].sort();
+}
+
 function heavyIn(sources: string[]): string[] {
   return Object.entries(HEAVY)
     .filter(([, pattern]) => sources.some((source) => pattern.test(source)))
@@ -127,13 +151,21 @@ describe("start-up of the compiled binary", () => {
     for (const [args, exit] of cases) {
       const run = keel(args);
       expect(run.status, run.stderr).toBe(exit);
-      expect(heavyIn(loadedSources(run.stderr)), args.join(" ")).toEqual([]);
+      const sources = loadedSources(run.stderr);
+      expect(heavyIn(sources), args.join(" ")).toEqual([]);
+      // Spawning git and finding the home folder wait for a path to judge: child_process and os load then (the
+      // `--` form goes through commander, which imports child_process itself).
+      if (!args.includes("--"))
+        expect(
+          builtinsOf(sources).filter((name) => ["child_process", "os"].includes(name)),
+          args.join(" "),
+        ).toEqual([]);
       expect(run.gitCalls, args.join(" ")).toEqual([]);
     }
     expect(existsSync(join(scratch, "store"))).toBe(false);
   });
 
-  it("memory search and status open the store, run no git, skip commander and load no MCP, Hono, zod or verified pipeline", () => {
+  it("memory search and status open the store, run no git, skip commander and load no MCP, Hono, zod, verified pipeline, guard, tool registry, Drizzle or TypeBox", () => {
     const record = keel(["memory", "record", "--kind", "note", "--title", "deploy", "--body", "run x first"]);
     expect(record.status, record.stderr).toBe(0);
     expect(heavyIn(loadedSources(record.stderr))).not.toContain("the embedding model");
@@ -154,6 +186,10 @@ describe("start-up of the compiled binary", () => {
       ).toEqual([]);
       expect(
         sources.filter((source) => /node_modules\/commander\//.test(source)),
+        args.join(" "),
+      ).toEqual([]);
+      expect(
+        sources.filter((source) => READ_NEEDS_NOT.some((pattern) => pattern.test(source))),
         args.join(" "),
       ).toEqual([]);
     }

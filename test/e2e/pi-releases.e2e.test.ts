@@ -1,6 +1,7 @@
 // keel across pi releases: the same small scenario on the oldest supported releases and on the pinned one —
 // install and doctor, a protected item through a verbatim compaction (no model call), keel_grep recovering
-// compacted tool output, the destructive-command guard, and memory across two sessions.
+// compacted tool output, the destructive-command guard (and the session entry it keeps), and memory across two
+// sessions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMORY_RULES } from "../support/faux-rules.ts";
 import { OLDER_PI_RELEASES, PINNED_PI } from "../support/pi-releases.ts";
@@ -110,6 +111,11 @@ describe.each([...OLDER_PI_RELEASES, PINNED_PI])("keel on pi $version", (release
       await pi.prompt(`force push the branch.${PAD}`);
       const [result] = await toolResults(pi, "bash");
       expect(result).toMatch(/The user declined a destructive command/);
+      // The question and its answer are a session entry on every release (pi's appendEntry inside tool_call).
+      const kept = (
+        (await pi.readSessionEntries()) as Array<Line & { data?: Record<string, unknown> }>
+      ).filter((l) => l.type === "custom" && l.customType === "keel.guard.destructive");
+      expect(kept.map((l) => [l.data?.outcome, l.data?.command])).toEqual([["declined", DESTRUCTIVE]]);
     } finally {
       await pi.close();
     }

@@ -30,7 +30,12 @@ export async function openFixture(driver: DriverName, file: string): Promise<Fix
   for (const id of ["proj-a", "proj-b"])
     await upsertProject(store.db, { id, root: `/work/${id}`, identitySource: "git", name: id }, 1);
   let now = Date.UTC(2027, 0, 1);
-  const deps = { db: store.db, clock: { now: () => now }, advance: (ms: number) => (now += ms) };
+  const deps = {
+    db: store.db,
+    read: store.read,
+    clock: { now: () => now },
+    advance: (ms: number) => (now += ms),
+  };
   const ctx = (projectId = "proj-a"): WriteContext => ({
     projectId,
     origin: "agent",

@@ -94,11 +94,11 @@ describe("guidance", () => {
 });
 
 describe("keel_memory actions", () => {
-  it("rejects fields another action owns", () => {
-    const out = checkParams({ action: "status", query: "x" });
+  it("rejects fields another action owns", async () => {
+    const out = await checkParams({ action: "status", query: "x" });
     expect(out.ok ? "" : out.reason.field).toBe("query");
-    expect(checkParams({ action: "search" }).ok).toBe(false);
-    expect(checkParams({ action: "nope" }).ok).toBe(false);
+    expect((await checkParams({ action: "search" })).ok).toBe(false);
+    expect((await checkParams({ action: "nope" })).ok).toBe(false);
   });
 
   it("records and searches through the envelope; unpinning without a person is refused", async () => {

@@ -1,6 +1,7 @@
 // The conversation view's data: over the session real pi wrote for the demo (turns, tool calls with their results
-// folded in, edits as diffs, refused calls, keel's markers, compactions) and over hand-made files for what that one
-// lacks: a second branch to pick, an error result, bodies past the bound, and paging.
+// folded in, edits as diffs, refused calls, keel's markers, compactions), over the demo's second session for the
+// branch real pi made when the user went back up the tree, and over hand-made files for what those lack: an error
+// result, bodies past the bound, and paging.
 import { describe, expect, it } from "vitest";
 import { listBranchChoices } from "../../src/overview/branch-choices.ts";
 import {
@@ -58,6 +59,7 @@ describe("the conversation of the demo session", () => {
       "Does tax hav",
       "Run the lint",
       "Leave it. Ti",
+      "That one can",
       "Write the pu",
     ]);
     expect(calls.map((c) => `${c.name}:${c.outcome}`)).toEqual([
@@ -73,6 +75,7 @@ describe("the conversation of the demo session", () => {
       "bash:error",
       "bash:refused",
       "bash:refused",
+      "bash:ok",
       "bash:ok",
     ]);
     expect(calls.every((c) => c.resultId !== null && !view.items.some((i) => i.id === c.resultId))).toBe(
@@ -107,6 +110,10 @@ describe("the conversation of the demo session", () => {
     const labels = keel.map((k) => k.marker.label);
     expect(labels.filter((l) => l === "Brief injected").length).toBeGreaterThanOrEqual(5);
     expect(labels).toContain("Trimmed 1 output (9,027 chars saved)");
+    expect(labels.filter((l) => l.startsWith("Destructive command"))).toEqual([
+      "Destructive command asked: declined by the user (deletes untracked files (git clean -fdx))",
+      "Destructive command asked: approved by the user (deletes untracked files (git clean -f -- notes-rounding.txt))",
+    ]);
     const verified = keel.filter((k) => k.customType === "keel.protect.verified");
     expect(verified.map((k) => [k.marker.compactionId, k.marker.label])).toEqual([
       [NATIVE, "Compaction verified: 0 preserved, 3 lost, 2 restored"],
@@ -119,6 +126,35 @@ describe("the conversation of the demo session", () => {
       [NATIVE, "native"],
       [VERBATIM, "verbatim"],
     ]);
+  });
+});
+
+describe("the demo's second session", () => {
+  const second = DEMO_SESSIONS[1] as ParsedSession;
+  const texts = (view: ReturnType<typeof buildConversationView>) =>
+    view.items.map((i) => (i.kind === "user" || i.kind === "assistant" ? i.text.text : i.kind)).join("\n");
+
+  it("has the branch pi wrote when the user went back: the current leaf by default, the one left to pick", () => {
+    const branches = listBranchChoices(second);
+    expect(branches.leaves).toBe(2);
+    const [current, left] = branches.choices;
+    expect([current?.current, current?.name]).toEqual([
+      true,
+      expect.stringMatching(/^Agreed\. remember that/),
+    ]);
+    expect([left?.current, left?.name]).toEqual([
+      false,
+      expect.stringMatching(/^What if the minimum applied/),
+    ]);
+    const shown = buildConversationView(second);
+    expect(shown.leafId).toBe(current?.leafId);
+    expect(texts(shown)).not.toContain("What if the minimum");
+    expect(only(shown.items, "note").find((n) => n.label === "Branch summary")?.body?.text).toContain(
+      "Not after tax",
+    );
+    const picked = buildConversationView(second, { leafId: left?.leafId });
+    expect(texts(picked)).toContain("the tax line stops adding up");
+    expect(texts(picked)).not.toContain("Recorded next to the rounding decision.");
   });
 });
 

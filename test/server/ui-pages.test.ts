@@ -168,7 +168,11 @@ describe("mutations and their guards", () => {
     expect(missing.status).toBe(403);
     expect(await missing.text()).toContain("CSRF");
     expect((await post(path, { ...fields, [CSRF_FIELD]: "wrong" })).status).toBe(403);
-    const unchanged = await readMemory({ db: store.db, clock: systemClock }, projectId, id as string);
+    const unchanged = await readMemory(
+      { db: store.db, read: store.read, clock: systemClock },
+      projectId,
+      id as string,
+    );
     expect(unchanged.ok && unchanged.value.record.pinned).toBe(false);
   });
 
@@ -199,7 +203,7 @@ describe("mutations and their guards", () => {
   it("needs the confirmation box, then pins, unpins and supersedes through the memory services", async () => {
     const [newer, older] = await memoryIds();
     const base = `/projects/${projectId}/memory`;
-    const deps = { db: store.db, clock: systemClock };
+    const deps = { db: store.db, read: store.read, clock: systemClock };
     const unconfirmed = await post(`${base}/${older}/retention`, { pinned: "true", [CSRF_FIELD]: csrf });
     expect(unconfirmed.status).toBe(400);
     const pinned = await post(`${base}/${older}/retention`, {
@@ -250,7 +254,11 @@ describe("mutations and their guards", () => {
     });
     expect(res.status).toBe(303);
     const id = /memory\/([^?]+)\?done=recorded/.exec(res.headers.get("location") ?? "")?.[1];
-    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    const read = await readMemory(
+      { db: store.db, read: store.read, clock: systemClock },
+      projectId,
+      id ?? "",
+    );
     expect(read.ok && read.value.record).toMatchObject({
       kind: "fact",
       origin: "owner",
@@ -292,7 +300,11 @@ describe("mutations and their guards", () => {
     });
     expect(res.status).toBe(303);
     const id = /memory\/([^?]+)\?done=recorded/.exec(res.headers.get("location") ?? "")?.[1];
-    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    const read = await readMemory(
+      { db: store.db, read: store.read, clock: systemClock },
+      projectId,
+      id ?? "",
+    );
     expect(read.ok).toBe(true);
     expect(JSON.stringify(read.ok && read.value.record)).not.toContain(secret);
   });
@@ -303,7 +315,11 @@ describe("mutations and their guards", () => {
     const kept = await post(`/projects/${projectId}/memory`, { ...fields, title: "a long note", body: long });
     expect(kept.status).toBe(303);
     const id = /memory\/([^?]+)\?done=recorded/.exec(kept.headers.get("location") ?? "")?.[1];
-    const read = await readMemory({ db: store.db, clock: systemClock }, projectId, id ?? "");
+    const read = await readMemory(
+      { db: store.db, read: store.read, clock: systemClock },
+      projectId,
+      id ?? "",
+    );
     expect(read.ok && read.value.record.body).toBe(long);
 
     const before = await memoryIds();

@@ -14,6 +14,7 @@ import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
 import { checkStore } from "../../src/store/self-check.ts";
+import { RAW_READ_CHECKS } from "./store-conformance-raw.ts";
 import { testStore } from "./temp.ts";
 
 export type ConformanceCheck = (driver: DriverName, dir: string) => Promise<void>;
@@ -193,7 +194,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
           createdAt: 1,
           updatedAt: 1,
         });
-      const missing = await recordsWithoutVector(store.db, project.id, "m", 10);
+      const missing = await recordsWithoutVector(store.read, project.id, "m", 10);
       assert.deepEqual(
         missing.map((r) => r.title),
         ["c", "b", "a"],
@@ -204,17 +205,17 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
         vector: packVector(unit(i)),
       }));
       await putVectors(store.db, project.id, "m", packed, 2);
-      assert.equal((await recordsWithoutVector(store.db, project.id, "m", 10)).length, 0);
-      const page = await vectorPage(store.db, project.id, "m", 0, 10);
+      assert.equal((await recordsWithoutVector(store.read, project.id, "m", 10)).length, 0);
+      const page = await vectorPage(store.read, project.id, "m", 0, 10);
       assert.deepEqual(
         page.map((row) => [...(blobBytes(row.vector) ?? [])]),
         packed.map((v) => [...v.vector]),
       );
-      const index = await projectIndex(store.db, project.id, "m", 8);
+      const index = await projectIndex(store.read, project.id, "m", 8);
       assert.equal(nearest(index, unit(1), 1)[0]?.seq, missing[1]!.seq);
       await deleteMemoryRows(store.db, project.id, ["b"]);
-      assert.deepEqual(await vectorStats(store.db, project.id, "m"), { embedded: 2, bytes: 24, total: 2 });
-      const again = await projectIndex(store.db, project.id, "m", 8);
+      assert.deepEqual(await vectorStats(store.read, project.id, "m"), { embedded: 2, bytes: 24, total: 2 });
+      const again = await projectIndex(store.read, project.id, "m", 8);
       assert.equal(again.size, 2);
     } finally {
       await store.close();
@@ -229,6 +230,7 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       await store.close();
     }
   },
+  ...RAW_READ_CHECKS,
 };
 
 /** Runs every check and returns the names that failed with their messages. */

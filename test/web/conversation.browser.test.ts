@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 import { type DemoInBrowser, openDemoInBrowser, scrollsSideways } from "../support/demo-browser.ts";
-import { NATIVE, SESSION } from "../support/demo-facts.ts";
+import { NATIVE, SECOND_SESSION, SESSION } from "../support/demo-facts.ts";
 
 const SHOTS = join(REPO_ROOT, "test-results", "screenshots");
 
@@ -65,6 +65,54 @@ describe("the conversation view of the demo session", () => {
     await expect(
       page.locator('details.tool-call[data-outcome="refused"]', { hasText: "git clean -fdx" }).count(),
     ).resolves.toBe(1);
+  });
+
+  it("labels each destructive command keel asked about with the answer, the approved one too", async () => {
+    await page.goto(`${server.origin}/sessions/${SESSION}`);
+    const asked = page.locator('li[data-custom-type="keel.guard.destructive"]');
+    await expect(asked.count()).resolves.toBe(2);
+    await expect(asked.nth(0).textContent()).resolves.toContain(
+      "Destructive command asked: declined by the user (deletes untracked files (git clean -fdx))",
+    );
+    const approved = asked.nth(1);
+    await expect(approved.textContent()).resolves.toContain(
+      "Destructive command asked: approved by the user",
+    );
+    const fold = approved.locator("details");
+    await expect(fold.locator("pre").isVisible()).resolves.toBe(false);
+    await fold.locator(":scope > summary").click();
+    await expect(fold.locator("pre").textContent()).resolves.toContain(
+      "$ git clean -f -- notes-rounding.txt",
+    );
+    // The approved call ran: its outcome is ok, not refused.
+    await expect(
+      page
+        .locator("details.tool-call", { hasText: "git clean -f -- notes-rounding.txt" })
+        .getAttribute("data-outcome"),
+    ).resolves.toBe("ok");
+  });
+
+  it("picks the branch the user left in the second session, the current one shown first", async () => {
+    await page.goto(`${server.origin}/sessions/${SECOND_SESSION}`);
+    const picker = page.locator("select#branch-leaf");
+    await expect(picker.locator("option").count()).resolves.toBe(2);
+    await expect(picker.locator("option:checked").textContent()).resolves.toMatch(/^current: Agreed\./);
+    const conversation = page.locator("#conversation");
+    await expect(conversation.textContent()).resolves.toContain("Recorded next to the rounding decision.");
+    await expect(conversation.textContent()).resolves.not.toContain("the tax line stops adding up");
+    await picker.selectOption({ label: (await picker.locator("option").nth(1).textContent()) ?? "" });
+    await page.getByRole("button", { name: "Show branch" }).click();
+    await page.waitForURL(/[?&]leaf=/);
+    await expect(page.locator("select#branch-leaf option:checked").textContent()).resolves.toMatch(
+      /^What if/,
+    );
+    await expect(page.locator("#conversation").textContent()).resolves.toContain(
+      "the tax line stops adding up",
+    );
+    await expect(page.locator("#conversation").textContent()).resolves.not.toContain(
+      "Recorded next to the rounding decision.",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("opens a turn in full", async () => {

@@ -52,7 +52,7 @@ async function seeded(name: string, compactions: number, memories: number): Prom
     }
     for (let i = 0; i < memories; i++) {
       const made = await recordMemory(
-        { db: store.db, clock: { now: () => START + i * 2 * DAY } },
+        { db: store.db, read: store.read, clock: { now: () => START + i * 2 * DAY } },
         {
           projectId: project.id,
           origin: "owner",

@@ -3,11 +3,10 @@
 // git about a delete target: ignored output passes, tracked files without changes pass, anything with
 // uncommitted or untracked work asks, and paths outside the project ask. Without git, screening stays
 // text-only (conservative). Reads files and runs git; opens no store.
-import { spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readFileBounded } from "../../core/bounded-read.ts";
+import { childProcess, nodeOs } from "../../core/builtins.ts";
 import { fail, ok, type Result } from "../../core/result.ts";
 import type { PathJudge, PathStatus } from "./rules/args.ts";
 import type { ScreenOptions } from "./screen.ts";
@@ -45,7 +44,7 @@ function realOrUndefined(path: string): string | undefined {
 }
 
 function git(cwd: string, args: string[]): { status: number | null; stdout: string } {
-  const run = spawnSync("git", args, {
+  const run = childProcess().spawnSync("git", args, {
     cwd,
     encoding: "utf8",
     timeout: GIT_TIMEOUT_MS,
@@ -91,7 +90,7 @@ export function gitPathJudge(cwd: string, root: string): PathJudge {
 /** `~`, `$HOME` and `$PWD` filled in; undefined for paths the line cannot show (other variables, globs). */
 function expand(target: string, cwd: string): string | undefined {
   const filled = target
-    .replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, homedir())
+    .replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, nodeOs().homedir())
     .replace(/^(\$PWD|\$\{PWD\})(?=\/|$)/, cwd)
     .replace(/\/\*$/, "");
   if (/[$*?[`]/.test(filled)) return undefined;

@@ -115,14 +115,14 @@ async function neighbours(
   embedder: Embedder,
   phrasings: string[],
 ): Promise<{ meaning: SearchHit[]; similarityOf: Map<string, number> }> {
-  const index = await projectIndex(deps.db, projectId, embedder.model, embedder.dims);
+  const index = await projectIndex(deps.read, projectId, embedder.model, embedder.dims);
   const vectors = await embedder.embed(phrasings);
   const bySeq = new Map<number, number>();
   for (const vector of vectors)
     for (const n of nearest(index, vector, NEIGHBOURS))
       bySeq.set(n.seq, Math.max(bySeq.get(n.seq) ?? -1, n.similarity));
   const rows = await rowsBySeq(
-    deps.db,
+    deps.read,
     {
       projectId,
       origins: input.source === "derived" ? ["derived"] : [...ORIGINS],

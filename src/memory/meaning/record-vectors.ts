@@ -3,7 +3,7 @@
 // index per store, project and model in step with the vectors table. Both remember what they saw, so a search
 // on an unchanged store costs two index look-ups here, not a scan of the records or the vectors.
 import { sha256Hex } from "../../core/hash.ts";
-import type { KeelDb } from "../../store/db.ts";
+import type { KeelDb, SqlReader } from "../../store/db.ts";
 import {
   newestRecordSeq,
   putVectors,
@@ -40,7 +40,7 @@ function parseAliases(json: string): string[] {
 }
 
 /** Per store: "project and model" → the newest record seq when every record of it had a vector. */
-const complete = new WeakMap<KeelDb, Map<string, number>>();
+const complete = new WeakMap<SqlReader, Map<string, number>>();
 
 /** Embeds records without a vector, newest first, until none is left or the budget is spent. */
 export async function embedMissing(
@@ -50,14 +50,14 @@ export async function embedMissing(
   budgetMs = BACKFILL_BUDGET_MS,
 ): Promise<{ embedded: number; pending: boolean }> {
   const started = performance.now();
-  const done = complete.get(deps.db) ?? new Map<string, number>();
-  complete.set(deps.db, done);
+  const done = complete.get(deps.read) ?? new Map<string, number>();
+  complete.set(deps.read, done);
   const key = `${projectId}\u0000${embedder.model}`;
-  const newest = await newestRecordSeq(deps.db);
+  const newest = await newestRecordSeq(deps.read);
   if (done.get(key) === newest) return { embedded: 0, pending: false };
   let embedded = 0;
   for (;;) {
-    const rows = await recordsWithoutVector(deps.db, projectId, embedder.model, EMBED_WRITE_BATCH);
+    const rows = await recordsWithoutVector(deps.read, projectId, embedder.model, EMBED_WRITE_BATCH);
     if (rows.length === 0) {
       done.set(key, newest);
       return { embedded, pending: false };
@@ -65,7 +65,8 @@ export async function embedMissing(
     const texts = rows.map(recordText);
     const vectors = await embedder.embed(texts);
     const now = deps.clock.now();
-    await withTransaction(deps.db, (tx) =>
+    const db = await writerOf(deps);
+    await withTransaction(db, (tx) =>
       putVectors(
         tx,
         projectId,
@@ -84,16 +85,21 @@ export async function embedMissing(
   }
 }
 
+/** Drizzle for writing vectors, loaded now when the store was opened for raw reads (a CLI search). */
+function writerOf(deps: MemoryDeps): Promise<KeelDb> {
+  return deps.orm ? deps.orm() : Promise.resolve(deps.db);
+}
+
 interface Cached {
   index: VectorIndex;
   count: number;
   maxId: number;
 }
-const caches = new WeakMap<KeelDb, Map<string, Cached>>();
+const caches = new WeakMap<SqlReader, Map<string, Cached>>();
 
 /** The project's index for `model`, read again only as far as the vectors table changed since last time. */
 export async function projectIndex(
-  db: KeelDb,
+  db: SqlReader,
   projectId: string,
   model: string,
   dims: number,

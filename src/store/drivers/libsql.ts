@@ -1,6 +1,6 @@
 // libSQL client driver: remote team stores (libsql://, http(s)://, ws(s)://) and local files where no built-in
 // SQLite exists.
-import type { KeelDb, Store, WriteRefusal } from "../db.ts";
+import type { KeelDb, SqlValue, Store, WriteRefusal } from "../db.ts";
 import { newerRefusal, readFactsAsync, refuseForeign } from "../guard-open.ts";
 import { isMarkedDamaged, QUICK_CHECK_SQL, runCheck } from "../integrity.ts";
 import { recogniseStore } from "../recognise.ts";
@@ -19,8 +19,12 @@ export interface LibsqlTarget {
 type Client = ReturnType<typeof import("@libsql/client").createClient>;
 
 /** A query's rows as plain objects keyed by column name. */
-async function rowsOf(client: Client, query: string): Promise<Array<Record<string, unknown>>> {
-  const result = await client.execute(query);
+async function rowsOf(
+  client: Client,
+  query: string,
+  args: readonly SqlValue[] = [],
+): Promise<Array<Record<string, unknown>>> {
+  const result = await client.execute({ sql: query, args: [...args] });
   return result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]])));
 }
 
@@ -83,6 +87,10 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   }
   return {
     db: db as unknown as KeelDb,
+    orm: async () => db as unknown as KeelDb,
+    read: {
+      all: async <T>(sql: string, params?: readonly SqlValue[]) => (await rowsOf(client, sql, params)) as T[],
+    },
     driver: "libsql",
     location: target.url,
     readOnly: !writable,

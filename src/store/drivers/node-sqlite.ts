@@ -1,6 +1,6 @@
 // node:sqlite driver: used under Node (inside pi) and Deno. Keeps Node's ExperimentalWarning off the terminal.
 import type { Store } from "../db.ts";
-import { type OpenMode, openSyncStore } from "./sqlite-shared.ts";
+import { type OpenMode, type OrmChoice, openSyncStore } from "./sqlite-shared.ts";
 
 type NodeSqlite = typeof import("node:sqlite");
 
@@ -31,15 +31,20 @@ function isMissingModule(error: unknown): boolean {
   );
 }
 
-export async function openNodeSqlite(path: string, sqlite: NodeSqlite, mode: OpenMode): Promise<Store> {
-  const { drizzle } = await import("drizzle-orm/node-sqlite");
+export async function openNodeSqlite(
+  path: string,
+  sqlite: NodeSqlite,
+  mode: OpenMode & OrmChoice,
+): Promise<Store> {
   const client = mode.readOnly
     ? new sqlite.DatabaseSync(`file:${encodeURI(path)}?immutable=1`, { readOnly: true })
     : new sqlite.DatabaseSync(path);
   const sync = {
     exec: (sql: string) => client.exec(sql),
     close: () => client.close(),
-    all: (sql: string) => client.prepare(sql).all() as Array<Record<string, unknown>>,
+    all: (sql: string, params: readonly unknown[] = []) =>
+      client.prepare(sql).all(...(params as never[])) as Array<Record<string, unknown>>,
   };
-  return openSyncStore("node-sqlite", path, sync, () => drizzle({ client }), mode);
+  const wrap = async () => (await import("drizzle-orm/node-sqlite")).drizzle({ client });
+  return openSyncStore("node-sqlite", path, sync, wrap, mode);
 }

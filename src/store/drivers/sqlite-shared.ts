@@ -2,9 +2,10 @@
 // WAL waits too), WAL, foreign keys; the session handle Drizzle's migrator needs from a synchronous driver;
 // a retry around migrations, since two processes opening a fresh store race to create its tables; and the open
 // sequence itself: recognise, refuse a foreign file, refuse writes to a damaged or newer store, migrate (no migrator
-// when the store already records every embedded migration), stamp.
-import { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
-import type { DriverName, KeelDb, Store, WriteRefusal } from "../db.ts";
+// when the store already records every embedded migration), stamp. Drizzle is loaded only when a caller wants it
+// or a migration must run: a current store opened with `{ orm: false }` answers raw reads without it.
+import type { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
+import type { DriverName, KeelDb, SqlReader, Store, WriteRefusal } from "../db.ts";
 import { newerRefusal, readFacts, refuseForeign, requireCurrentSchema } from "../guard-open.ts";
 import { damagedRefusal, isMarkedDamaged, markDamaged, QUICK_CHECK_SQL, runCheckSync } from "../integrity.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
@@ -43,7 +44,8 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-export function migrateSyncStore(db: object): void {
+export async function migrateSyncStore(db: object): Promise<void> {
+  const { migrateSync } = await import("drizzle-orm/sqlite-core");
   for (let attempt = 1; ; attempt++) {
     try {
       migrateSync(EMBEDDED_MIGRATIONS, syncSession(db));
@@ -56,6 +58,7 @@ export function migrateSyncStore(db: object): void {
 }
 
 export async function migrateAsyncStore(db: object): Promise<void> {
+  const { migrateAsync } = await import("drizzle-orm/sqlite-core");
   for (let attempt = 1; ; attempt++) {
     try {
       await migrateAsync(EMBEDDED_MIGRATIONS, db as AsyncDb);
@@ -71,8 +74,38 @@ export async function migrateAsyncStore(db: object): Promise<void> {
 export interface SyncClient {
   exec(sql: string): unknown;
   close(): void;
-  /** Rows of a read-only query. */
-  all(sql: string): Array<Record<string, unknown>>;
+  /** Rows of a read-only query, its `?` placeholders bound to `params`. */
+  all(sql: string, params?: readonly unknown[]): Array<Record<string, unknown>>;
+}
+
+/** A synchronous client's reads as the Store's raw reader. */
+export function readerOf(client: SyncClient): SqlReader {
+  return { all: async <T>(sql: string, params: readonly unknown[] = []) => client.all(sql, params) as T[] };
+}
+
+/** Whether the open loads Drizzle: by default yes; `{ orm: false }` leaves it out unless a migration runs. */
+export interface OrmChoice {
+  orm?: boolean;
+}
+
+/** Store.db and Store.orm for a store that may have been opened without Drizzle (`wrap` loads it later). */
+export function ormAccess(
+  opened: object | undefined,
+  location: string,
+  wrap: () => Promise<object>,
+): { db: () => KeelDb; orm: () => Promise<KeelDb> } {
+  let db = opened;
+  return {
+    db: () => {
+      if (!db)
+        throw new Error(`keel bug: the store ${location} was opened for raw reads only ({ orm: false })`);
+      return db as KeelDb;
+    },
+    orm: async () => {
+      db ??= await wrap();
+      return db as KeelDb;
+    },
+  };
 }
 
 /** How a file store is opened: read-only by file permissions, and whether it was left with a write-ahead log. */
@@ -119,15 +152,16 @@ function hasEveryMigration(facts: DatabaseFacts): boolean {
 
 /**
  * A synchronous SQLite client with keel's pragmas, migrated and stamped, as a Store. A foreign database is refused
- * before anything is written; a read-only, damaged or newer one gets no pragmas, migrations or stamp.
+ * before anything is written; a read-only, damaged or newer one gets no pragmas, migrations or stamp. `wrap` builds
+ * Drizzle over the client (it loads Drizzle); it runs when `orm` is not false or a migration must run.
  */
-export function openSyncStore(
+export async function openSyncStore(
   driver: DriverName,
   path: string,
   client: SyncClient,
-  wrap: (client: never) => object,
-  mode: OpenMode = { readOnly: false, leftWithLog: false },
-): Store {
+  wrap: () => Promise<object>,
+  mode: OpenMode & OrmChoice = { readOnly: false, leftWithLog: false },
+): Promise<Store> {
   let refusal: WriteRefusal | undefined;
   let verdict: StoreVerdict;
   let facts: DatabaseFacts;
@@ -148,14 +182,20 @@ export function openSyncStore(
     client.close();
     throw error;
   }
-  const db = wrap(client as never);
   const writable = !mode.readOnly && !refusal;
+  const migrate = writable && !(verdict.kind === "keel" && hasEveryMigration(facts));
+  const db = mode.orm !== false || migrate ? await wrap() : undefined;
   if (writable) {
-    if (!(verdict.kind === "keel" && hasEveryMigration(facts))) migrateSyncStore(db);
+    if (migrate) await migrateSyncStore(db!);
     for (const stamp of stampSql(verdict, facts.userVersion)) client.exec(stamp);
   }
+  const access = ormAccess(db, path, wrap);
   return {
-    db: db as KeelDb,
+    get db() {
+      return access.db();
+    },
+    orm: access.orm,
+    read: readerOf(client),
     driver,
     location: path,
     readOnly: !writable,

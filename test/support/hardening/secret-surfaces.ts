@@ -7,7 +7,7 @@ import { recordConfirmedCompaction } from "../../../src/compact/record.ts";
 import { systemClock } from "../../../src/core/clock.ts";
 import { verifyCommand } from "../../../src/guard/evidence/verify.ts";
 import { recordMemory } from "../../../src/memory/records.ts";
-import type { KeelDb } from "../../../src/store/db.ts";
+import type { Store } from "../../../src/store/db.ts";
 import { addJournalEntry, putRule } from "../../../src/store/guard-journal.ts";
 import { saveLoopStreaks } from "../../../src/store/guard-loops.ts";
 import { upsertProject } from "../../../src/store/projects.ts";
@@ -24,7 +24,8 @@ export interface SecretFigures {
   leaks: string[];
 }
 
-async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i: number): Promise<void> {
+async function writeEverywhere(store: Store, repo: string, sample: SecretSample, i: number): Promise<void> {
+  const { db, read } = store;
   const clock = systemClock;
   await addJournalEntry(db, {
     projectId: "p",
@@ -37,7 +38,7 @@ async function writeEverywhere(db: KeelDb, repo: string, sample: SecretSample, i
   });
   await putRule(db, { projectId: "p", id: `r${i}`, text: sample.text, origin: "owner", createdAt: i });
   const memory = await recordMemory(
-    { db, clock },
+    { db, read, clock },
     { projectId: "p", origin: "owner", provenance: { sessionId: null, head: null, worktree: null } },
     {
       title: `t ${sample.text}`.replace(/\s+/g, " ").slice(0, 200),
@@ -87,7 +88,7 @@ export async function secretsThroughEveryWrite(dir: string, samples: SecretSampl
   const store = await testStore(dir, "secrets.db");
   try {
     await upsertProject(store.db, { id: "p", root: repo, identitySource: "git", name: "repo" }, 1);
-    for (const [i, sample] of samples.entries()) await writeEverywhere(store.db, repo, sample, i);
+    for (const [i, sample] of samples.entries()) await writeEverywhere(store, repo, sample, i);
     const dump = await dumpAllTables(store.db);
     return {
       formats: samples.length,
