@@ -79,6 +79,93 @@ describe("session goal", () => {
   });
 });
 
+describe("goal in the forms round three's tune sessions use", () => {
+  it("reads a request wrapped in a hedge or a question of possibility as the task", () => {
+    expect(
+      goalOf(
+        "Hi! I was thinking maybe we could try to get the invoices paginated, if that's not too much trouble?",
+      ),
+    ).toContain("get the invoices paginated");
+    expect(goalOf("Would it be possible to add a print view to the docs?", "Yes.", "Build it.")).toContain(
+      "add a print view to the docs",
+    );
+    expect(
+      goalOf(
+        "Dear team, the sync job drops rows. I would be grateful if you could find the cause and fix it.",
+      ),
+    ).toContain("the sync job drops rows");
+    // Asking leave is not a request: the goal stays empty.
+    expect(goalOf("is it ok to use lodash?", "Yes.")).toBeNull();
+  });
+
+  it("takes the sentences a pointing request refers to ('Fix that.', 'can you take it from here?')", () => {
+    expect(
+      goalOf("Customers with a plus in their email can't log in. Fix that.", "ok", "Run the tests."),
+    ).toContain("Customers with a plus in their email can't log in");
+    expect(
+      goalOf(
+        "The team needs the metrics exported to S3 nightly. Can you take it from here?",
+        "Sure.",
+        "Show me the cron line.",
+      ),
+    ).toContain("The team needs the metrics exported to S3 nightly");
+  });
+
+  it("reads stated aims beyond 'goal:' (user stories, 'the ask is', 'we're still on', changed priorities)", () => {
+    expect(
+      goalOf(
+        "As a reviewer I want to filter comments by author, so that big reviews stay readable.",
+        "ok",
+        "Start with the API.",
+      ),
+    ).toContain("As a reviewer I want to filter comments by author");
+    expect(
+      goalOf(
+        "Some background first. So the ask is: make the backup skip the cache volumes.",
+        "ok",
+        "commit it",
+      ),
+    ).toContain("make the backup skip the cache volumes");
+    expect(
+      goalOf(
+        "I'm back. We're still on the import retry logic, continue with the limits.",
+        "ok",
+        "add jitter",
+      ),
+    ).toContain("the import retry logic");
+    expect(
+      goalOf(
+        "Rename the date helpers.",
+        "Done.",
+        "Actually, priorities changed: the login page is down, that's what we work on now.",
+        "ok",
+        "Check the logs.",
+      ),
+    ).toContain("the login page is down");
+    expect(
+      goalOf("Hello, I would need a script who rotates the old backups every week.", "ok", "Show me."),
+    ).toContain("a script who rotates the old backups");
+    expect(goalOf("yo 👋 need the nightly build fixed asap 🔥", "ok", "bump the timeout")).toContain(
+      "need the nightly build fixed asap",
+    );
+  });
+
+  it("takes what an opening message reports or wishes when it holds no request, but not a later remark", () => {
+    expect(
+      goalOf(
+        "Context:\n- the table has 40M rows\n\nI need the weekly report to finish in under a minute.",
+        "ok",
+        "Run EXPLAIN on it.",
+      ),
+    ).toContain("I need the weekly report to finish in under a minute");
+    // A session that opens with a remark has no goal until a task comes.
+    expect(
+      goalOf("The linter always complains about this file.", "ok", "That file doesn't exist anymore."),
+    ).toBeNull();
+    expect(goalOf("Never touch the migrations folder.", "ok")).toBeNull();
+  });
+});
+
 describe("goal on the corpora", () => {
   it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
     for (const half of ["tune", "held-out"] as const) {

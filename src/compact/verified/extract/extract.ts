@@ -51,6 +51,8 @@ interface Walk {
   previous: Ledger | null;
   userMessages: number;
   toolCalls: number;
+  /** A user message with more than greetings and thanks has been seen. */
+  opened: boolean;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -81,6 +83,11 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   if (facts.goalStatement && (facts.goalStrength === "stated" || unset))
     walk.goal = { text: facts.goalStatement, entryId };
   else if (facts.task && unset) walk.goal = { text: facts.task, entryId };
+  // The first message that says more than hello opens the work: without a request or a stated goal in it,
+  // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
+  // opens with a question or a remark has no goal until a task or a stated goal comes.
+  else if (facts.content && unset && !walk.opened) walk.goal = { text: facts.content, entryId };
+  if (facts.speaks) walk.opened = true;
   if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }
@@ -117,6 +124,7 @@ export function extractDetailed(
     previous: null,
     userMessages: 0,
     toolCalls: 0,
+    opened: false,
   };
   const calls = new Map<string, ToolCallInfo>();
   const files = createFileTracker();

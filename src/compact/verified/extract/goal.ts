@@ -9,7 +9,7 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|thing i need|todo|to-do)";
+  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we) (actually |really |really really )?(need|want)( to (do|get done|have))?)";
 const WHEN =
   "( today| for today| this (session|week|sprint|work)| the (sprint|day|week)| all this| this work)";
 const GOAL_LABEL = new RegExp(
@@ -36,6 +36,12 @@ const STATED = [
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
+  // A user story: "as an admin i want to …, so that …".
+  /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
+  // The work the session is on, named as such: "we're still on the reconnect logic", "… that's what we work on now".
+  /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that)\b/,
+  /\b(that's|that is|this is|is) what (we|i) (work|are working|'re working|focus|are focusing|'re focusing) on( now| today| next)?\b/,
+  /^(the )?(priorities|priority|plans?) (changed|have changed|has changed|shifted|have shifted)\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
@@ -51,24 +57,36 @@ const INTENT = (verb: string) => [
   ),
   new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to )?(help (me|us) )?(to )?${verb}\\b`),
   new RegExp(
-    `\\b(and )?(i|we) (need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
+    `\\b(and )?(i|we) (would |'d )?(need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
   ),
+  new RegExp(`^((hi|hello|hey),? )?(i|we) (would|'d) need (to )?(you to )?${verb}\\b`),
 ];
+/** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
+const WANTED_THING =
+  /^((hi|hello|hey),? )?(i|we) (really )?(would |'d )?(need|want|would like|'d like) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+/** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
+const WANTED_STATE =
+  /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;
 const PROJECT_INTENT = INTENT(PROJECT_VERB);
 const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright),? )?((scrap|forget|drop|park|pause) (that|this|it|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else)[.!:]*$/;
+  /^((ok|okay|right|alright),? )?((scrap|forget|drop|park|pause) (that|this|it|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted))[.!:]*$/;
 
 /** How strongly the sentence states the session's goal, or null when it states none. */
 export function goalStrength(n: string): GoalStrength | null {
   if (/\?$/.test(n)) return null;
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
-  if (PROJECT_INTENT.some((re) => re.test(n))) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n))) return "intent";
+  if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
+  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n)) return "intent";
   return null;
+}
+
+/** "need the staging deploy fixed asap": a one-off outcome, never a standing rule about the thing named. */
+export function wantsOutcome(n: string): boolean {
+  return WANTED_STATE.test(n);
 }
 
 export function isGoalStatement(n: string): boolean {

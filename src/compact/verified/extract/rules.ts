@@ -4,6 +4,7 @@
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
 import { isChoiceReply, isDecision } from "./choice.ts";
 import {
+  hedgedRequest,
   isImperative,
   isQuestion,
   LAUGH,
@@ -14,7 +15,7 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
-import { type GoalStrength, goalStrength, isGoalPivot } from "./goal.ts";
+import { type GoalStrength, goalStrength, isGoalPivot, wantsOutcome } from "./goal.ts";
 import { ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -46,7 +47,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -80,7 +81,12 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   if (ACK.test(n)) return { kind: "ack" };
   if (LAUGH.test(n) || VENT.test(n)) return negative("joke");
   if (sentence.introducesQuote) return negative("quoted");
-  const bare = stripFrames(stripQuoted(n));
+  const bare = stripFrames(
+    stripQuoted(n)
+      .replace(/\p{Extended_Pictographic}\uFE0F?/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
   return classifyBare(bare);
 }
@@ -93,6 +99,8 @@ function classifyBare(bare: string): SentenceClass {
     )
   )
     return negative("question");
+  const hedged = hedgedRequest(bare);
+  if (hedged !== null && hedged.split(" ").length >= 2) return { kind: "request" };
   const polite = politeRequest(bare);
   // "check whether the tests always run": a rule word inside the checked clause is not a rule.
   if (CHECK_WHETHER.test(polite ?? bare)) return { kind: "request" };
@@ -106,7 +114,7 @@ function classifyBare(bare: string): SentenceClass {
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
   // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
-  if (strength === "intent") return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  if (strength === "intent" && !wantsOutcome(bare)) return ruleIn(bare, bare) ?? { kind: "goal", strength };
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
