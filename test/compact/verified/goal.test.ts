@@ -166,6 +166,50 @@ describe("goal in the forms round three's tune sessions use", () => {
   });
 });
 
+describe("goal in the forms of the second batch of tune sessions", () => {
+  it("reads a one-off change asked with 'we need to' as the goal, and a standing one as a rule", () => {
+    expect(
+      goalOf("We need to get rid of lodash, it's half of our bundle.", "dayjs?", "check the size"),
+    ).toContain("We need to get rid of lodash");
+    expect(classes("We need to keep the public API backwards compatible.")).toEqual(["constraint"]);
+  });
+
+  it("reads an inline time heading, 'forget X, Y', a wish to understand, and a resumed report", () => {
+    expect(
+      goalOf(
+        "is the repo cloned?",
+        "Yes.",
+        "ok cool. so today: move the billing cron to the worker",
+        "ok",
+        "start with the schedule",
+      ),
+    ).toContain("move the billing cron to the worker");
+    expect(
+      goalOf(
+        "Add a banner to the docs.",
+        "ok",
+        "forget the banner, the search box is broken and that's more important",
+        "ok",
+        "Fix the index.",
+      ),
+    ).toContain("the search box is broken");
+    expect(
+      goalOf(
+        "I'd like to understand how the cache works and then make it per tenant.",
+        "ok",
+        "Explain more.",
+      ),
+    ).toContain("understand how the cache works");
+    expect(
+      goalOf(
+        "Picking up from yesterday: the exporter still drops empty rows. Let's fix that today.",
+        "ok",
+        "reindex",
+      ),
+    ).toContain("the exporter still drops empty rows");
+  });
+});
+
 describe("goal on the corpora", () => {
   it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
     for (const half of ["tune", "held-out"] as const) {

@@ -19,7 +19,7 @@ const GOAL_LABEL = new RegExp(
 const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want)\s*[:=]\s*\S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
-  /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:$/;
+  /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
   /^what (i|we) (want|need|'d like)( to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
@@ -31,7 +31,8 @@ const STATED = [
   /^we're here to\b|^we are here to\b/,
   /^(change of plans?|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
-  /^forget (the|about the|that) [a-z0-9 -]+, (the new|we|let's|now)\b/,
+  /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
+  /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
@@ -47,7 +48,7 @@ const STATED = [
 const PROJECT_VERB =
   "(build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
-const STEP_VERB = `(${BASE_VERB}|see)`;
+const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -61,6 +62,15 @@ const INTENT = (verb: string) => [
   ),
   new RegExp(`^((hi|hello|hey),? )?(i|we) (would|'d) need (to )?(you to )?${verb}\\b`),
 ];
+/** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
+const ONE_OFF =
+  /^((hi|hello|hey),? )?(i|we) (really )?(need|must|have|gotta|got)( to)? ((get rid of|remove|add|fix|build|create|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+/** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null. */
+export function oneOffChange(n: string): string | null {
+  const m = ONE_OFF.exec(n);
+  return m ? (m[7] as string) : null;
+}
+
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
   /^((hi|hello|hey),? )?(i|we) (really )?(would |'d )?(need|want|would like|'d like) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;

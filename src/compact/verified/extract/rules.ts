@@ -15,7 +15,7 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
-import { type GoalStrength, goalStrength, isGoalPivot, wantsOutcome } from "./goal.ts";
+import { type GoalStrength, goalStrength, isGoalPivot, oneOffChange, wantsOutcome } from "./goal.ts";
 import { ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -47,7 +47,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -114,7 +114,11 @@ function classifyBare(bare: string): SentenceClass {
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
   // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
-  if (strength === "intent" && !wantsOutcome(bare)) return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  if (strength === "intent" && !wantsOutcome(bare)) {
+    const change = oneOffChange(bare);
+    if (change !== null && ruleIn(change, change) === null) return { kind: "goal", strength };
+    return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
