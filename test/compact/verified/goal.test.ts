@@ -210,6 +210,31 @@ describe("goal in the forms of the second batch of tune sessions", () => {
   });
 });
 
+describe("goal in the forms of the third batch of tune sessions", () => {
+  it("reads 'we should' / subjectless 'need to' with a one-off change as the goal; a schedule is not a rule", () => {
+    expect(goalOf("We should add retries to the webhook sender before the launch.", "ok", "Go.")).toContain(
+      "add retries to the webhook sender",
+    );
+    expect(
+      goalOf("Need to make so that invoice is sending to email each Friday evening.", "Which one?"),
+    ).toContain("make so that invoice is sending to email each Friday evening");
+    expect(classes("We should add a test for every endpoint.")).toEqual(["constraint"]);
+  });
+
+  it("skips small talk, reads 'any chance you could' as an ask, and an adverb inside a wish", () => {
+    expect(
+      goalOf(
+        "good morning! hope the weekend was good",
+        "Morning!",
+        "so, I want to finally finish the move to the new mailer this week",
+      ),
+    ).toContain("finish the move to the new mailer");
+    expect(
+      goalOf("any chance you could wire up tracing for the worker?", "Yes.", "deploy to staging"),
+    ).toContain("wire up tracing for the worker");
+  });
+});
+
 describe("goal on the corpora", () => {
   it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
     for (const half of ["tune", "held-out"] as const) {

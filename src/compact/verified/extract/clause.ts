@@ -105,7 +105,7 @@ export function isQuestion(n: string): boolean {
 /** Frames that wrap a request in a question or a hedge: "would it be possible to …", "maybe we could …",
  * "i'd be grateful if you could …". The clause after the frame is what is asked. */
 const HEDGED_FRAME =
-  /^(?:(?:i was|i am|i'm|we were|we are|we're) (?:thinking|wondering if|hoping)(?: that)?,? (?:maybe |perhaps )?(?:we|you) (?:could|can|might)(?: try to)?|(?:maybe|perhaps) (?:we|you) (?:could|can)(?: try to)?|(?:would|will) you mind|(?:would|is) it (?:be )?(?:possible|feasible) to|(?:i|we) (?:would|'d) (?:be grateful|appreciate it|love it) if you (?:could|can|would)|it would be (?:great|nice|good|lovely) if you (?:could|can|would)|(?:could|can) we(?: please| maybe)?|(?:would|will) you be able to|are you able to) (.*?)(?:,? if (?:that's|that is|it's|it is) not too much[^?]*)?[?.!]*$/;
+  /^(?:(?:i was|i am|i'm|we were|we are|we're) (?:thinking|wondering if|hoping)(?: that)?,? (?:maybe |perhaps )?(?:we|you) (?:could|can|might)(?: try to)?|(?:maybe|perhaps) (?:we|you) (?:could|can)(?: try to)?|(?:would|will) you mind|(?:would|is) it (?:be )?(?:possible|feasible) to|(?:i|we) (?:would|'d) (?:be grateful|appreciate it|love it) if you (?:could|can|would)|it would be (?:great|nice|good|lovely) if you (?:could|can|would)|(?:could|can) we(?: please| maybe)?|(?:would|will) you be able to|are you able to|(?:is there )?any chance (?:you|we) (?:could|can)) (.*?)(?:,? if (?:that's|that is|it's|it is) not too much[^?]*)?[?.!]*$/;
 
 /** The work asked for inside a hedge ("maybe we could get the results paginated?"), or null. A hedge asks; it
  * never sets a rule, so its clause is a request whatever its verb. */

@@ -54,7 +54,7 @@ const INTENT = (verb: string) => [
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
   ),
   new RegExp(
-    `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?${verb}\\b`,
+    `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
   ),
   new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to )?(help (me|us) )?(to )?${verb}\\b`),
   new RegExp(
@@ -64,11 +64,11 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?(i|we) (really )?(need|must|have|gotta|got)( to)? ((get rid of|remove|add|fix|build|create|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+  /^((hi|hello|hey),? )?((i|we) )?(really )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
 /** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null. */
 export function oneOffChange(n: string): string | null {
   const m = ONE_OFF.exec(n);
-  return m ? (m[7] as string) : null;
+  return m ? (m[8] as string) : null;
 }
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
@@ -90,7 +90,7 @@ export function goalStrength(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n)) return "intent";
+  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n)) return "intent";
   return null;
 }
 

@@ -16,7 +16,7 @@ import {
   WOULD,
 } from "./clause.ts";
 import { type GoalStrength, goalStrength, isGoalPivot, oneOffChange, wantsOutcome } from "./goal.ts";
-import { ruleIn } from "./rule-grammar.ts";
+import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke";
@@ -39,6 +39,9 @@ export interface SentenceContext {
 const ACK =
   /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop))[\s,.!:;)(-]*)+$/;
 
+/** Small talk that opens a conversation: it asks for nothing and sets nothing. */
+const SOCIAL =
+  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b)[^?]*[.!]*$/;
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
@@ -78,7 +81,7 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   if (isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
-  if (ACK.test(n)) return { kind: "ack" };
+  if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (LAUGH.test(n) || VENT.test(n)) return negative("joke");
   if (sentence.introducesQuote) return negative("quoted");
   const bare = stripFrames(
@@ -116,7 +119,7 @@ function classifyBare(bare: string): SentenceClass {
   // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
   if (strength === "intent" && !wantsOutcome(bare)) {
     const change = oneOffChange(bare);
-    if (change !== null && ruleIn(change, change) === null) return { kind: "goal", strength };
+    if (change !== null) return standingChange(change) ? rule("obligation") : { kind: "goal", strength };
     return ruleIn(bare, bare) ?? { kind: "goal", strength };
   }
   if (strength) return { kind: "goal", strength };
@@ -140,6 +143,19 @@ function classifyBare(bare: string): SentenceClass {
   )
     return { kind: "request" };
   return { kind: "plain" };
+}
+
+/** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
+const SCHEDULE =
+  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
+
+/** Whether a change asked with "we need to" / "we should" holds from now on ("add a test for every endpoint")
+ * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
+ * not make a change verb standing. */
+function standingChange(change: string): boolean {
+  const c = change.replace(SCHEDULE, "").replace(/\s+/g, " ").trim();
+  const found = ruleIn(c, c);
+  return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }
 
 /** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
