@@ -166,6 +166,9 @@ describe("verified compaction in a real pi", () => {
         .map((n) => n.message)
         .filter((m) => m.startsWith("keel: verified"));
       expect(first).toEqual([expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/)]);
+      // Applied unchanged: no line removed, corrected or added, no gap found in the model's text.
+      const [keptEntry] = await compactions(pi);
+      expect(keptEntry?.details?.keel).toMatchObject({ outcome: "synthesized", changes: [], foundGaps: [] });
 
       suite(1);
       await pi.prompt(`Run the tests again.${PAD}`);

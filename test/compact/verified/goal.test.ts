@@ -235,6 +235,46 @@ describe("goal in the forms of the third batch of tune sessions", () => {
   });
 });
 
+describe("goal in the forms of the fourth batch of tune sessions", () => {
+  it("reads 'First task:', 'I'd love a …', an assignment passed on with a deadline, and 'seriously:'", () => {
+    expect(
+      goalOf(
+        "Ground rules: no new deps.",
+        "ok",
+        "First task: the signup form loses the email on error.",
+        "ok",
+        "Fix it.",
+      ),
+    ).toContain("the signup form loses the email on error");
+    expect(goalOf("I'd love a script that lists unused CSS classes.", "ok")).toContain(
+      "a script that lists unused CSS classes",
+    );
+    expect(
+      goalOf("My lead wants the release notes translated into French by Friday.", "ok", "start with 2.1"),
+    ).toContain("the release notes translated into French");
+    expect(classes("My lead wants us to always squash merge.")).toEqual(["constraint"]);
+    expect(
+      goalOf(
+        "lol the build is on fire again",
+        "ok",
+        "ok seriously: make the build retry the flaky step once",
+      ),
+    ).toContain("make the build retry the flaky step once");
+  });
+
+  it("reads a purpose clause, an availability frame and a scope before a colon without taking a rule", () => {
+    expect(
+      goalOf("Refactor the billing module so that each provider is a plugin.", "ok", "run the tests"),
+    ).toContain("Refactor the billing module");
+    expect(
+      goalOf("If you have time today, please make the header sticky.", "ok", "Check it on mobile."),
+    ).toContain("make the header sticky");
+    expect(classes("If you have time today, please make the header sticky.")).toEqual(["request"]);
+    const scoped = goalOf("Only touch the frontend: make the pricing table responsive.", "ok", "screenshot?");
+    expect(scoped).toContain("make the pricing table responsive");
+  });
+});
+
 describe("goal on the corpora", () => {
   it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
     for (const half of ["tune", "held-out"] as const) {

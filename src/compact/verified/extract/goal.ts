@@ -13,7 +13,7 @@ const GOAL_NOUN =
 const WHEN =
   "( today| for today| this (session|week|sprint|work)| the (sprint|day|week)| all this| this work)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?(the |our |my |main |new |big |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
+  `^((today|this week|for today|now),? )?(so |ok |okay )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want)\s*[:=]\s*\S+ \S+/;
@@ -73,7 +73,15 @@ export function oneOffChange(n: string): string | null {
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
-  /^((hi|hello|hey),? )?(i|we) (really )?(would |'d )?(need|want|would like|'d like) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+  /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+/** A deadline: "by next week", "before the launch". */
+const DEADLINE =
+  /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
+/** "my manager wants the onboarding emails translated by next week": work passed on with a deadline, not a rule. */
+export function isAssignment(inner: string): boolean {
+  return DEADLINE.test(inner) && /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60} [a-z]+ed\b/.test(inner);
+}
+
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;

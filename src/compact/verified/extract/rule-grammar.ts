@@ -70,7 +70,8 @@ function preference(c: string): RuleClass | null {
 /** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
 export function standingImperative(clause: string, whole: string): boolean {
   if (!isImperative(clause)) return false;
-  if (MANNER.test(clause) || GENERAL.test(whole)) return true;
+  // "so that each provider is a plugin" says what the change is for; its "each" sets no scope.
+  if (MANNER.test(clause) || GENERAL.test(whole.replace(/\bso that\b.*$/, ""))) return true;
   const words = clause.replace(/^(just|also|first|then) /, "").split(" ");
   const object = words.slice(1, 4).join(" ");
   if (!DETERMINER.test(object) && !/^(what|why|how|where|which|who)\b/.test(object)) {

@@ -15,7 +15,14 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
-import { type GoalStrength, goalStrength, isGoalPivot, oneOffChange, wantsOutcome } from "./goal.ts";
+import {
+  type GoalStrength,
+  goalStrength,
+  isAssignment,
+  isGoalPivot,
+  oneOffChange,
+  wantsOutcome,
+} from "./goal.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -50,7 +57,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -82,10 +89,12 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   if (isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
-  if (LAUGH.test(n) || VENT.test(n)) return negative("joke");
+  // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
+  const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
+  if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
   if (sentence.introducesQuote) return negative("quoted");
   const bare = stripFrames(
-    stripQuoted(n)
+    stripQuoted(earnest)
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, " ")
       .replace(/\s+/g, " ")
       .trim(),
@@ -161,6 +170,8 @@ function standingChange(change: string): boolean {
 /** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
 function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
+  if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
+    return { kind: "goal", strength: "stated" };
   if (ruleIn(inner, inner)) return rule("passed on");
   if (
     /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't allow)/.test(

@@ -2,7 +2,7 @@
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import type { GoalStrength } from "./goal.ts";
 import { classifySentence } from "./rules.ts";
-import { sentencesOf } from "./sentences.ts";
+import { type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 export interface UserFacts {
@@ -55,6 +55,15 @@ const bounded = (parts: string[]): string | null => {
   return text.length > GOAL_CHARS ? `${text.slice(0, GOAL_CHARS)}…` : text;
 };
 
+/** The request after a colon in a rule sentence, or null. */
+function askAfterColon(sentence: Sentence, prev: string | undefined): string | null {
+  const at = sentence.text.indexOf(": ");
+  if (at < 0) return null;
+  const tail = sentence.text.slice(at + 2).trim();
+  const cls = classifySentence({ text: tail, introducesQuote: false }, { prev });
+  return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
+}
+
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
   const facts: UserFacts = {
     rules: [],
@@ -104,9 +113,12 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
     }
-    if (cls.kind === "constraint" || cls.kind === "preference")
+    if (cls.kind === "constraint" || cls.kind === "preference") {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
-    else if (cls.kind === "decision")
+      // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
+      const asked = askAfterColon(sentence, prev);
+      if (asked) requests.push(asked);
+    } else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
     else if (cls.kind === "request") requests.push(sentence.text);
     else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
