@@ -275,6 +275,21 @@ describe("goal in the forms of the fourth batch of tune sessions", () => {
   });
 });
 
+describe("goal in the forms of the fifth batch of tune sessions", () => {
+  it("reads a wish for help, a voice memo's fillers, and 'do that' after a how-to question", () => {
+    expect(
+      goalOf("I'd like some help setting up Cypress for our smoke tests.", "ok", "write one test"),
+    ).toContain("setting up Cypress for our smoke tests");
+    expect(
+      goalOf("um so basically what we need is uh the orders page should load faster", "ok", "batch it"),
+    ).toContain("the orders page should load faster");
+    expect(
+      goalOf("How do I make the linter run on staged files only?", "Use lint-staged.", "ok do that"),
+    ).toContain("make the linter run on staged files only");
+    expect(classes("ok do that")).toEqual(["request"]);
+  });
+});
+
 describe("goal on the corpora", () => {
   it("meets goal ≥ 0.9 on the held-out composed sessions and on the tuned written ones", () => {
     for (const half of ["tune", "held-out"] as const) {

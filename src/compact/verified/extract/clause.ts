@@ -87,6 +87,8 @@ export const VENT =
 /** A question by its form: a question mark, or an inverted auxiliary / wh-word at the start. */
 export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
+  // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.
+  if (/^do (it|this|that)\b/.test(n)) return false;
   const SUBJ =
     "(we|i|you|it|this|that|there|the|a|an|my|our|your|they|he|she|every|all|any|anyone|these|those)";
   if (

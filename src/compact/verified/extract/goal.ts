@@ -71,6 +71,10 @@ export function oneOffChange(n: string): string | null {
   return m ? (m[8] as string) : null;
 }
 
+/** "i'd like some help setting up playwright": a wish for help with a piece of work. */
+const HELP_WITH =
+  /^((i|we)('d| would)? (like|need|want|could use) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
   /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
@@ -98,7 +102,8 @@ export function goalStrength(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n)) return "intent";
+  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n) || HELP_WITH.test(n))
+    return "intent";
   return null;
 }
 

@@ -21,6 +21,8 @@ export interface UserFacts {
   content: string | null;
   /** The message holds more than greetings and thanks (a question or a remark counts). */
   speaks: boolean;
+  /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
+  pointsBack: boolean;
   followUps: string[];
 }
 
@@ -74,6 +76,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     request: null,
     content: null,
     speaks: false,
+    pointsBack: false,
     followUps: [],
   };
   if (text.trimStart().startsWith("/")) return facts;
@@ -132,6 +135,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   // A request that only points back ("Users … can't sign up. Fix that.") asks for what the message said.
   const pointing = requests.length > 0 && requests.every(isPointingRequest);
   facts.task = requests.length > 0 ? bounded(pointing ? said : [...plain, ...requests]) : null;
+  facts.pointsBack = pointing && said.every((s) => requests.includes(s));
   facts.content = tells ? bounded(said) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
