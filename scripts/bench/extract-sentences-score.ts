@@ -153,7 +153,11 @@ function scoreSessions(rows: Row[], score: HalfScore): void {
 }
 
 export function scoreHalf(half: Half): HalfScore {
-  const rows = readHalf(half);
+  return scoreRows(readHalf(half));
+}
+
+/** Sentence and composed-session scores of any rows in the corpus format (a half, or the blind set). */
+export function scoreRows(rows: Row[]): HalfScore {
   const score: HalfScore = {
     sentences: { constraint: tally(), decision: tally(), goal: tally(), request: tally() },
     negativesTaken: 0,

@@ -2,6 +2,7 @@
 // goal to the sentences after it, the goal targets on the corpora, and the round-one corpus sentences keel
 // misread after the grammar rewrite (opinion questions, checks, team practice, tastes, wishes).
 import { describe, expect, it } from "vitest";
+import { scoreBlind } from "../../../scripts/bench/extract-blind-score.ts";
 import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
 import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
 import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
@@ -300,6 +301,9 @@ describe("goal on the corpora", () => {
     const tuned = scoreWrittenGoals("tune").goal;
     expect(precision(tuned)).toBeGreaterThanOrEqual(0.9);
     expect(recall(tuned)).toBeGreaterThanOrEqual(0.9);
+    // The blind set (never tuned on) went from 18 to 27 of 34 goals with round three's rules; a floor, not a target.
+    const blind = scoreBlind().sessions.goal;
+    expect(recall(blind)).toBeGreaterThanOrEqual(0.75);
     // The held-out written sessions were 5 of 16 before the goal rule; the floor guards the gain (bench: 0.88).
     const held = scoreWrittenGoals("held-out").goal;
     expect(precision(held)).toBeGreaterThanOrEqual(0.85);
