@@ -1,12 +1,18 @@
 // Scoring for the blind set (test/fixtures/blind/, written in round three by an engineer who never read the
 // classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
 // session's goal is right when it contains the label; a labelled rule or choice is found when an extracted
-// constraint or decision contains it; an extracted item that contains no label is a false positive; a
-// look-alike negative inside an extracted item is a negative taken. Never tuned on: read only to score.
+// constraint or decision contains it (an item holding a label counts as a true positive, one holding none as a
+// false one); a look-alike negative inside an extracted item is a negative taken. Never tuned on: only scored.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractBranch } from "../../src/compact/verified/extract/index.ts";
-import { type HalfScore, type Row, scoreRows, type Tally } from "./extract-sentences-score.ts";
+import {
+  type HalfScore,
+  type Row,
+  scoreRows,
+  type Tally,
+  tallyContained,
+} from "./extract-sentences-score.ts";
 import { branchOfWritten, type WrittenSession } from "./extract-sessions-score.ts";
 
 const DIR = join(import.meta.dirname, "../../test/fixtures/blind");
@@ -42,15 +48,6 @@ export function hasBlindSet(): boolean {
   return existsSync(join(DIR, "extract-sessions.jsonl")) && existsSync(join(DIR, "extract-sentences.jsonl"));
 }
 
-function tallyLabels(t: Tally, got: string[], labels: string[]): void {
-  const items = got.map(norm);
-  const wanted = labels.map(norm);
-  for (const w of wanted)
-    if (items.some((g) => g.includes(w))) t.tp++;
-    else t.fn++;
-  for (const g of items) if (!wanted.some((w) => g.includes(w))) t.fp++;
-}
-
 export function scoreBlind(): BlindScore {
   const sentences = scoreRows(lines("extract-sentences.jsonl") as Row[]);
   const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
@@ -65,8 +62,8 @@ export function scoreBlind(): BlindScore {
     }
     const rules = x.constraints.map((c) => c.text);
     const choices = x.decisions.map((d) => d.text);
-    tallyLabels(sessions.constraint, rules, s.constraints);
-    tallyLabels(sessions.decision, choices, s.decisions);
+    tallyContained(sessions.constraint, rules, s.constraints, true);
+    tallyContained(sessions.decision, choices, s.decisions, true);
     const taken = [...rules, ...choices].map(norm);
     for (const n of s.negatives) {
       sessions.negatives++;
