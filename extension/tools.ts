@@ -4,12 +4,12 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { ok } from "../src/core/result.ts";
 import type { GuardLive } from "../src/guard/tools.ts";
+import { lookupModel } from "../src/recall/lookup/subagent-model.ts";
 import { loadSessionBranch } from "../src/session/load-branch.ts";
 import type { ToolContext } from "../src/tools/context.ts";
 import { callTool, type ToolArea, type ToolDef } from "../src/tools/define.ts";
 import { selectTools } from "../src/tools/registry.ts";
 import { askPerson } from "./memory.ts";
-import { askVia } from "./recall.ts";
 import type { SessionRuntime } from "./runtime.ts";
 
 export interface PiToolSources {
@@ -71,7 +71,7 @@ function toolContext(
     },
     contextPercent: () => ctx.getContextUsage()?.percent ?? null,
     signal,
-    lookupModel: () => (ctx.model ? askVia(ctx, ctx.model, signal) : undefined),
+    lookupModel: () => (ctx.model ? lookupModel(ctx.modelRegistry, ctx.model, signal) : undefined),
     memoryGuidance: sources.memoryGuidance,
   };
 }

@@ -5,12 +5,10 @@ import { counted } from "../core/plural.ts";
 import { describeLoop, listLoopsForDisplay } from "../guard/loops/records.ts";
 import { auditScope, resolveBaseline } from "../guard/scope/diff-audit.ts";
 import { withProjectStore } from "./project-store.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 export const registerAudit: Register = (program, contextFor) => {
-  program
-    .command("diff")
-    .description("audit how much changed against a baseline commit (exit 1 on warn or hard)")
+  addVerb(program, "diff")
     .option("-b, --baseline <ref>", "commit to compare with", "HEAD")
     .action((options: { baseline: string }, command: Command) => {
       const ctx = contextFor(command);
@@ -30,15 +28,12 @@ export const registerAudit: Register = (program, contextFor) => {
       setExitCode(command, report.verdict === "ok" ? ExitCode.ok : ExitCode.checkFailed);
     });
 
-  program
-    .command("loops")
-    .description("commands failing again and again in this project's sessions (exit 1 when any)")
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = contextFor(command);
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const loops = await listLoopsForDisplay(store.db, project.id);
-        ctx.out.result({ loops }, loops.length ? loops.map(describeLoop) : "no open loops");
-        setExitCode(command, loops.length ? ExitCode.checkFailed : ExitCode.ok);
-      });
+  addVerb(program, "loops").action(async (_options: unknown, command: Command) => {
+    const ctx = contextFor(command);
+    await withProjectStore(ctx, async ({ store, project }) => {
+      const loops = await listLoopsForDisplay(store.db, project.id);
+      ctx.out.result({ loops }, loops.length ? loops.map(describeLoop) : "no open loops");
+      setExitCode(command, loops.length ? ExitCode.checkFailed : ExitCode.ok);
     });
+  });
 };

@@ -6,8 +6,7 @@ import { ExitCode } from "../core/errors.ts";
 import { openSharedStore, type SharedStore } from "../project/open.ts";
 import { answerOf, parseBatchLine } from "./batch-request.ts";
 import { terminalJson } from "./output.ts";
-import type { ContextFactory } from "./register.ts";
-import { setExitCode } from "./register.ts";
+import { addVerb, type ContextFactory, setExitCode } from "./register.ts";
 import { writeAll } from "./std-write.ts";
 
 /** Runs one argv with collected output over the shared store (program.ts passes runCli itself). */
@@ -17,9 +16,7 @@ export type RunOne = (
 ) => Promise<number>;
 
 export function registerBatch(program: Command, contextFor: ContextFactory, runOne: RunOne): void {
-  program
-    .command("batch")
-    .description("run JSON-lines requests from stdin in one process; one JSON answer line each, in order")
+  addVerb(program, "batch")
     .option("-q, --quiet", "no summary line on stderr")
     .addHelpText(
       "after",

@@ -33,7 +33,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "uninstall",
     term: "uninstall [options]",
     summary: "remove keel's pi extension from this project (or from the user settings with --global)",
-    load: () => import("./install.ts").then((m) => m.registerUninstall),
+    load: () => import("./install.ts").then((m) => m.registerInstall),
   },
   {
     name: "completion",

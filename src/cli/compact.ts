@@ -12,7 +12,7 @@ import { ExitCode, UserError } from "../core/errors.ts";
 import { counted } from "../core/plural.ts";
 import { loadSessionBranch } from "../session/load-branch.ts";
 import { intOption } from "./parse.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 interface CompactOptions {
   cap: string;
@@ -33,9 +33,7 @@ checkpoint, problems listed, or a file in several unconnected parts); 2 bad inpu
 session, bad flags, unknown entry, or nothing left to compact before --at).`;
 
 export const registerCompact: Register = (program, contextFor) => {
-  program
-    .command("compact")
-    .description("render the verbatim checkpoint keel would write for a pi session file")
+  addVerb(program, "compact")
     .argument("<session>", "pi session JSONL file")
     .option("--cap <size>", "size cap: off, <n>chars, <n>tokens (4 chars each) or <n>%", "off")
     .option(

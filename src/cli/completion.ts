@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { COMMANDS } from "./commands.ts";
 import { completionScript, SHELLS, type Shell, type VerbShape } from "./completion-script.ts";
-import type { ContextFactory, Register } from "./register.ts";
+import { addVerb, type ContextFactory, type Register } from "./register.ts";
 
 const longOptions = (command: Command): string[] =>
   command.options.map((o) => o.long).filter((flag): flag is string => Boolean(flag));
@@ -30,9 +30,7 @@ async function describeVerbs(): Promise<VerbShape[]> {
 }
 
 export const registerCompletion: Register = (program, contextFor) => {
-  program
-    .command("completion")
-    .description("print a shell completion script (bash, zsh or fish)")
+  addVerb(program, "completion")
     .argument("<shell>", `one of ${SHELLS.join(", ")}`)
     .action(async (shell: string, _options: unknown, command: Command) => {
       if (!SHELLS.includes(shell as Shell))

@@ -8,14 +8,16 @@ import {
   addPersonalRule,
   addProjectRule,
   type ContractProblem,
+  loadEffectiveContract,
   type RuleChange,
   removePersonalRule,
   removeProjectRule,
 } from "../guard/contract/edit.ts";
 import { layerOf } from "../guard/contract/layers.ts";
+import { guardScope } from "../guard/session/scope-of.ts";
 import type { CommandContext } from "./context.ts";
-import { contractScope, projectContract, withProjectStore } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { withProjectStore } from "./project-store.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface ScopeOption {
   global?: boolean;
@@ -24,7 +26,7 @@ interface ScopeOption {
 }
 
 export const registerContract: Register = (program, contextFor) => {
-  const contract = program.command("contract").description("the rules keel puts in front of the agent");
+  const contract = addVerb(program, "contract");
   contract
     .command("list")
     .description("the effective contract: seed, personal, team and project rules")
@@ -57,8 +59,8 @@ function need(result: Result<RuleChange, ContractProblem>): RuleChange {
 }
 
 async function list(ctx: CommandContext): Promise<void> {
-  await withProjectStore(ctx, async (scope) => {
-    const contract = await projectContract(ctx, scope);
+  await withProjectStore(ctx, async (owner) => {
+    const contract = await loadEffectiveContract(guardScope(owner));
     const cuts = contractCuts(contract.rules);
     ctx.out.result({ ...contract, briefCuts: cuts }, [
       ...contract.rules.map((r) => `${r.id.padEnd(30)} ${layerOf(r).padEnd(8)} ${r.text}`),
@@ -75,8 +77,8 @@ async function add(ctx: CommandContext, words: string[], options: ScopeOption): 
     ctx.out.result(added, `${added.replaced ? "reworded" : "added"} ${added.id} in your personal layer`);
     return;
   }
-  await withProjectStore(ctx, async (scope) => {
-    const added = need(await addProjectRule(contractScope(ctx, scope), input));
+  await withProjectStore(ctx, async (owner) => {
+    const added = need(await addProjectRule(guardScope(owner), input));
     ctx.out.result(added, `${added.replaced ? "reworded" : "added"} ${added.id} in this project's contract`);
   });
 }
@@ -87,8 +89,8 @@ async function remove(ctx: CommandContext, id: string, options: ScopeOption): Pr
     ctx.out.result(removed, `removed ${id} from your personal layer`);
     return;
   }
-  await withProjectStore(ctx, async (scope) => {
-    const removed = need(await removeProjectRule(contractScope(ctx, scope), id));
+  await withProjectStore(ctx, async (owner) => {
+    const removed = need(await removeProjectRule(guardScope(owner), id));
     ctx.out.result(removed, `removed ${id} from this project's contract`);
   });
 }

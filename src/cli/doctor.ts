@@ -9,7 +9,7 @@ import { isStale, staleNote } from "../install/version-meet.ts";
 import { resolveProjectIdentity } from "../project/identity.ts";
 import { checkStore, storeProblems } from "../project/store-health.ts";
 import type { CommandContext } from "./context.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 import { versionReport } from "./version.ts";
 
 export type CheckLevel = "ok" | "warn" | "fail";
@@ -20,20 +20,17 @@ export interface Check {
 }
 
 export const registerDoctor: Register = (program, contextFor) => {
-  program
-    .command("doctor")
-    .description("check that pi, Node, the extension and the store are ready (exit 1 when a check fails)")
-    .action(async (_options: unknown, command: Command) => {
-      const ctx = contextFor(command);
-      const checks = await runChecks(ctx);
-      const failed = checks.some((c) => c.level === "fail");
-      const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
-      ctx.out.result(
-        { ok: !failed, checks },
-        checks.map((c) => `${ctx.out.tone(c.level, mark[c.level])}  ${c.name}: ${c.detail}`),
-      );
-      setExitCode(command, failed ? ExitCode.checkFailed : ExitCode.ok);
-    });
+  addVerb(program, "doctor").action(async (_options: unknown, command: Command) => {
+    const ctx = contextFor(command);
+    const checks = await runChecks(ctx);
+    const failed = checks.some((c) => c.level === "fail");
+    const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
+    ctx.out.result(
+      { ok: !failed, checks },
+      checks.map((c) => `${ctx.out.tone(c.level, mark[c.level])}  ${c.name}: ${c.detail}`),
+    );
+    setExitCode(command, failed ? ExitCode.checkFailed : ExitCode.ok);
+  });
 };
 
 export async function runChecks(ctx: CommandContext): Promise<Check[]> {

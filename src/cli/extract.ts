@@ -6,7 +6,7 @@ import { extractBranch } from "../compact/verified/extract/index.ts";
 import { renderExtraction } from "../compact/verified/render-extraction.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { loadSessionParts, partsNote } from "../session/load-branch.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 const HELP = `
 Paths are relative to the session's working folder. Earlier summaries on the branch are listed as
@@ -18,9 +18,7 @@ document with goal, currentRequest, constraints, decisions, files {read, modifie
 Exit codes: 0 shown; 2 bad input (no such file, not a session, unknown --leaf).`;
 
 export const registerExtract: Register = (program, contextFor) => {
-  program
-    .command("extract")
-    .description("extract goal, rules, decisions, files, errors and open loops from a pi session file")
+  addVerb(program, "extract")
     .argument("<session>", "pi session JSONL file")
     .option("--leaf <entryId>", "only the branch ending at this entry (default: every unconnected part)")
     .addHelpText("after", HELP)

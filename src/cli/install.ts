@@ -7,30 +7,18 @@ import { piInstall, piRemove } from "../install/pi-cli.ts";
 import { findRegistration, projectSettingsPath } from "../install/pi-settings.ts";
 import { checkNode, checkPi } from "../install/toolchain.ts";
 import type { CommandContext } from "./context.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
-interface ScopeOptions {
-  global?: boolean;
-}
-
+/** install and uninstall: each with --global for pi's user settings. */
 export const registerInstall: Register = (program, contextFor) => {
-  program
-    .command("install")
-    .description("write keel's pi extension and register it in this project (or for the user with --global)")
-    .option("-g, --global", "register in pi's user settings instead of this project's .pi/settings.json")
-    .action((options: ScopeOptions, command: Command) =>
-      install(contextFor(command), Boolean(options.global)),
-    );
-};
-
-export const registerUninstall: Register = (program, contextFor) => {
-  program
-    .command("uninstall")
-    .description("remove keel's pi extension from this project (or from the user settings with --global)")
-    .option("-g, --global", "remove from pi's user settings")
-    .action((options: ScopeOptions, command: Command) =>
-      uninstall(contextFor(command), Boolean(options.global)),
-    );
+  const verbs = [
+    [install, "install", "register in pi's user settings instead of this project's .pi/settings.json"],
+    [uninstall, "uninstall", "remove from pi's user settings"],
+  ] as const;
+  for (const [run, name, global] of verbs)
+    addVerb(program, name)
+      .option("-g, --global", global)
+      .action((o: { global?: boolean }, command: Command) => run(contextFor(command), Boolean(o.global)));
 };
 
 function requireToolchain(ctx: CommandContext): { node: string; pi: string } {

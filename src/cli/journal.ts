@@ -15,20 +15,18 @@ import { LIST_PAGE } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
 import { intOption } from "./parse.ts";
 import { runOwnerTool, withProjectStore } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 export const registerJournal: Register = (program, contextFor) => {
-  program
-    .command("note")
-    .description(`journal a ${JOURNAL_TYPES.join(" | ")} as the owner (trusted)`)
+  addVerb(program, "note")
     .argument("<type>", JOURNAL_TYPES.join(" | "))
     .argument("<text...>", "what was decided, corrected or learned")
     .option("--tags <tags>", "comma-separated tags")
     .action(async (type: string, words: string[], options: { tags?: string }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const written = await writeJournal(storeDeps({ store, clock: ctx.clock }), {
-          projectId: project.id,
+      await withProjectStore(ctx, async (owner) => {
+        const written = await writeJournal(storeDeps(owner), {
+          projectId: owner.project.id,
           sessionId: null,
           origin: "owner",
           type,
@@ -40,17 +38,14 @@ export const registerJournal: Register = (program, contextFor) => {
       });
     });
 
-  program
-    .command("journal")
-    .description("list journal entries, newest first")
+  addVerb(program, "journal")
     .addOption(new Option("--type <type>", "only entries of this type").choices(JOURNAL_TYPES))
     .option("-n, --limit <count>", "how many entries", intOption("--limit", LIST_PAGE), 10)
     .action(async (options: { type?: JournalType; limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async (scope) => {
+      await withProjectStore(ctx, async (owner) => {
         const { journal: rows } = await runOwnerTool<{ journal: JournalRow[] }>(
-          ctx,
-          scope,
+          owner,
           "keel_journal",
           options,
         );

@@ -16,7 +16,7 @@ import type { EntriesPage, EntryPage, GrepPage } from "../recall/lookup/types.ts
 import { type LoadedParts, loadSessionParts, partsNote } from "../session/load-branch.ts";
 import type { CommandContext } from "./context.ts";
 import { intOption } from "./parse.ts";
-import { type ContextFactory, type Register, setExitCode } from "./register.ts";
+import { addVerb, type ContextFactory, type Register, setExitCode } from "./register.ts";
 
 const LEAF_HELP = "only the branch ending at this entry (default: the last entry of each unconnected part)";
 
@@ -51,11 +51,7 @@ function finish<T>(
 }
 
 export const registerLookup: Register = (program, contextFor) => {
-  const lookup = program
-    .command("lookup")
-    .description(
-      "search a pi session file the way keel's recovery tools do (every unconnected part, or the branch --leaf names)",
-    );
+  const lookup = addVerb(program, "lookup");
   // Named as the tools are; the first names `list` and `show` stay as hidden commands so scripts keep working.
   const verbs: Array<[string, string | undefined, (verb: Command, contextFor: ContextFactory) => void]> = [
     ["entries", "list", entriesVerb],

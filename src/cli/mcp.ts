@@ -2,14 +2,13 @@
 // stdout belongs to the protocol; diagnostics go to stderr.
 import type { Command } from "commander";
 import { UserError } from "../core/errors.ts";
-import { isSessionId, type McpHost, openMcpSession } from "../mcp/session.ts";
+import { isSessionId, openMcpSession } from "../mcp/session.ts";
 import { serveStdio } from "../mcp/stdio.ts";
-import { sessionDirsFor } from "../session/session-files.ts";
 import { TOOL_AREAS } from "../tools/define.ts";
 import { parseToolAreas } from "../tools/registry.ts";
-import type { CommandContext } from "./context.ts";
+import { collect } from "./parse.ts";
 import { withProjectStore } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface McpOptions {
   sessionId?: string;
@@ -19,16 +18,14 @@ interface McpOptions {
 }
 
 export const registerMcp: Register = (program, contextFor) => {
-  program
-    .command("mcp")
-    .description("serve keel's tools to an MCP host on stdio (guard, memory, session recall)")
+  addVerb(program, "mcp")
     .option("--session-id <id>", "the host's session id, so parallel hosts keep separate views")
     .option("--tools <areas>", `serve only these areas' tools (comma-separated: ${TOOL_AREAS.join(", ")})`)
     .option("--read-only", "serve only tools that change nothing (no verify, no writes)")
     .option(
       "--session-root <dir>",
       "also allow recall on session files under this folder (default: only pi's session folder); repeatable",
-      (value: string, previous: string[]) => [...previous, value],
+      collect,
       [] as string[],
     )
     .action(async (options: McpOptions, command: Command) => {
@@ -38,20 +35,8 @@ export const registerMcp: Register = (program, contextFor) => {
       const areas = options.tools === undefined ? undefined : parseToolAreas(options.tools);
       if (areas && !areas.ok) throw new UserError(areas.reason);
       const tools = { areas: areas?.value, readOnly: options.readOnly === true };
-      await withProjectStore(ctx, async ({ store, project }) => {
-        const host = { ...mcpHost(ctx, store, project), tools, sessionRoots: options.sessionRoot };
-        await serveStdio(openMcpSession(host, options.sessionId));
-      });
+      await withProjectStore(ctx, (owner) =>
+        serveStdio(openMcpSession({ ...owner, tools, sessionRoots: options.sessionRoot }, options.sessionId)),
+      );
     });
 };
-
-export function mcpHost(ctx: CommandContext, store: McpHost["store"], project: McpHost["project"]): McpHost {
-  return {
-    store,
-    project,
-    cwd: ctx.cwd,
-    clock: ctx.clock,
-    personalContract: ctx.paths.personalContract,
-    sessionDirs: sessionDirsFor(ctx.paths.agentDir),
-  };
-}

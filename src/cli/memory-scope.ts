@@ -3,13 +3,15 @@
 // program.ts runs without commander (this module imports none of it).
 import { ExitCode, UserError } from "../core/errors.ts";
 import { type ActionData, callMemory, type MemoryAction, type MemoryToolParams } from "../memory/actions.ts";
+import { memoryActor } from "../memory/actor.ts";
 import type { MemoryKind, MemoryResult } from "../memory/model.ts";
 import type { MemoryDeps } from "../memory/policy.ts";
-import { currentProvenance } from "../memory/provenance.ts";
 import { renderSearch } from "../memory/render.ts";
 import { storeDeps } from "../project/context.ts";
 import type { CommandContext } from "./context.ts";
 import { withProjectStore } from "./project-store.ts";
+
+export type MemoryParams<A extends MemoryAction> = { action: A } & Omit<MemoryToolParams, "action">;
 
 export interface MemoryScope {
   deps: MemoryDeps;
@@ -17,30 +19,22 @@ export interface MemoryScope {
   ctx: CommandContext;
   /** Runs a keel_memory action as the person at the terminal: same checks and errors as the tool. */
   call: <A extends MemoryAction>(
-    params: { action: A } & Omit<MemoryToolParams, "action">,
+    params: MemoryParams<A>,
     options?: { confirmation?: string },
   ) => Promise<ActionData[A]>;
 }
 
 /** Opens the store for the current project, runs `body`, closes the store. */
 export async function withMemory(ctx: CommandContext, body: (scope: MemoryScope) => Promise<void>) {
-  await withProjectStore(ctx, ({ store, project }) => {
-    const deps = storeDeps({ store, clock: ctx.clock });
+  await withProjectStore(ctx, (owner) => {
+    const deps = storeDeps(owner);
+    // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
+    const actor = memoryActor({ ...owner, approve: async () => true });
     const call: MemoryScope["call"] = async (params, options) => {
-      // A person at the CLI is the approval unpinning needs; cleanup needs the plan's token (--token).
-      // Provenance asks git for HEAD: only the actions that write read it (a getter keeps reads free of it).
-      const actor = {
-        projectId: project.id,
-        origin: "owner" as const,
-        get provenance() {
-          return currentProvenance(ctx.cwd, null);
-        },
-        approve: async () => true,
-        confirmation: options?.confirmation,
-      };
+      actor.confirmation = options?.confirmation;
       return need(await callMemory(deps, actor, params));
     };
-    return body({ deps, projectId: project.id, ctx, call });
+    return body({ deps, projectId: owner.project.id, ctx, call });
   });
 }
 

@@ -5,7 +5,7 @@ import { type Command, Option } from "commander";
 import { readUserInput } from "../core/bounded-read.ts";
 import { UserError } from "../core/errors.ts";
 import { shortForTerminal } from "../core/terminal-text.ts";
-import type { MemoryToolParams } from "../memory/actions.ts";
+import type { ActionData, MemoryAction, MemoryToolParams } from "../memory/actions.ts";
 import {
   CLEANUP_MODES,
   type CleanupMode,
@@ -16,6 +16,7 @@ import {
 import { setPolicy } from "../memory/policy.ts";
 import * as render from "../memory/render.ts";
 import {
+  type MemoryParams,
   type MemoryScope,
   printMemorySearch,
   SEARCH_LIMIT_DEFAULT,
@@ -23,7 +24,7 @@ import {
   withMemory,
 } from "./memory-scope.ts";
 import { BYTES, collect, intOption } from "./parse.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 type Proposal = NonNullable<MemoryToolParams["proposal"]>;
 
@@ -31,26 +32,23 @@ const expiryFlag = (text: string | undefined) =>
   text === undefined ? undefined : text === "never" ? null : text;
 
 export const registerMemory: Register = (program, contextFor) => {
-  const memory = program
-    .command("memory")
-    .description("project memory: records that outlive sessions")
-    .addHelpText(
-      "after",
-      "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
-        "shared libSQL server through the same code; records stay partitioned by project id.",
-    );
+  const memory = addVerb(program, "memory").addHelpText(
+    "after",
+    "\nTeam store: KEEL_DB=libsql://<host>/…?authToken=<token> (or https://…) makes every verb read and write a\n" +
+      "shared libSQL server through the same code; records stay partitioned by project id.",
+  );
   const run = (command: Command, body: (scope: MemoryScope) => Promise<void>) =>
     withMemory(contextFor(command), body);
+  const show: Show = (command, params, text) =>
+    run(command, async ({ ctx, call }) => {
+      const data = await call(params);
+      ctx.out.result(data, text(data));
+    });
 
   memory
     .command("status")
     .description("records, size against the quota, cleanup mode")
-    .action((_o, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        const status = await call({ action: "status" });
-        ctx.out.result(status, render.renderMemoryStatus(status));
-      }),
-    );
+    .action((_o, command: Command) => show(command, { action: "status" }, render.renderMemoryStatus));
 
   memory
     .command("search")
@@ -73,14 +71,9 @@ export const registerMemory: Register = (program, contextFor) => {
     .command("read")
     .description("one record with its links, backlinks and supersession chain")
     .argument("<id>")
-    .action((id: string, _o, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        const read = await call({ action: "read", id });
-        ctx.out.result(read, render.renderRead(read));
-      }),
-    );
+    .action((id: string, _o, command: Command) => show(command, { action: "read", id }, render.renderRead));
 
-  registerRecord(memory, run);
+  registerRecord(memory, show);
 
   memory
     .command("supersede")
@@ -88,10 +81,7 @@ export const registerMemory: Register = (program, contextFor) => {
     .argument("<oldId>")
     .argument("<newId>")
     .action((oldId: string, newId: string, _o, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        const done = await call({ action: "supersede", oldId, newId });
-        ctx.out.result(done, `${oldId} is superseded by ${newId}`);
-      }),
+      show(command, { action: "supersede", oldId, newId }, () => `${oldId} is superseded by ${newId}`),
     );
 
   memory
@@ -101,22 +91,20 @@ export const registerMemory: Register = (program, contextFor) => {
     .option("--pin", "protect the record (and what it links to) from cleanup")
     .option("--unpin", "remove the protection")
     .option("--expires <time>", "ISO time, or 'never'")
-    .action((id: string, o: { pin?: boolean; unpin?: boolean; expires?: string }, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        if (o.pin && o.unpin) throw new UserError("--pin and --unpin exclude each other");
-        const retention = {
-          pinned: o.pin ? true : o.unpin ? false : undefined,
-          expiresAt: expiryFlag(o.expires),
-        };
-        const done = await call({ action: "retention", id, retention });
-        ctx.out.result(
-          done,
-          `${id}: ${done.pinned ? "pinned" : "not pinned"}, expires ${done.expiresAt ?? "never"}`,
-        );
-      }),
-    );
+    .action((id: string, o: { pin?: boolean; unpin?: boolean; expires?: string }, command: Command) => {
+      if (o.pin && o.unpin) throw new UserError("--pin and --unpin exclude each other");
+      const retention = {
+        pinned: o.pin ? true : o.unpin ? false : undefined,
+        expiresAt: expiryFlag(o.expires),
+      };
+      return show(
+        command,
+        { action: "retention", id, retention },
+        (done) => `${id}: ${done.pinned ? "pinned" : "not pinned"}, expires ${done.expiresAt ?? "never"}`,
+      );
+    });
 
-  registerCleanup(memory, run);
+  registerCleanup(memory, run, show);
 
   memory
     .command("policy")
@@ -144,6 +132,12 @@ export const registerMemory: Register = (program, contextFor) => {
 };
 
 type Runner = (command: Command, body: (scope: MemoryScope) => Promise<void>) => Promise<void>;
+/** Runs one keel_memory action as the owner and prints its data, as text through `text` (JSON with --json). */
+type Show = <A extends MemoryAction>(
+  command: Command,
+  params: MemoryParams<A>,
+  text: (data: ActionData[A]) => string | string[],
+) => Promise<void>;
 
 interface RecordFlags {
   title: string;
@@ -159,7 +153,7 @@ interface RecordFlags {
   supersedes?: string;
 }
 
-function registerRecord(memory: Command, run: Runner): void {
+function registerRecord(memory: Command, show: Show): void {
   memory
     .command("record")
     .description("store a new record (as written by you, the owner)")
@@ -181,33 +175,30 @@ function registerRecord(memory: Command, run: Runner): void {
     .option("--expires <time>", "ISO time, or 'never'")
     .option("--source-ref <ref>", "where this came from: a path, URL or commit (repeatable)", collect)
     .option("--supersedes <id>", "an active record this one replaces")
-    .action((o: RecordFlags, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        if (o.body !== undefined && o.bodyFile !== undefined)
-          throw new UserError("give --body or --body-file, not both");
-        const body =
-          o.bodyFile !== undefined
-            ? await readUserInput(o.bodyFile, MEMORY_LIMITS.bodyBytes, "body file")
-            : (o.body ?? "");
-        const record: RecordInput = {
-          title: o.title,
-          body,
-          kind: o.kind as RecordInput["kind"],
-          category: o.category as RecordInput["category"],
-          tags: o.tag,
-          links: o.link,
-          pinned: Boolean(o.pin),
-          expiresAt: expiryFlag(o.expires),
-          sourceRefs: o.sourceRef,
-          supersedes: o.supersedes,
-        };
-        const out = await call({ action: "record", record });
-        ctx.out.result(out, render.renderRecorded(out));
-      }),
-    );
+    .action(async (o: RecordFlags, command: Command) => {
+      if (o.body !== undefined && o.bodyFile !== undefined)
+        throw new UserError("give --body or --body-file, not both");
+      const body =
+        o.bodyFile !== undefined
+          ? await readUserInput(o.bodyFile, MEMORY_LIMITS.bodyBytes, "body file")
+          : (o.body ?? "");
+      const record: RecordInput = {
+        title: o.title,
+        body,
+        kind: o.kind as RecordInput["kind"],
+        category: o.category as RecordInput["category"],
+        tags: o.tag,
+        links: o.link,
+        pinned: Boolean(o.pin),
+        expiresAt: expiryFlag(o.expires),
+        sourceRefs: o.sourceRef,
+        supersedes: o.supersedes,
+      };
+      await show(command, { action: "record", record }, render.renderRecorded);
+    });
 }
 
-function registerCleanup(memory: Command, run: Runner): void {
+function registerCleanup(memory: Command, run: Runner, show: Show): void {
   const cleanup = memory
     .command("cleanup")
     .description("remove expired or superseded records, consolidate others");
@@ -221,10 +212,7 @@ function registerCleanup(memory: Command, run: Runner): void {
       0,
     )
     .action((o: { free: number }, command: Command) =>
-      run(command, async ({ ctx, call }) => {
-        const plan = await call({ action: "cleanup_plan", requestedFreeBytes: o.free });
-        ctx.out.result(plan, render.renderPlan(plan));
-      }),
+      show(command, { action: "cleanup_plan", requestedFreeBytes: o.free }, render.renderPlan),
     );
   cleanup
     .command("apply")
@@ -248,31 +236,13 @@ function registerCleanup(memory: Command, run: Runner): void {
 /** A proposal is a few ids per record; 4 MB covers any real plan. */
 const PROPOSAL_MAX_BYTES = 4 * 1024 * 1024;
 
-/** The proposal file's top level; its shape is checked with the rest of the action's input. */
+/** The proposal file as JSON (consolidations may be left out); its shape is checked as the action's input. */
 async function readProposal(path: string): Promise<Proposal> {
   const text = await readUserInput(path, PROPOSAL_MAX_BYTES, "proposal file");
-  const notProposal = (why: string) =>
-    new UserError(
-      `${shortForTerminal(path, 120)} is not a cleanup proposal: ${why}`,
-      2,
-      "write it with keel memory cleanup plan --json",
-    );
-  let value: Partial<Proposal>;
   try {
-    value = JSON.parse(text) as Partial<Proposal>;
+    return { consolidations: [], ...JSON.parse(text) };
   } catch {
-    throw notProposal("it is not JSON");
+    const hint = "write it with keel memory cleanup plan --json";
+    throw new UserError(`${shortForTerminal(path, 120)} is not a cleanup proposal: it is not JSON`, 2, hint);
   }
-  if (
-    typeof value !== "object" ||
-    value === null ||
-    !Number.isInteger(value.revision) ||
-    !Array.isArray(value.removeIds)
-  )
-    throw notProposal("it needs revision and removeIds");
-  return {
-    revision: value.revision!,
-    removeIds: value.removeIds,
-    consolidations: value.consolidations ?? [],
-  };
 }

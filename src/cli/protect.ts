@@ -6,7 +6,7 @@ import { restoreLifecycle } from "../protect/lifecycle.ts";
 import { loadProtectState } from "../protect/load.ts";
 import { renderList, renderStatus } from "../protect/render.ts";
 import type { VerificationSummary } from "../protect/types.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 import { readSessionFile } from "./session-file.ts";
 
 const HELP = `
@@ -29,11 +29,7 @@ function verificationLine(v: VerificationSummary): string {
 }
 
 export const registerProtect: Register = (program, contextFor) => {
-  program
-    .command("protect")
-    .description(
-      "show the protected items of a pi session file and how each compaction verified them (exit 1 when the latest lost critical items)",
-    )
+  addVerb(program, "protect")
     .argument("<session>", "pi session JSONL file")
     .option("--leaf <entryId>", "branch ending at this entry (default: the last entry)")
     .addHelpText("after", HELP)

@@ -11,23 +11,19 @@ import { answerClaudeHook } from "../guard/destructive/hooks/claude.ts";
 import { screenOptionsFor } from "../guard/destructive/project-view.ts";
 import { explainScreen, type ScreenExplanation } from "../guard/destructive/screen.ts";
 import { type Output, terminalJson } from "./output.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 const HOOK_INPUT_MAX_BYTES = 1024 * 1024;
 
 export const registerScreen: Register = (program, contextFor) => {
-  program
-    .command("screen")
-    .description("tell whether a shell command is destructive, without running it (exit 1 when it is)")
+  addVerb(program, "screen")
     .argument("<command...>", "the command line; quote it as one argument")
     .option("--explain", "show the commands the line runs, the pack, the rule and a safer alternative")
     .option("--cwd <dir>", "judge deletes against this folder's git status (default: text only)")
     .action((words: string[], options: { explain?: boolean; cwd?: string }, command: Command) => {
       setExitCode(command, printScreen(words, contextFor(command).out, options));
     });
-  program
-    .command("hook")
-    .description("answer another agent host's pre-tool-use hook with the destructive-command screen")
+  addVerb(program, "hook")
     .argument("<host>", "the host whose protocol to speak: claude")
     .option(
       "--allow-safe",

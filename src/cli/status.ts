@@ -6,15 +6,13 @@ import { withStoreReadOnly } from "../project/open.ts";
 import type { CommandContext } from "./context.ts";
 import { intOption, LIST_LIMIT } from "./parse.ts";
 import { locationOf } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 /** How many recent compactions `keel status` shows without --limit. */
 export const STATUS_LIMIT_DEFAULT = 5;
 
 export const registerStatus: Register = (program, contextFor) => {
-  program
-    .command("status")
-    .description("show this project's identity, keel's store and recent compactions")
+  addVerb(program, "status")
     .option(
       "-n, --limit <count>",
       "how many recent compactions to show",

@@ -4,14 +4,11 @@ import type { Command } from "commander";
 import { ExitCode } from "../core/errors.ts";
 import { artifactInventory, renderInventory } from "../recall/artifacts/inventory.ts";
 import { sessionDirsFor } from "../session/session-files.ts";
-import { type Register, setExitCode } from "./register.ts";
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect } from "./parse.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 export const registerStorage: Register = (program, contextFor) => {
-  program
-    .command("storage")
-    .description("list keel's stored tool-output artifacts per session, with bytes and checks (read-only)")
+  addVerb(program, "storage")
     .option(
       "--session-dir <dir>",
       "another folder of pi session files to look for their sessions (repeatable)",

@@ -15,10 +15,10 @@ import {
   type StoreReport,
   storeProblems,
 } from "../project/store-health.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 export const registerStore: Register = (program, contextFor) => {
-  const store = program.command("store").description("inspect keel's store");
+  const store = addVerb(program, "store");
   store
     .command("check")
     .description(

@@ -7,7 +7,7 @@ import { describeError } from "../core/errors.ts";
 import { resolveProjectIdentity } from "../project/identity.ts";
 import { collect, intOption } from "./parse.ts";
 import { locationOf } from "./project-store.ts";
-import type { Register } from "./register.ts";
+import { addVerb, type Register } from "./register.ts";
 
 interface UiOptions {
   port: number;
@@ -17,9 +17,7 @@ interface UiOptions {
 }
 
 export const registerUi: Register = (program, contextFor) => {
-  program
-    .command("ui")
-    .description("serve keel's local web UI on 127.0.0.1 (Ctrl+C stops it)")
+  addVerb(program, "ui")
     .option(
       "-p, --port <n>",
       "port to listen on; 0 picks a free one",

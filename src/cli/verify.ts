@@ -9,7 +9,7 @@ import { LIST_PAGE, ROW_MAX } from "../guard/tool-schemas.ts";
 import { storeDeps } from "../project/context.ts";
 import { intOption } from "./parse.ts";
 import { runOwnerTool, withProjectStore } from "./project-store.ts";
-import { type Register, setExitCode } from "./register.ts";
+import { addVerb, type Register, setExitCode } from "./register.ts";
 
 type Stale = EvidenceRow & { stale: boolean };
 
@@ -23,11 +23,7 @@ export function describeEvidence(row: EvidenceRow, stale: boolean): string {
 }
 
 export const registerVerify: Register = (program, contextFor) => {
-  program
-    .command("verify")
-    .description(
-      "run a command and record its result as evidence (exit 1 when it fails or its exit code is masked)",
-    )
+  addVerb(program, "verify")
     .argument("<command...>", "the command line; quote it as one argument")
     .option(
       "-t, --timeout <seconds>",
@@ -38,13 +34,13 @@ export const registerVerify: Register = (program, contextFor) => {
     .action(async (words: string[], options: { timeout: number }, command: Command) => {
       const ctx = contextFor(command);
       const timeoutS = options.timeout;
-      await withProjectStore(ctx, async ({ store, project }) => {
+      await withProjectStore(ctx, async (owner) => {
         ctx.out.info(`running: ${redact(words.join(" "))}`);
         // The output streams to stderr as it comes (redacted, terminal-safe); stdout keeps the result alone.
         const live = liveOutput((line) => ctx.out.info(`│ ${line}`));
         const outcome = await verifyCommand(
-          storeDeps({ store, clock: ctx.clock }),
-          { projectId: project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
+          storeDeps(owner),
+          { projectId: owner.project.id, sessionId: null, cwd: ctx.cwd, command: words.join(" "), timeoutS },
           { onOutput: ctx.out.json ? undefined : (chunk) => live.push(chunk) },
         );
         live.end();
@@ -61,21 +57,14 @@ export const registerVerify: Register = (program, contextFor) => {
       });
     });
 
-  program
-    .command("evidence")
-    .description("list recent evidence runs, or show one in full")
+  addVerb(program, "evidence")
     .argument("[number]", "an evidence number to show", intOption("number", { min: 1, max: ROW_MAX }))
     .option("-n, --limit <count>", "how many runs to list", intOption("--limit", LIST_PAGE), 10)
     .action(async (wanted: number | undefined, options: { limit: number }, command: Command) => {
       const ctx = contextFor(command);
-      await withProjectStore(ctx, async (scope) => {
+      await withProjectStore(ctx, async (owner) => {
         const args = wanted !== undefined ? { number: wanted } : { limit: options.limit };
-        const { evidence } = await runOwnerTool<{ evidence: Stale | Stale[] }>(
-          ctx,
-          scope,
-          "keel_evidence",
-          args,
-        );
+        const { evidence } = await runOwnerTool<{ evidence: Stale | Stale[] }>(owner, "keel_evidence", args);
         if (!Array.isArray(evidence)) {
           ctx.out.result({ evidence, stale: evidence.stale }, [
             describeEvidence(evidence, evidence.stale),

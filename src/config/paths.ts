@@ -18,13 +18,16 @@ export interface KeelPaths {
   personalContract: string;
 }
 
+/** Where spilled tool outputs live for an agent dir (the UI server knows only the agent dir). */
+export const artifactsDirOf = (agentDir: string): string => join(agentDir, "keel", "artifacts");
+
 export function resolvePaths(flags: EnvFlags): KeelPaths {
   const home = join(flags.piAgentDir, "keel");
   return {
     agentDir: flags.piAgentDir,
     home,
     storeUrl: flags.storeUrl ?? join(home, "keel.db"),
-    artifactsDir: join(home, "artifacts"),
+    artifactsDir: artifactsDirOf(flags.piAgentDir),
     extensionDir: join(home, "pi-extension"),
     sessionsDir: join(flags.piAgentDir, "sessions"),
     personalContract: join(flags.configDir, "keel", "contract.json"),

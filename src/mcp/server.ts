@@ -4,12 +4,11 @@
 // failures come back as tool errors, so nothing a client sends crashes it.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { shortForTerminal } from "../core/terminal-text.ts";
 import { KEEL_VERSION } from "../core/version.ts";
 import { callTool, type ToolDef } from "../tools/define.ts";
 import { findTool, selectTools } from "../tools/registry.ts";
 import type { McpSession } from "./session.ts";
-
-type CallResult = { content: { type: "text"; text: string }[]; isError: boolean };
 
 /** The tools one host is served: MCP's tools, cut down by its --tools and --read-only. */
 export function mcpTools(session: Pick<McpSession, "host">): ToolDef[] {
@@ -33,7 +32,7 @@ export function createMcpServer(session: McpSession, tools: readonly ToolDef[] =
     const answer = tool
       ? await callTool(tool, session, args ?? {})
       : { text: notServed(name), isError: true };
-    return { content: [{ type: "text", text: answer.text }], isError: answer.isError } satisfies CallResult;
+    return { content: [{ type: "text" as const, text: answer.text }], isError: answer.isError };
   });
   return server;
 }
@@ -41,7 +40,5 @@ export function createMcpServer(session: McpSession, tools: readonly ToolDef[] =
 function notServed(name: string): string {
   const known = findTool(selectTools({ host: "mcp" }), name);
   if (known) return `${known.name} is not served here (keel mcp --tools or --read-only left it out)`;
-  return `unknown tool "${clip(name, 80)}"; list the tools to see keel's`;
+  return `unknown tool "${shortForTerminal(name, 80)}"; list the tools to see keel's`;
 }
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);

@@ -4,6 +4,7 @@
 import { messageOf } from "../session/entries.ts";
 import type { ParsedSession } from "../session/parse.ts";
 import { renderContent } from "../session/render-text.ts";
+import { rememberForParse } from "./parse-memo.ts";
 
 export const BRANCH_CHOICES = 50;
 const NAME_WALK = 500;
@@ -23,15 +24,9 @@ export interface BranchChoices {
   choices: BranchChoice[];
 }
 
-const listed = new WeakMap<object, { count: number; choices: BranchChoices }>();
-
 /** The choices, worked out once per parse while the file does not grow (the page asks on every view). */
 export function listBranchChoices(session: Pick<ParsedSession, "entries" | "byId">): BranchChoices {
-  const kept = listed.get(session);
-  if (kept && kept.count === session.entries.length) return kept.choices;
-  const choices = choicesOf(session);
-  listed.set(session, { count: session.entries.length, choices });
-  return choices;
+  return rememberForParse(session, "branch-choices", () => choicesOf(session));
 }
 
 function choicesOf(session: Pick<ParsedSession, "entries" | "byId">): BranchChoices {

@@ -8,6 +8,7 @@ import {
   type SessionRoot,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import type { SessionFolderCache } from "../session/session-folders.ts";
 import { countCompactions, countCompactionsBySession, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
 import { listProjects } from "../store/projects.ts";
@@ -50,6 +51,7 @@ export interface OverviewSources {
   store: Store;
   sessionDirs: readonly string[];
   cache?: SessionSummaryCache;
+  folders?: SessionFolderCache;
   clock?: Clock;
   compactionLimit?: number;
 }
@@ -62,7 +64,7 @@ export async function collectOverview(sources: OverviewSources): Promise<Overvie
     listCompactions(store.db, { limit }),
     countCompactions(store.db),
     countCompactionsBySession(store.db),
-    listSessionFiles(sources.sessionDirs, { cache: sources.cache }),
+    listSessionFiles(sources.sessionDirs, { cache: sources.cache, folders: sources.folders }),
   ]);
   const projects = await Promise.all(
     projectRows.map(async (p) => ({ ...p, compactions: await countCompactions(store.db, p.id) })),
@@ -82,11 +84,11 @@ export async function collectOverview(sources: OverviewSources): Promise<Overvie
 
 /** The session list alone (the sessions page): files on disk and how many compactions keel recorded for each. */
 export async function collectSessionList(
-  sources: Pick<OverviewSources, "store" | "sessionDirs" | "cache">,
+  sources: Pick<OverviewSources, "store" | "sessionDirs" | "cache" | "folders">,
 ): Promise<OverviewSession[]> {
   const [recorded, listing] = await Promise.all([
     countCompactionsBySession(sources.store.db),
-    listSessionFiles(sources.sessionDirs, { cache: sources.cache }),
+    listSessionFiles(sources.sessionDirs, { cache: sources.cache, folders: sources.folders }),
   ]);
   return linkSessions(listing.sessions, recorded);
 }

@@ -11,6 +11,7 @@ import { readSessionFile } from "../session/read-session.ts";
 import { fillTokensAfter, listCompactions } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
 import type { CompactionRow } from "../store/schema/index.ts";
+import { rememberForParse } from "./parse-memo.ts";
 
 /** The figure a row holds, when it was recorded with one. */
 export function recordedTokensAfter(
@@ -69,9 +70,14 @@ export async function fillMissingTokensAfter(store: Store, rows: CompactionRow[]
   });
 }
 
+/** The figure for a compaction of this parse, worked out once per parse (a page asks on every view). */
 function sizeInSession(session: ParsedSession, entryId: string): TokensAfter | undefined {
-  const walked = walkBranch(session, entryId);
-  return walked.ok ? tokensAfterOnBranch(walked.value.entries, entryId) : undefined;
+  const sizes = rememberForParse(session, "tokens-after", () => new Map<string, TokensAfter | undefined>());
+  if (!sizes.has(entryId)) {
+    const walked = walkBranch(session, entryId);
+    sizes.set(entryId, walked.ok ? tokensAfterOnBranch(walked.value.entries, entryId) : undefined);
+  }
+  return sizes.get(entryId);
 }
 
 async function parsedOnce(

@@ -21,10 +21,13 @@ import { readSessionFile } from "../session/read-session.ts";
 import { entryDetail, entryRole, renderEntryLines } from "../session/render-text.ts";
 import {
   listSessionFiles,
+  refreshSessionFile,
   type SessionFileSummary,
   type SessionSummaryCache,
 } from "../session/session-files.ts";
+import type { SessionFolderCache } from "../session/session-folders.ts";
 import { currentBranch } from "./branch-memo.ts";
+import { rememberForParse } from "./parse-memo.ts";
 import { findByRouteKey } from "./session-route.ts";
 
 export const TIMELINE_PAGE = 200;
@@ -94,15 +97,22 @@ export interface SessionView {
 export interface FindSessionSources {
   sessionDirs: readonly string[];
   cache?: SessionSummaryCache;
+  folders?: SessionFolderCache;
 }
 
-/** The listed session file with this id, or undefined. */
+/**
+ * The listed session file with this route key, or undefined. Files already read are matched as they were read
+ * (a file's session id does not change), and only the one found is looked at again, so a page does not stat every
+ * session file; the folders are read again whenever a file was added or removed.
+ */
 export async function findSessionFile(
   sources: FindSessionSources,
-  sessionId: string,
+  routeKey: string,
 ): Promise<SessionFileSummary | undefined> {
-  const listing = await listSessionFiles(sources.sessionDirs, { cache: sources.cache });
-  return findByRouteKey(listing.sessions, sessionId);
+  const options = { cache: sources.cache, folders: sources.folders, restat: false };
+  const listing = await listSessionFiles(sources.sessionDirs, options);
+  const found = findByRouteKey(listing.sessions, routeKey);
+  return found && refreshSessionFile(found, sources.cache);
 }
 
 /** A stamp of the file's size and modification time. */
@@ -173,9 +183,7 @@ export function buildSessionView(
   } = {},
 ): SessionView {
   const branch = currentBranch(session, options.leafId);
-  const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
-  const children = childCounts(session.entries);
-  const verifications = verificationsOf(session.entries);
+  const shape = rememberForParse(session, "session-shape", () => shapeOf(session.entries));
   const loaded = loadProtectState(
     branch.ok ? branch.value.entries : [],
     options.now ?? new Date().toISOString(),
@@ -186,12 +194,13 @@ export function buildSessionView(
   return {
     file,
     leafId: branch.ok ? branch.value.leafId : null,
-    branchPoints: [...children.values()].filter((n) => n > 1).length,
-    leaves: session.entries.filter((e) => !children.has(e.id)).length,
+    branchPoints: shape.branchPoints,
+    leaves: shape.leaves,
     problems: session.problems.slice(0, 20).map((p) => p.message),
-    compactions: session.entries
-      .filter((e) => e.type === "compaction")
-      .map((e) => compactionOf(e, verifications, options.tokensAfter?.get(e.id) ?? null)),
+    compactions: shape.compactions.map((c) => ({
+      ...c,
+      tokensAfter: options.tokensAfter?.get(c.id) ?? null,
+    })),
     protect: {
       items: loaded.state.items.map((item) => ({
         ...item,
@@ -200,7 +209,7 @@ export function buildSessionView(
       })),
       source: loaded.source,
       warning: loaded.warning ?? null,
-      verifications,
+      verifications: shape.verifications,
     },
     timeline: {
       query: options.search?.query ?? "",
@@ -210,7 +219,7 @@ export function buildSessionView(
       entries:
         options.timeline === false
           ? []
-          : matching.slice(offset, offset + TIMELINE_PAGE).map((e) => timelineEntry(e, onBranch)),
+          : timelinePage(matching.slice(offset, offset + TIMELINE_PAGE), branch),
     },
     version: fileVersion(file),
   };
@@ -221,11 +230,30 @@ function clampOffset(offset: number, total: number): number {
   return Math.min(Math.trunc(offset), Math.max(0, total - 1));
 }
 
-function childCounts(entries: readonly BranchEntry[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/** What a parse says whatever the request: branch points, leaves, compactions and verifications (remembered). */
+function shapeOf(entries: readonly BranchEntry[]) {
+  const children = new Map<string, number>();
   for (const entry of entries)
-    if (entry.parentId) counts.set(entry.parentId, (counts.get(entry.parentId) ?? 0) + 1);
-  return counts;
+    if (entry.parentId) children.set(entry.parentId, (children.get(entry.parentId) ?? 0) + 1);
+  const verifications = verificationsOf(entries);
+  return {
+    branchPoints: [...children.values()].filter((n) => n > 1).length,
+    leaves: entries.filter((e) => !children.has(e.id)).length,
+    verifications,
+    compactions: entries
+      .filter((e) => e.type === "compaction")
+      .map((e) => compactionOf(e, verifications, null)),
+  };
+}
+
+/** The timeline's rows for one page, each marked whether it lies on the shown branch. */
+function timelinePage(
+  entries: readonly BranchEntry[],
+  branch: ReturnType<typeof currentBranch>,
+): TimelineEntry[] {
+  if (entries.length === 0) return [];
+  const onBranch = new Set(branch.ok ? branch.value.entries.map((e) => e.id) : []);
+  return entries.map((e) => timelineEntry(e, onBranch));
 }
 
 /** Every `keel.protect.verified` entry's summary, in file order. */

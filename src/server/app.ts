@@ -19,6 +19,7 @@ import { guardRoutes } from "./routes/guard.tsx";
 import { memoryRoutes } from "./routes/memory.tsx";
 import { overviewRoutes } from "./routes/overview.ts";
 import { sessionRoutes } from "./routes/sessions.tsx";
+import { storageRoutes } from "./routes/storage.tsx";
 
 export interface AppOptions {
   store: Store;
@@ -27,6 +28,8 @@ export interface AppOptions {
   port: () => number;
   /** Folders holding pi session files, searched on each overview request. */
   sessionDirs: readonly string[];
+  /** Where spilled tool outputs are stored; the storage page lists them (read-only). None: it shows nothing. */
+  artifactsDir?: string;
   /** The user's personal contract layer (the guard page shows it); none by default. */
   personalContract?: string;
   /** Serve read-only: the demo refuses every mutation. */
@@ -96,8 +99,11 @@ export function createApp(options: AppOptions): Hono {
     store: options.store,
     sessionDirs: options.sessionDirs,
     cache,
+    folders: new Map(),
     parsed: new Map(),
     personalContract: options.personalContract ?? "",
+    artifactsDir: options.artifactsDir,
+    spills: new Map(),
     csrfToken: csrfTokenFor(options.token),
     readOnly: options.readOnly ?? false,
     demoHref: options.demo ? "/demo" : undefined,
@@ -109,6 +115,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/", sessionRoutes(deps));
   app.route("/", memoryRoutes(deps));
   app.route("/", guardRoutes(deps));
+  app.route("/", storageRoutes(deps));
   app.notFound((c) => c.text("not found", 404));
   app.onError((error, c) => answerError(error, c, log));
   return app;

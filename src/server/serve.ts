@@ -1,6 +1,7 @@
 // Starts keel's UI server on 127.0.0.1: opens the store once, builds the app, listens with Bun.serve under
 // Bun or @hono/node-server under Node, and hands back the URL with its token plus a close() that undoes it all.
 import type { AddressInfo } from "node:net";
+import { artifactsDirOf } from "../config/paths.ts";
 import { describeError, UserError } from "../core/errors.ts";
 import { ok } from "../core/result.ts";
 import { createMcpHttp } from "../mcp/http.ts";
@@ -61,6 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     token,
     port: () => port,
     sessionDirs,
+    artifactsDir: artifactsDirOf(options.agentDir),
     log: options.log,
     personalContract: options.personalContract,
     readOnly: options.readOnly,

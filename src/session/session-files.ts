@@ -2,10 +2,10 @@
 // subfolders, as pi lays them out), streams each JSONL through session-scan.ts, and never fails on a bad
 // file: its problem is reported on its row. Parsing rules live in session-scan.ts.
 import { createReadStream, type Dirent, statSync } from "node:fs";
-import { readdir } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { describeError } from "../core/errors.ts";
 import { MAX_LINE_CHARS } from "./read-session.ts";
+import { readFolder, type SessionFolderCache } from "./session-folders.ts";
 import {
   emptySessionContent,
   finishSessionScan,
@@ -44,6 +44,13 @@ export type SessionSummaryCache = Map<string, { key: string; summary: SessionFil
 
 export interface ListOptions {
   cache?: SessionSummaryCache;
+  /** Folder listings kept by the folder's modification time (session-folders.ts); none: every folder is read. */
+  folders?: SessionFolderCache;
+  /**
+   * false: a file already in `cache` is listed as it was last read, without looking at it again (a caller that
+   * wants one file refreshes just that one with refreshSessionFile). Default true.
+   */
+  restat?: boolean;
   /** How many files are read at once (default 8). */
   concurrency?: number;
 }
@@ -64,7 +71,7 @@ export async function listSessionFiles(
   const found: { path: string; root: string }[] = [];
   for (const dir of dirs) {
     const root = resolve(dir);
-    const listed = await findSessionPaths(root);
+    const listed = await findSessionPaths(root, options.folders);
     const fresh = listed.paths.filter((path) => !seen.has(path));
     for (const path of fresh) {
       seen.add(path);
@@ -82,11 +89,11 @@ export async function listSessionFiles(
   const sessions: SessionFileSummary[] = [];
   const changed: { path: string; root: string; info: FileStat }[] = [];
   for (const file of found) {
-    const info = statOf(file.path);
-    const hit = "error" in info ? undefined : options.cache?.get(file.path);
-    if (hit && !("error" in info) && hit.key === cacheKey(info))
+    const hit = options.cache?.get(file.path);
+    const info = hit && options.restat === false ? undefined : statOf(file.path);
+    if (hit && (info === undefined || (!("error" in info) && hit.key === cacheKey(info))))
       sessions.push(hit.summary.root === file.root ? hit.summary : { ...hit.summary, root: file.root });
-    else changed.push({ ...file, info });
+    else changed.push({ ...file, info: info ?? statOf(file.path) });
   }
   sessions.push(
     ...(await mapLimited(changed, options.concurrency ?? 8, (file) =>
@@ -108,6 +115,14 @@ export async function latestProjectSession(
     cwd !== null && (resolve(cwd) === root || resolve(cwd).startsWith(`${root}${sep}`));
   const { sessions } = await listSessionFiles(dirs, { cache });
   return sessions.find((session) => inside(session.cwd))?.path;
+}
+
+/** A listed file as it is now: looked at again, and read again only when it changed since it was listed. */
+export function refreshSessionFile(
+  file: Pick<SessionFileSummary, "path" | "root">,
+  cache?: SessionSummaryCache,
+): Promise<SessionFileSummary> {
+  return summarizeCached(file.path, file.root, cache, statOf(file.path));
 }
 
 /** Reads one session file; I/O problems end up in `error`, never thrown. */
@@ -182,10 +197,13 @@ export async function* readLines(path: string): AsyncGenerator<SessionLine> {
   if (rest !== "") yield { text: rest, terminated: false };
 }
 
-async function findSessionPaths(root: string): Promise<{ exists: boolean; paths: string[]; error?: string }> {
+async function findSessionPaths(
+  root: string,
+  folders: SessionFolderCache | undefined,
+): Promise<{ exists: boolean; paths: string[]; error?: string }> {
   let top: Dirent[];
   try {
-    top = await readdir(root, { withFileTypes: true });
+    top = await readFolder(root, folders);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { exists: false, paths: [] };
@@ -197,7 +215,7 @@ async function findSessionPaths(root: string): Promise<{ exists: boolean; paths:
     const full = join(root, entry.name);
     if (entry.isFile() && isSessionName(entry.name)) paths.push(full);
     else if (entry.isDirectory()) {
-      const inner = await sessionFilesIn(full);
+      const inner = await sessionFilesIn(full, folders);
       paths.push(...inner.paths);
       if (inner.error) problems.push(inner.error);
     }
@@ -209,9 +227,12 @@ async function findSessionPaths(root: string): Promise<{ exists: boolean; paths:
   };
 }
 
-async function sessionFilesIn(dir: string): Promise<{ paths: string[]; error?: string }> {
+async function sessionFilesIn(
+  dir: string,
+  folders: SessionFolderCache | undefined,
+): Promise<{ paths: string[]; error?: string }> {
   try {
-    const entries = await readdir(dir, { withFileTypes: true });
+    const entries = await readFolder(dir, folders);
     return {
       paths: entries.filter((e) => e.isFile() && isSessionName(e.name)).map((e) => join(dir, e.name)),
     };

@@ -1,10 +1,11 @@
 // The CLI as a user meets it: version, help, usage errors and exit codes, JSON output, install, doctor, status.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { isolatedEnv, REPO_ROOT, runKeel, systemNodeBin } from "../support/cli.ts";
+import { initRepo } from "../support/git-repo.ts";
 import { tempDir } from "../support/temp.ts";
 
 const root = tempDir("cli");
@@ -13,8 +14,7 @@ const project = join(root, "proj");
 const env = isolatedEnv(agentDir, { KEEL_DB: join(root, "keel.db") });
 
 beforeAll(() => {
-  mkdirSync(project, { recursive: true });
-  execFileSync("git", ["init", "-q"], { cwd: project });
+  initRepo(project, null);
   if (!existsSync(join(REPO_ROOT, "dist/extension/index.js"))) {
     execFileSync(join(REPO_ROOT, "node_modules/.bin/node"), ["scripts/build-extension.ts"], {
       cwd: REPO_ROOT,

@@ -2,25 +2,19 @@
 // folder. Records, search, supersede, read, status, retention, cleanup with ask-mode tokens, project isolation,
 // shared memory across worktrees, and exit codes.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isolatedEnv, runKeel } from "../support/cli.ts";
+import { initRepo } from "../support/git-repo.ts";
 import { tempDir } from "../support/temp.ts";
 
 const root = tempDir("memory-cli");
 
 const env = isolatedEnv(join(root, "agent"), { KEEL_DB: join(root, "keel.db") });
 
-function repo(name: string): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
-  git("init", "-q");
-  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
-  return dir;
-}
+const repo = (name: string) => initRepo(join(root, name), {});
 
 function keel(cwd: string, ...args: string[]) {
   const run = runKeel(["memory", ...args], { cwd, env });
@@ -136,6 +130,26 @@ describe("keel memory", () => {
     const category = keel(alpha, "record", "--title", "x", "-k", "note", "-c", "misc", "--json");
     expect(category.status).toBe(2);
     expect(category.json().error).toContain("Allowed choices are session, structure, decision, other");
+    const proposal = (text: string) => {
+      writeFileSync(join(root, "proposal.json"), text);
+      return keel(
+        alpha,
+        "cleanup",
+        "apply",
+        "--token",
+        "t",
+        "--proposal",
+        join(root, "proposal.json"),
+        "--json",
+      );
+    };
+    const notJson = proposal("{revision");
+    expect(notJson.status).toBe(2);
+    expect(notJson.json()).toMatchObject({ hint: "write it with keel memory cleanup plan --json" });
+    expect(notJson.json().error).toContain("is not a cleanup proposal: it is not JSON");
+    const noIds = proposal('{"revision": 1}');
+    expect(noIds.status).toBe(2);
+    expect(noIds.json().error).toMatch(/INVALID_INPUT: .*removeIds \(field proposal\)/);
     const outside = mkdtempSync(join(tmpdir(), "keel-no-git-"));
     expect(runKeel(["memory", "status"], { cwd: outside, env }).status).toBe(2);
     rmSync(outside, { recursive: true, force: true });

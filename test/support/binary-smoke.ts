@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initRepo } from "./git-repo.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const bundle = join(root, "dist/extension/index.js");
@@ -51,8 +52,7 @@ export function describeBinarySmoke(label: string, binaryPath: () => string, opt
       PI_SKIP_VERSION_CHECK: "1",
       PI_TELEMETRY: "0",
     };
-    const git = spawnSync("git", ["init", "-q"], { cwd: project, encoding: "utf8" });
-    expect(git.status, git.stderr).toBe(0);
+    initRepo(project, null);
   });
 
   afterAll(() => {

@@ -11,15 +11,19 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
-/** Creates `dir` as a repository whose first commit holds `files` (default one small file). */
-export function initRepo(dir: string, files: Record<string, string> = { "a.txt": "a\n" }): string {
+/**
+ * Creates `dir` as a repository whose first commit holds `files` (default one small file; `{}` an empty commit);
+ * `null` leaves it without a commit (an unborn branch, as a fresh `git init`).
+ */
+export function initRepo(dir: string, files: Record<string, string> | null = { "a.txt": "a\n" }): string {
   mkdirSync(dir, { recursive: true });
   git(dir, "init", "-q");
+  if (files === null) return dir;
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
   git(dir, "add", ".");
-  git(dir, "commit", "-qm", "base");
+  git(dir, "commit", "-qm", "base", "--allow-empty");
   return dir;
 }

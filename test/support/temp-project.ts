@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN_DIR, type CliRun, REPO_ROOT, runKeel } from "./cli.ts";
+import { initRepo } from "./git-repo.ts";
 import { type RunningUi, startKeelUi } from "./keel-ui.ts";
 import { type PiRpc, type StartPiOptions, startPi } from "./pi-rpc.ts";
 
@@ -115,8 +116,7 @@ export function createTempProject(options: TempProjectOptions = {}): TempProject
   const sessionsDir = join(root, "sessions");
   const home = join(root, "home");
   for (const dir of [agentDir, projectDir, sessionsDir, home]) mkdirSync(dir, { recursive: true });
-  const git = spawnSync("git", ["init", "-q"], { cwd: projectDir, encoding: "utf8" });
-  if (git.status !== 0) throw new Error(`git init failed: ${git.stderr}`);
+  initRepo(projectDir, null);
   mkdirSync(join(projectDir, ".pi"), { recursive: true });
   const settingsFile = join(projectDir, ".pi", "settings.json");
   writeFileSync(settingsFile, `${JSON.stringify(options.settings ?? DEFAULT_PROJECT_SETTINGS, null, 2)}\n`);

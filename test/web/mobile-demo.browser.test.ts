@@ -29,6 +29,9 @@ beforeAll(async () => {
     "/dashboard",
     `/sessions/${SESSION}`,
     `/sessions/${SESSION}/compactions/${NATIVE}`,
+    `/sessions/${SESSION}?view=entries`,
+    `/sessions/${SESSION}/entries/${NATIVE}`,
+    "/storage",
     `/projects/${projectId}/memory`,
     `/projects/${projectId}/guard`,
   ];
@@ -66,6 +69,11 @@ describe("at 390 px", () => {
       expect(await overflow(), path).toEqual([]);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    await page.goto(`${server.origin}${pages.find((p) => p.endsWith("/memory"))}`);
+    await page.locator("[data-record-id] a").first().click();
+    await page.waitForURL(/\/memory\/./);
+    expect(await overflow(), "memory record").toEqual([]);
+    expect(await seriousViolations(page), "memory record").toEqual([]);
   }, 120_000);
 });
 

@@ -48,7 +48,10 @@ describe("every page in Chromium", () => {
     const pages: [string, string][] = [
       ["/", "overview"],
       ["/dashboard", "dashboard"],
+      ["/sessions", "sessions"],
+      ["/storage", "storage-empty"],
       [`/sessions/${SESSION}`, "session"],
+      [`/sessions/${SESSION}/entries/${NATIVE}`, "entry"],
       [`/sessions/${SESSION}?q=lint.js`, "session-search"],
       [`/sessions/${SESSION}/compactions/${NATIVE}`, "compaction"],
       [`/projects/${projectId}/memory`, "memory"],

@@ -5,16 +5,23 @@ import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describeError } from "../../core/errors.ts";
 import { counted } from "../../core/plural.ts";
-import { listSessionFiles } from "../../session/session-files.ts";
+import {
+  listSessionFiles,
+  type SessionListing,
+  type SessionSummaryCache,
+} from "../../session/session-files.ts";
 import { isSafeOrigin } from "./record.ts";
 import { readArtifactBytes } from "./store.ts";
 
-export type FileStatus = "ok" | "tampered" | "not-a-file" | "unexpected-name";
+/** "unchecked": listed without reading it (the UI's list checks a file when it is opened). */
+export type FileStatus = "ok" | "tampered" | "not-a-file" | "unexpected-name" | "unchecked";
 export type OriginStatus = "live" | "unreferenced-in-scan" | "unknown";
 
 export interface InventoryFile {
   name: string;
   bytes: number;
+  /** The file's modification time (ms): when it was written, as artifacts are never rewritten. */
+  createdAt: number;
   status: FileStatus;
 }
 
@@ -34,17 +41,34 @@ export interface Inventory {
   sessionRoots: { path: string; exists: boolean; error?: string }[];
 }
 
-async function checkFile(root: string, origin: string, name: string): Promise<InventoryFile> {
-  const dir = join(root, origin);
-  const stat = await lstat(join(dir, name));
-  if (!stat.isFile()) return { name, bytes: stat.size, status: "not-a-file" };
-  const match = /^([0-9a-f]{64})\.txt$/.exec(name);
-  if (!match) return { name, bytes: stat.size, status: "unexpected-name" };
-  const read = await readArtifactBytes(root, { sha256: match[1]!, bytes: stat.size, origin });
-  return { name, bytes: stat.size, status: read.ok ? "ok" : "tampered" };
+export interface InventoryOptions {
+  /** Read and hash every file (the CLI); false lists sizes and times only. Default true. */
+  check?: boolean;
+  /** Shared with other listings so unchanged session files are not read again. */
+  cache?: SessionSummaryCache;
+  /** The session files, when the caller has listed them already. */
+  listing?: SessionListing;
 }
 
-export async function artifactInventory(root: string, sessionDirs: readonly string[]): Promise<Inventory> {
+/** The name of a finished artifact file: its sha256, or undefined for any other name. */
+export const artifactSha = (name: string): string | undefined => /^([0-9a-f]{64})\.txt$/.exec(name)?.[1];
+
+async function checkFile(root: string, origin: string, name: string, check: boolean): Promise<InventoryFile> {
+  const stat = await lstat(join(root, origin, name));
+  const base = { name, bytes: stat.size, createdAt: Math.round(stat.mtimeMs) };
+  if (!stat.isFile()) return { ...base, status: "not-a-file" };
+  const sha = artifactSha(name);
+  if (!sha) return { ...base, status: "unexpected-name" };
+  if (!check) return { ...base, status: "unchecked" };
+  const read = await readArtifactBytes(root, { sha256: sha, bytes: stat.size, origin });
+  return { ...base, status: read.ok ? "ok" : "tampered" };
+}
+
+export async function artifactInventory(
+  root: string,
+  sessionDirs: readonly string[],
+  options: InventoryOptions = {},
+): Promise<Inventory> {
   const inventory: Inventory = {
     root,
     exists: false,
@@ -62,7 +86,7 @@ export async function artifactInventory(root: string, sessionDirs: readonly stri
       throw new Error(`cannot read ${root}: ${describeError(error)}`);
     return inventory;
   }
-  const listing = await listSessionFiles(sessionDirs);
+  const listing = options.listing ?? (await listSessionFiles(sessionDirs, { cache: options.cache }));
   inventory.sessionRoots = listing.roots.map((r) => ({
     path: r.path,
     exists: r.exists,
@@ -74,7 +98,10 @@ export async function artifactInventory(root: string, sessionDirs: readonly stri
     const dir = join(root, origin);
     const stat = await lstat(dir);
     if (!stat.isDirectory() || !isSafeOrigin(origin)) continue;
-    const files = await Promise.all((await readdir(dir)).sort().map((name) => checkFile(root, origin, name)));
+    const names = (await readdir(dir)).sort();
+    const files = await Promise.all(
+      names.map((name) => checkFile(root, origin, name, options.check ?? true)),
+    );
     const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
     const status: OriginStatus = known.has(origin) ? "live" : complete ? "unreferenced-in-scan" : "unknown";
     inventory.origins.push({ origin, status, files, bytes });

@@ -6,6 +6,7 @@ import { KEEL_VERSION } from "../../core/version.ts";
 import { collectOverview, collectSessionList } from "../../overview/overview-data.ts";
 import type { Store } from "../../project/open.ts";
 import type { SessionSummaryCache } from "../../session/session-files.ts";
+import type { SessionFolderCache } from "../../session/session-folders.ts";
 import { renderOverviewPage } from "../ui/pages/overview.tsx";
 import { SessionsPage } from "../ui/pages/sessions.tsx";
 import { renderDocument } from "../ui/render.ts";
@@ -15,6 +16,8 @@ export interface OverviewRouteDeps {
   sessionDirs: readonly string[];
   /** Shared across requests so unchanged session files are read once. */
   cache: SessionSummaryCache;
+  /** Session folder listings, kept while each folder is unchanged. */
+  folders?: SessionFolderCache;
   clock?: Clock;
   /** This server is the read-only demo. */
   readOnly?: boolean;
@@ -29,6 +32,7 @@ export function overviewRoutes(deps: OverviewRouteDeps): Hono {
       store: deps.store,
       sessionDirs: deps.sessionDirs,
       cache: deps.cache,
+      folders: deps.folders,
       clock: deps.clock,
     });
   routes.get("/", async (c) => {

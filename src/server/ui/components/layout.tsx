@@ -25,6 +25,7 @@ const SITE_LINKS = [
   { href: "/", label: "Overview" },
   { href: "/sessions", label: "Sessions" },
   { href: "/dashboard", label: "Dashboard" },
+  { href: "/storage", label: "Storage" },
 ];
 
 export function Layout(props: LayoutProps) {

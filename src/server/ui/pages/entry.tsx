@@ -2,14 +2,14 @@
 // to the conversation and on through the pages.
 /** @jsxImportSource hono/jsx */
 import { ENTRY_PAGE_CHARS, type EntryView } from "../../../overview/entry-view.ts";
-import { formatCount, shortId } from "../components/format.ts";
+import { CharRange } from "../components/char-range.tsx";
+import { shortId } from "../components/format.ts";
 import { Layout, type PageFrame } from "../components/layout.tsx";
 
 export function EntryPage(props: { frame: PageFrame; routeKey: string; view: EntryView }) {
   const v = props.view;
   const base = `/sessions/${encodeURIComponent(props.routeKey)}`;
   const page = (from: number) => `${base}/entries/${encodeURIComponent(v.id)}?from=${from}`;
-  const end = Math.min(v.from + v.text.length, v.totalChars);
   return (
     <Layout {...props.frame} title={`keel entry ${v.id} of session ${shortId(props.routeKey)}`}>
       <p>
@@ -18,12 +18,14 @@ export function EntryPage(props: { frame: PageFrame; routeKey: string; view: Ent
       <p>
         <code class="path">{v.header}</code>
       </p>
-      <p class="note" data-testid="entry-range">
-        Characters {formatCount(v.totalChars === 0 ? 0 : v.from + 1)}–{formatCount(end)} of{" "}
-        {formatCount(v.totalChars)}.
-        {v.from > 0 ? <a href={page(Math.max(0, v.from - ENTRY_PAGE_CHARS))}> Previous</a> : null}
-        {end < v.totalChars ? <a href={page(end)}> Next</a> : null}
-      </p>
+      <CharRange
+        testid="entry-range"
+        from={v.from}
+        shown={v.text.length}
+        total={v.totalChars}
+        pageChars={ENTRY_PAGE_CHARS}
+        href={page}
+      />
       <pre class="summary" tabindex={0} data-testid="entry-text">
         {v.text}
       </pre>
