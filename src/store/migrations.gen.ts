@@ -124,5 +124,14 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
     "sql": [
       "ALTER TABLE `compactions` ADD `tokens_after_basis` text;"
     ]
+  },
+  {
+    "name": "20261201181238_glamorous_maggott",
+    "folderMillis": 1796148758000,
+    "hash": "bcbd18c558f9fd8fdc70e5bc24b280366298a157b05f237b7121d1f43a3e24b3",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `compactions` ADD `report` text;"
+    ]
   }
 ];
