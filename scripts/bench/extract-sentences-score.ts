@@ -120,13 +120,17 @@ export function composeSessions(rows: Row[]): Composed[] {
   return out;
 }
 
-function tallyContained(t: Tally, got: string[], want: string[]): void {
+/** Extracted items that match a label are true positives, the rest false; labels nothing matches are misses.
+ * By default a label (a whole corpus row) contains the extracted sentence; `itemHoldsLabel` turns it round for
+ * labels that are a piece of what the user said (the blind set). */
+export function tallyContained(t: Tally, got: string[], want: string[], itemHoldsLabel = false): void {
   const wanted = want.map(norm);
   const gotten = got.map(norm);
+  const match = (g: string, w: string) => (itemHoldsLabel ? g.includes(w) : w.includes(g));
   for (const g of gotten)
-    if (wanted.some((w) => w.includes(g))) t.tp++;
+    if (wanted.some((w) => match(g, w))) t.tp++;
     else t.fp++;
-  for (const w of wanted) if (!gotten.some((g) => w.includes(g))) t.fn++;
+  for (const w of wanted) if (!gotten.some((g) => match(g, w))) t.fn++;
 }
 
 function scoreSessions(rows: Row[], score: HalfScore): void {
@@ -153,7 +157,11 @@ function scoreSessions(rows: Row[], score: HalfScore): void {
 }
 
 export function scoreHalf(half: Half): HalfScore {
-  const rows = readHalf(half);
+  return scoreRows(readHalf(half));
+}
+
+/** Sentence and composed-session scores of any rows in the corpus format (a half, or the blind set). */
+export function scoreRows(rows: Row[]): HalfScore {
   const score: HalfScore = {
     sentences: { constraint: tally(), decision: tally(), goal: tally(), request: tally() },
     negativesTaken: 0,

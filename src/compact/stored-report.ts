@@ -1,6 +1,7 @@
-// The verified strategy's report as the compaction record keeps it, without a schema change: the `gaps` text
-// column holds one JSON object (gap kinds, the notice the user saw, coverage after repair, the changed lines
-// with why), redacted on the way in. Rows written before it hold a bare JSON array of gap kinds; both read.
+// The verified strategy's report as the compaction record keeps it: `gaps` holds the JSON array of gap kinds and
+// `report` one JSON object (the notice the user saw, coverage after repair, the changed lines with why), both
+// redacted on the way in. Older rows read too: round two kept the whole object in `gaps`, before that `gaps`
+// held only the array.
 import { redactDeep } from "../core/secrets.ts";
 import { asRecord } from "../session/entries.ts";
 import type { VerifiedReport } from "./details.ts";
@@ -14,33 +15,45 @@ export interface StoredReport {
   changes: SummaryChange[];
 }
 
+/** The two columns a stored report reads from. */
+export interface StoredReportColumns {
+  gaps: string | null;
+  report?: string | null;
+}
+
 const MAX_STORED_CHANGES = 20;
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-/** The store columns of a verified report: the plain columns as they are, the rest as JSON in `gaps`. */
+/** The store columns of a verified report: the plain columns as they are, gap kinds and the report as JSON. */
 export function storedColumnsOf(report: VerifiedReport) {
   const { gaps, notice, coverageAfter, changes, ...columns } = report;
-  const stored: StoredReport = { gaps, notice, coverageAfter, changes: changes.slice(0, MAX_STORED_CHANGES) };
-  return { ...columns, gaps: JSON.stringify(redactDeep(stored)) };
+  const stored = { notice, coverageAfter, changes: changes.slice(0, MAX_STORED_CHANGES) };
+  return {
+    ...columns,
+    gaps: JSON.stringify(redactDeep(gaps)),
+    report: JSON.stringify(redactDeep(stored)),
+  };
 }
 
-export function readStoredReport(column: string | null): StoredReport {
-  const empty: StoredReport = { gaps: [], notice: null, coverageAfter: null, changes: [] };
-  if (column === null) return empty;
-  let value: unknown;
+/** JSON text as a value, or undefined when it is not JSON (a row from another writer: nothing to show). */
+function parsed(column: string | null | undefined): unknown {
+  if (column === null || column === undefined) return undefined;
   try {
-    value = JSON.parse(column);
+    return JSON.parse(column);
   } catch {
-    return empty; // not JSON: a row from another writer; nothing to show
+    return undefined;
   }
-  if (Array.isArray(value)) return { ...empty, gaps: strings(value) };
-  const o = asRecord(value);
-  if (!o) return empty;
+}
+
+export function readStoredReport(row: StoredReportColumns): StoredReport {
+  const gaps = parsed(row.gaps);
+  // Round two's rows keep the report object in `gaps`; newer rows keep it in `report`.
+  const o = asRecord(parsed(row.report)) ?? asRecord(gaps);
   return {
-    gaps: strings(o.gaps),
-    notice: typeof o.notice === "string" ? o.notice : null,
+    gaps: Array.isArray(gaps) ? strings(gaps) : strings(o?.gaps),
+    notice: typeof o?.notice === "string" ? o.notice : null,
     coverageAfter:
-      typeof o.coverageAfter === "number" && Number.isFinite(o.coverageAfter) ? o.coverageAfter : null,
-    changes: changesOf(o.changes),
+      typeof o?.coverageAfter === "number" && Number.isFinite(o.coverageAfter) ? o.coverageAfter : null,
+    changes: changesOf(o?.changes),
   };
 }

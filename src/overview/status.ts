@@ -74,7 +74,7 @@ export function renderStatusLines(status: KeelStatus): string[] {
 /** A verified compaction's notice as the user saw it (outcome in words, coverage, model calls), else its figures. */
 function verifiedPart(c: CompactionRow): string {
   if (c.strategy !== "verified" || c.outcome === null) return "";
-  const notice = readStoredReport(c.gaps).notice;
+  const notice = readStoredReport(c).notice;
   if (notice) return ` · ${oneLine(notice.replace(/^verified compaction \([^)]*\): /, ""), 300)}`;
   const coverage = c.coverage === null ? "" : ` · model coverage ${Math.round(c.coverage * 100)}%`;
   return ` · ${c.outcome}${coverage} · ${c.modelCalls ?? 0} model call(s)`;
@@ -86,7 +86,7 @@ const clip = (text: string) => oneLine(text, 100);
 /** The lines a verified compaction's repair removed (−), corrected (− then +) or added (+), with why. */
 function changeLines(c: CompactionRow): string[] {
   if (c.strategy !== "verified") return [];
-  const changes = readStoredReport(c.gaps).changes;
+  const changes = readStoredReport(c).changes;
   const lines = changes.slice(0, MAX_CHANGE_LINES).flatMap((ch) => {
     if (ch.action === "added") return [`      + ${clip(ch.text)}  (${ch.why})`];
     const removed = `      − ${clip(ch.text)}  (${ch.why})`;

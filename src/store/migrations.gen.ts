@@ -136,5 +136,14 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
       "\nCREATE UNIQUE INDEX `memory_vectors_record_model` ON `memory_vectors` (`record_seq`,`model`);",
       "\nCREATE INDEX `memory_vectors_project_model` ON `memory_vectors` (`project_id`,`model`,`id`);"
     ]
+  },
+  {
+    "name": "20261201181238_glamorous_maggott",
+    "folderMillis": 1796148758000,
+    "hash": "bcbd18c558f9fd8fdc70e5bc24b280366298a157b05f237b7121d1f43a3e24b3",
+    "bps": true,
+    "sql": [
+      "ALTER TABLE `compactions` ADD `report` text;"
+    ]
   }
 ];

@@ -108,13 +108,13 @@ describe("verified compaction in a real pi", () => {
     const store = await openStore(project.keelDb);
     try {
       const rows = (await listCompactions(store.db)).reverse();
-      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, readStoredReport(r.gaps).gaps])).toEqual([
+      expect(rows.map((r) => [r.strategy, r.outcome, r.modelCalls, readStoredReport(r).gaps])).toEqual([
         ["verified", "synthesized", 1, []],
         ["verified", "patched", 1, []],
         ["verified", "patched", 1, []],
       ]);
       // The record keeps what the user was told and the lines the repair changed, with why.
-      const reports = rows.map((r) => readStoredReport(r.gaps));
+      const reports = rows.map((r) => readStoredReport(r));
       expect(reports.map((r) => r.notice)).toEqual([
         expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/),
         expect.stringMatching(/: 1 rule restored · /),
@@ -166,6 +166,9 @@ describe("verified compaction in a real pi", () => {
         .map((n) => n.message)
         .filter((m) => m.startsWith("keel: verified"));
       expect(first).toEqual([expect.stringMatching(/: summary kept · coverage 100% · 1 model call$/)]);
+      // Applied unchanged: no line removed, corrected or added, no gap found in the model's text.
+      const [keptEntry] = await compactions(pi);
+      expect(keptEntry?.details?.keel).toMatchObject({ outcome: "synthesized", changes: [], foundGaps: [] });
 
       suite(1);
       await pi.prompt(`Run the tests again.${PAD}`);

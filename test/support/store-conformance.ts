@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { readStoredReport, storedColumnsOf } from "../../src/compact/stored-report.ts";
 import { projectIndex } from "../../src/memory/meaning/record-vectors.ts";
 import { nearest } from "../../src/memory/meaning/vector-index.ts";
 import { blobBytes, packVector } from "../../src/memory/meaning/vectors.ts";
@@ -13,6 +14,7 @@ import { putVectors, recordsWithoutVector, vectorPage, vectorStats } from "../..
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
+import type { CompactionRow } from "../../src/store/schema/index.ts";
 import { checkStore } from "../../src/store/self-check.ts";
 import { RAW_READ_CHECKS } from "./store-conformance-raw.ts";
 import { testStore } from "./temp.ts";
@@ -108,6 +110,57 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
       );
       assert.equal(await countCompactions(store.db, project.id), 2);
       assert.equal(await countCompactions(store.db, "other"), 0);
+    } finally {
+      await store.close();
+    }
+  },
+  "a verified report is kept in its own column and a round-two row (report in gaps) still reads": async (
+    driver,
+    dir,
+  ) => {
+    const store = await testStore(dir, "report.db", { driver });
+    try {
+      await upsertProject(store.db, project, 1000);
+      const report = {
+        tokensAfter: 900,
+        outcome: "patched",
+        coverage: 0.8,
+        modelCalls: 1,
+        latencyMs: 5,
+        gaps: ["unsupported-claim"],
+        notice: 'verified compaction (balanced): 1 line removed: "all tests passed"',
+        coverageAfter: 1,
+        changes: [
+          { action: "removed" as const, text: "all tests passed", why: "no test run in the session" },
+        ],
+      };
+      await recordCompaction(store.db, {
+        ...compaction("new", 2000),
+        strategy: "verified",
+        ...storedColumnsOf(report),
+      });
+      const roundTwo = JSON.stringify({
+        gaps: ["missing-goal"],
+        notice: "summary kept",
+        coverageAfter: 1,
+        changes: [],
+      });
+      await recordCompaction(store.db, { ...compaction("old", 1000), strategy: "verified", gaps: roundTwo });
+      const [fresh, old] = await listCompactions(store.db, { projectId: project.id });
+      assert.deepEqual(JSON.parse(fresh?.gaps ?? "null"), ["unsupported-claim"]);
+      assert.deepEqual(readStoredReport(fresh as CompactionRow), {
+        gaps: ["unsupported-claim"],
+        notice: report.notice,
+        coverageAfter: 1,
+        changes: report.changes,
+      });
+      assert.equal(old?.report, null);
+      assert.deepEqual(readStoredReport(old as CompactionRow), {
+        gaps: ["missing-goal"],
+        notice: "summary kept",
+        coverageAfter: 1,
+        changes: [],
+      });
     } finally {
       await store.close();
     }

@@ -28,8 +28,11 @@ export const compactions = sqliteTable(
     outcome: text("outcome"),
     modelCalls: integer("model_calls"),
     latencyMs: integer("latency_ms"),
-    /** JSON array of the gap kinds left in the applied summary. */
+    /** JSON array of the gap kinds left in the applied summary. Rows of round two hold the report object here. */
     gaps: text("gaps"),
+    /** Verified compactions: one redacted JSON object with the notice the user saw, coverage after repair and
+     * the lines the repair changed, with why (src/compact/stored-report.ts). */
+    report: text("report"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [

@@ -89,7 +89,10 @@ describe("the verified report in the compaction record", () => {
     const [row] = await listCompactions(store.db);
     expect(row?.outcome).toBe("patched");
     expect(row?.gaps).not.toContain(SECRET);
-    const report = readStoredReport(row?.gaps ?? null);
+    expect(row?.report).not.toContain(SECRET);
+    // The gap kinds stay a JSON array in `gaps`; the report has its own column.
+    expect(Array.isArray(JSON.parse(row?.gaps ?? "null"))).toBe(true);
+    const report = readStoredReport({ gaps: row?.gaps ?? null, report: row?.report });
     expect(report.notice).toBe(NOTICE);
     expect(report.coverageAfter).toBe(1);
     expect(report.changes.map((c) => c.action)).toEqual(["corrected", "added", "removed"]);
@@ -132,13 +135,13 @@ describe("the verified report in the compaction record", () => {
       createdAt: 1,
     });
     const [row] = await listCompactions(store.db);
-    expect(readStoredReport(row?.gaps ?? null)).toEqual({
+    expect(readStoredReport({ gaps: row?.gaps ?? null })).toEqual({
       gaps: ["missing-constraint"],
       notice: null,
       coverageAfter: null,
       changes: [],
     });
-    expect(readStoredReport("not json").changes).toEqual([]);
+    expect(readStoredReport({ gaps: "not json", report: "not json either" }).changes).toEqual([]);
     const lines = renderStatusLines(
       await collectStatus(store, {
         ok: true,

@@ -77,14 +77,18 @@ export const PAST_TIME =
 export const PAST_VERB =
   /^([a-z']+ ){0,3}(was|were|did|had|went|chose|picked|decided|settled|tried|ran|fixed|broke|made|took|wrote|used|copied|shipped|deployed|documented|agreed|opted|reverted|started)\b/;
 
+/** Laughter, irony and sighs. Only faces that laugh, wink or roll their eyes mark a joke: a wave, a fire or a
+ * thumbs-up decorates a message without changing what it asks. */
 export const LAUGH =
-  /\b(haha+|hehe+|lol|lmao|rofl|jk|kidding|just joking|tbh|ugh+|argh+|meh|sigh|funny enough|note to self|rule of thumb|seriously|honestly)\b|[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]|(^|\s)(:\)|:d|;\)|:p|xd)(\s|$)/u;
+  /\b(haha+|hehe+|lol|lmao|rofl|jk|kidding|just joking|tbh|ugh+|argh+|meh|sigh|funny enough|note to self|rule of thumb|seriously|honestly)\b|[\u{1F600}-\u{1F606}\u{1F609}\u{1F61B}-\u{1F61D}\u{1F62D}\u{1F643}\u{1F644}\u{1F648}\u{1F923}\u{1F926}\u{1F92A}\u{1F937}\u{1FAE0}]|(^|\s)(:\)|:d|;\)|:p|xd)(\s|$)/u;
 export const VENT =
   /\b(i hate|i love how|cursed|hate me|should be illegal|become farmers|this is fine|blame dns|buy the team|don't mind me|my brain|who (designed|wrote|thought)|never (let|trust) (me|a|anyone)|don't (ever )?let me|tired of me|whoever wrote)\b/;
 
 /** A question by its form: a question mark, or an inverted auxiliary / wh-word at the start. */
 export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
+  // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.
+  if (/^do (it|this|that)\b/.test(n)) return false;
   const SUBJ =
     "(we|i|you|it|this|that|there|the|a|an|my|our|your|they|he|she|every|all|any|anyone|these|those)";
   if (
@@ -98,6 +102,18 @@ export function isQuestion(n: string): boolean {
       n,
     ) || /^(why|how come)\b/.test(n)
   );
+}
+
+/** Frames that wrap a request in a question or a hedge: "would it be possible to …", "maybe we could …",
+ * "i'd be grateful if you could …". The clause after the frame is what is asked. */
+const HEDGED_FRAME =
+  /^(?:(?:i was|i am|i'm|we were|we are|we're) (?:thinking|wondering if|hoping)(?: that)?,? (?:maybe |perhaps )?(?:we|you) (?:could|can|might)(?: try to)?|(?:maybe|perhaps) (?:we|you) (?:could|can)(?: try to)?|(?:would|will) you mind|(?:would|is) it (?:be )?(?:possible|feasible) to|(?:i|we) (?:would|'d) (?:be grateful|appreciate it|love it) if you (?:could|can|would)|it would be (?:great|nice|good|lovely) if you (?:could|can|would)|(?:could|can) we(?: please| maybe)?|(?:would|will) you be able to|are you able to|(?:is there )?any chance (?:you|we) (?:could|can)) (.*?)(?:,? if (?:that's|that is|it's|it is) not too much[^?]*)?[?.!]*$/;
+
+/** The work asked for inside a hedge ("maybe we could get the results paginated?"), or null. A hedge asks; it
+ * never sets a rule, so its clause is a request whatever its verb. */
+export function hedgedRequest(n: string): string | null {
+  const m = HEDGED_FRAME.exec(n);
+  return m ? (m[1] as string) : null;
 }
 
 /** "can you …", "could you please …": the request inside a polite question, or null. */

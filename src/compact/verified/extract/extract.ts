@@ -51,6 +51,10 @@ interface Walk {
   previous: Ledger | null;
   userMessages: number;
   toolCalls: number;
+  /** A user message with more than greetings and thanks has been seen. */
+  opened: boolean;
+  /** The previous user message's question, when it asked one and requested nothing. */
+  lastAsk: string | null;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -80,7 +84,18 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   const unset = !walk.goal && !walk.previous?.goal;
   if (facts.goalStatement && (facts.goalStrength === "stated" || unset))
     walk.goal = { text: facts.goalStatement, entryId };
-  else if (facts.task && unset) walk.goal = { text: facts.task, entryId };
+  else if (facts.task && unset)
+    // "ok do that" after "how do i make the tests run in parallel?": the work is the question it answers.
+    walk.goal = {
+      text: facts.pointsBack && walk.lastAsk ? `${walk.lastAsk} ${facts.task}` : facts.task,
+      entryId,
+    };
+  // The first message that says more than hello opens the work: without a request or a stated goal in it,
+  // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
+  // opens with a question or a remark has no goal until a task or a stated goal comes.
+  else if (facts.content && unset && !walk.opened) walk.goal = { text: facts.content, entryId };
+  if (facts.speaks) walk.opened = true;
+  walk.lastAsk = facts.task === null ? facts.request : null;
   if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
 }
@@ -117,6 +132,8 @@ export function extractDetailed(
     previous: null,
     userMessages: 0,
     toolCalls: 0,
+    opened: false,
+    lastAsk: null,
   };
   const calls = new Map<string, ToolCallInfo>();
   const files = createFileTracker();

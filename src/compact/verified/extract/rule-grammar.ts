@@ -9,7 +9,7 @@ export type RuleClass = { kind: "constraint" | "preference"; cue: string };
 /** Verbs whose imperative sets how work is done from now on, not one step. */
 const MANNER =
   /^(just |also |always |only )?(keep|stick|stay|use|prefer|favou?r|leave|respond|reply|answer|speak|target|pin|name|refrain|avoid|respect|follow|default|limit|cap|go for|be (careful|consistent|explicit|strict|brief|concise)|do everything|hands off)\b/;
-const GENERAL =
+export const GENERAL =
   /\b(always|from now on|from now\b|from here on|going forward|henceforth|in (the )?future|at all times|every|each|whenever|all (of )?(the |our |my )?[a-z]+s\b|any time|throughout|in this (repo|repository|project|codebase|code base|session|package|module|app)|for this (project|repo|codebase)|across|by default|everything|everywhere|consistently|exclusively|nothing but|nothing else|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|, ever\b|unless|next time)\b/;
 const NOT_PLURAL = new Set([
   "this",
@@ -70,7 +70,8 @@ function preference(c: string): RuleClass | null {
 /** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
 export function standingImperative(clause: string, whole: string): boolean {
   if (!isImperative(clause)) return false;
-  if (MANNER.test(clause) || GENERAL.test(whole)) return true;
+  // "so that each provider is a plugin" says what the change is for; its "each" sets no scope.
+  if (MANNER.test(clause) || GENERAL.test(whole.replace(/\bso that\b.*$/, ""))) return true;
   const words = clause.replace(/^(just|also|first|then) /, "").split(" ");
   const object = words.slice(1, 4).join(" ");
   if (!DETERMINER.test(object) && !/^(what|why|how|where|which|who)\b/.test(object)) {

@@ -4,6 +4,7 @@
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
 import { isChoiceReply, isDecision } from "./choice.ts";
 import {
+  hedgedRequest,
   isImperative,
   isQuestion,
   LAUGH,
@@ -14,8 +15,15 @@ import {
   VENT,
   WOULD,
 } from "./clause.ts";
-import { type GoalStrength, goalStrength, isGoalPivot } from "./goal.ts";
-import { ruleIn } from "./rule-grammar.ts";
+import {
+  type GoalStrength,
+  goalStrength,
+  isAssignment,
+  isGoalPivot,
+  oneOffChange,
+  wantsOutcome,
+} from "./goal.ts";
+import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke";
@@ -38,6 +46,9 @@ export interface SentenceContext {
 const ACK =
   /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop))[\s,.!:;)(-]*)+$/;
 
+/** Small talk that opens a conversation: it asks for nothing and sets nothing. */
+const SOCIAL =
+  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b)[^?]*[.!]*$/;
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
@@ -46,7 +57,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -77,10 +88,17 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   if (isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
-  if (ACK.test(n)) return { kind: "ack" };
-  if (LAUGH.test(n) || VENT.test(n)) return negative("joke");
+  if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
+  // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
+  const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
+  if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
   if (sentence.introducesQuote) return negative("quoted");
-  const bare = stripFrames(stripQuoted(n));
+  const bare = stripFrames(
+    stripQuoted(earnest)
+      .replace(/\p{Extended_Pictographic}\uFE0F?/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
   return classifyBare(bare);
 }
@@ -93,6 +111,8 @@ function classifyBare(bare: string): SentenceClass {
     )
   )
     return negative("question");
+  const hedged = hedgedRequest(bare);
+  if (hedged !== null && hedged.split(" ").length >= 2) return { kind: "request" };
   const polite = politeRequest(bare);
   // "check whether the tests always run": a rule word inside the checked clause is not a rule.
   if (CHECK_WHETHER.test(polite ?? bare)) return { kind: "request" };
@@ -106,7 +126,11 @@ function classifyBare(bare: string): SentenceClass {
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
   // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
-  if (strength === "intent") return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  if (strength === "intent" && !wantsOutcome(bare)) {
+    const change = oneOffChange(bare);
+    if (change !== null) return standingChange(change) ? rule("obligation") : { kind: "goal", strength };
+    return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
@@ -130,9 +154,24 @@ function classifyBare(bare: string): SentenceClass {
   return { kind: "plain" };
 }
 
+/** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
+const SCHEDULE =
+  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
+
+/** Whether a change asked with "we need to" / "we should" holds from now on ("add a test for every endpoint")
+ * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
+ * not make a change verb standing. */
+function standingChange(change: string): boolean {
+  const c = change.replace(SCHEDULE, "").replace(/\s+/g, " ").trim();
+  const found = ruleIn(c, c);
+  return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
+}
+
 /** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
 function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
+  if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
+    return { kind: "goal", strength: "stated" };
   if (ruleIn(inner, inner)) return rule("passed on");
   if (
     /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't allow)/.test(

@@ -2,7 +2,7 @@
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import type { GoalStrength } from "./goal.ts";
 import { classifySentence } from "./rules.ts";
-import { sentencesOf } from "./sentences.ts";
+import { type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 export interface UserFacts {
@@ -16,6 +16,13 @@ export interface UserFacts {
   task: string | null;
   /** What the message asks for now (requests, else questions, with the plain sentences around them), or null. */
   request: string | null;
+  /** Everything the user says in the message but questions, thanks, jokes and quotes: what an opening message
+   * that holds no request or stated goal is about ("Users with an apostrophe can't sign up."), or null. */
+  content: string | null;
+  /** The message holds more than greetings and thanks (a question or a remark counts). */
+  speaks: boolean;
+  /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
+  pointsBack: boolean;
   followUps: string[];
 }
 
@@ -23,11 +30,41 @@ const GOAL_CHARS = 500;
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
+/** Words that point back or frame a request without naming any work ("fix that", "can you take this one"). */
+const EMPTY_WORDS = new Set(
+  "it that this them these those one ones here there from for me us now asap please pls and then up out on over the a an too also again just do take handle look sort deal fix solve stream finish continue go ahead proceed let's lets today tonight first quickly right away real quick".split(
+    " ",
+  ),
+);
+const POINTER = /\b(it|that|this|them|these|those|this one)\b/i;
+
+/** A request whose object only points back at what the message said before it ("Fix that."). */
+export function isPointingRequest(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const named = words.filter(
+    (w) => !EMPTY_WORDS.has(w) && !/^(can|could|would|will|you|kindly|yes|yeah|yep|ok|okay|sure)$/.test(w),
+  );
+  return POINTER.test(text) && named.length <= 1;
+}
+
 const bounded = (parts: string[]): string | null => {
   const text = parts.join(" ").trim();
   if (text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length < 2) return null;
   return text.length > GOAL_CHARS ? `${text.slice(0, GOAL_CHARS)}…` : text;
 };
+
+/** The request after a colon in a rule sentence, or null. */
+function askAfterColon(sentence: Sentence, prev: string | undefined): string | null {
+  const at = sentence.text.indexOf(": ");
+  if (at < 0) return null;
+  const tail = sentence.text.slice(at + 2).trim();
+  const cls = classifySentence({ text: tail, introducesQuote: false }, { prev });
+  return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
+}
 
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
   const facts: UserFacts = {
@@ -37,6 +74,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     goalStrength: null,
     task: null,
     request: null,
+    content: null,
+    speaks: false,
+    pointsBack: false,
     followUps: [],
   };
   if (text.trimStart().startsWith("/")) return facts;
@@ -48,8 +88,15 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const requests: string[] = [];
   const questions: string[] = [];
   const plain: string[] = [];
+  const said: string[] = [];
+  /** Rules and choices alone ("Never touch the migrations.") open no work; a report or an ask does. */
+  let tells = false;
   for (const sentence of sentencesOf(text)) {
     const cls = classifySentence(sentence, { prev });
+    if (cls.kind !== "negative" && cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot"))
+      said.push(sentence.text);
+    if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
+    if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
     const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
     if (
@@ -69,9 +116,12 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
     }
-    if (cls.kind === "constraint" || cls.kind === "preference")
+    if (cls.kind === "constraint" || cls.kind === "preference") {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
-    else if (cls.kind === "decision")
+      // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
+      const asked = askAfterColon(sentence, prev);
+      if (asked) requests.push(asked);
+    } else if (cls.kind === "decision")
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
     else if (cls.kind === "request") requests.push(sentence.text);
     else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
@@ -82,7 +132,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   }
   facts.goalStatement = bounded(goals);
   facts.goalStrength = facts.goalStatement ? strength : null;
-  facts.task = requests.length > 0 ? bounded([...plain, ...requests]) : null;
+  // A request that only points back ("Users … can't sign up. Fix that.") asks for what the message said.
+  const pointing = requests.length > 0 && requests.every(isPointingRequest);
+  facts.task = requests.length > 0 ? bounded(pointing ? said : [...plain, ...requests]) : null;
+  facts.pointsBack = pointing && said.every((s) => requests.includes(s));
+  facts.content = tells ? bounded(said) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;

@@ -1,0 +1,74 @@
+// Scoring for the blind set (test/fixtures/blind/, written in round three by an engineer who never read the
+// classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
+// session's goal is right when it contains the label; a labelled rule or choice is found when an extracted
+// constraint or decision contains it (an item holding a label counts as a true positive, one holding none as a
+// false one); a look-alike negative inside an extracted item is a negative taken. Never tuned on: only scored.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { extractBranch } from "../../src/compact/verified/extract/index.ts";
+import {
+  type HalfScore,
+  type Row,
+  scoreRows,
+  type Tally,
+  tallyContained,
+} from "./extract-sentences-score.ts";
+import { branchOfWritten, type WrittenSession } from "./extract-sessions-score.ts";
+
+const DIR = join(import.meta.dirname, "../../test/fixtures/blind");
+
+interface BlindSession extends Omit<WrittenSession, "half"> {
+  constraints: string[];
+  decisions: string[];
+  negatives: string[];
+}
+
+export interface BlindScore {
+  sentences: HalfScore;
+  sessions: { goal: Tally; constraint: Tally; decision: Tally; negativesTaken: number; negatives: number };
+  count: number;
+}
+
+const norm = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, " ")
+    .replace(/[.!?\s]+$/, "")
+    .trim();
+
+const lines = (file: string) =>
+  readFileSync(join(DIR, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
+
+/** True when the blind set is in the tree (it comes from branch r3-blind). */
+export function hasBlindSet(): boolean {
+  return existsSync(join(DIR, "extract-sessions.jsonl")) && existsSync(join(DIR, "extract-sentences.jsonl"));
+}
+
+export function scoreBlind(): BlindScore {
+  const sentences = scoreRows(lines("extract-sentences.jsonl") as Row[]);
+  const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
+  const sessions = { goal: tally(), constraint: tally(), decision: tally(), negativesTaken: 0, negatives: 0 };
+  const all = lines("extract-sessions.jsonl") as BlindSession[];
+  for (const s of all) {
+    const x = extractBranch(branchOfWritten({ ...s, half: "held-out" }), { cwd: "/home/dev/app" });
+    if (x.goal !== null && norm(x.goal).includes(norm(s.goal))) sessions.goal.tp++;
+    else {
+      if (x.goal !== null) sessions.goal.fp++;
+      sessions.goal.fn++;
+    }
+    const rules = x.constraints.map((c) => c.text);
+    const choices = x.decisions.map((d) => d.text);
+    tallyContained(sessions.constraint, rules, s.constraints, true);
+    tallyContained(sessions.decision, choices, s.decisions, true);
+    const taken = [...rules, ...choices].map(norm);
+    for (const n of s.negatives) {
+      sessions.negatives++;
+      if (taken.some((g) => g.includes(norm(n)))) sessions.negativesTaken++;
+    }
+  }
+  return { sentences, sessions, count: all.length };
+}
