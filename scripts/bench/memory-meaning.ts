@@ -15,7 +15,7 @@ import { embedMissing, projectIndex } from "../../src/memory/meaning/record-vect
 import { nearest } from "../../src/memory/meaning/vector-index.ts";
 import { packVector } from "../../src/memory/meaning/vectors.ts";
 import { recordMemory } from "../../src/memory/records.ts";
-import { putVectors } from "../../src/store/memory-vectors.ts";
+import { putVectors } from "../../src/store/memory-vector-writes.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
 import { withTransaction } from "../../src/store/transaction.ts";

@@ -4,7 +4,7 @@
 
 import { ok, problem } from "../core/result.ts";
 import type { CleanupOutcome } from "./cleanup.ts";
-import { type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
+import { embedAfterWrite, type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import {
   MEMORY_ACTIONS,
   type MemoryAction,
@@ -137,12 +137,15 @@ async function dispatch(
       });
     case "read":
       return (await import("./records.ts")).readMemory(deps, projectId, p.id!);
-    case "record":
-      return (await import("./records.ts")).recordMemory(
+    case "record": {
+      const recorded = await (await import("./records.ts")).recordMemory(
         deps,
         { projectId, origin: ctx.origin ?? "agent", provenance: ctx.provenance },
         p.record!,
       );
+      if (recorded.ok) await embedAfterWrite(deps, projectId);
+      return recorded;
+    }
     case "supersede":
       return (await import("./records.ts")).supersedeMemory(deps, projectId, p.oldId!, p.newId!);
     case "retention": {

@@ -1,9 +1,7 @@
-// Store functions for memory_vectors: which records of a project still lack a vector for a model, writing
-// vectors, paging them out for the in-memory index, its change marker, counts for status, and fetching the
-// candidate records a vector search found. Reads are raw SQL through the store's reader (a search loads no ORM);
-// writing goes through Drizzle. Ranking belongs to src/memory/meaning/.
-import { sql } from "drizzle-orm";
-import type { KeelDb, SqlReader } from "./db.ts";
+// Store reads of memory_vectors: which records of a project still lack a vector for a model, paging them out for the in-memory index, its change marker, counts for status, and fetching the
+// candidate records a vector search found, as raw SQL through the store's reader (a search loads no ORM); writing
+// them is memory-vector-writes.ts's. Ranking belongs to src/memory/meaning/.
+import type { SqlReader } from "./db.ts";
 import type { CandidateRow } from "./memory-search.ts";
 
 export interface RecordText {
@@ -30,28 +28,6 @@ export async function recordsWithoutVector(
     [projectId, model, limit],
   );
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
-}
-
-export interface NewVector {
-  recordSeq: number;
-  textHash: string;
-  vector: Uint8Array;
-}
-
-/** Writes vectors (replacing any earlier one of the same record and model, which moves it to a new id). */
-export async function putVectors(
-  db: KeelDb,
-  projectId: string,
-  model: string,
-  vectors: NewVector[],
-  now: number,
-): Promise<void> {
-  for (const v of vectors) {
-    await db.run(sql`delete from memory_vectors where record_seq = ${v.recordSeq} and model = ${model}`);
-    await db.run(sql`
-      insert into memory_vectors (record_seq, project_id, model, text_hash, vector, created_at)
-      values (${v.recordSeq}, ${projectId}, ${model}, ${v.textHash}, ${v.vector}, ${now})`);
-  }
 }
 
 /** The newest record's seq in the whole store (the primary key's end: no scan); 0 when there is none. */

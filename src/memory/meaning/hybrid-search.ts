@@ -8,7 +8,7 @@ import { ORIGINS } from "../../store/schema/origin.ts";
 import { MEMORY_LIMITS, type MemoryResult } from "../model.ts";
 import type { MemoryDeps } from "../policy.ts";
 import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
-import { validateQuery } from "../validate.ts";
+import { validateQuery } from "../query-check.ts";
 import { type Embedder, loadEmbedder } from "./embedder.ts";
 import { fuseHits, mergeWordHits } from "./fuse.ts";
 import { embedMissing, projectIndex } from "./record-vectors.ts";
@@ -34,6 +34,22 @@ export interface HybridOutcome extends SearchOutcome {
 let meaningOff = false;
 export function setMeaningSearch(enabled: boolean): void {
   meaningOff = !enabled;
+}
+
+/**
+ * After a record is written: vectors for the records that have none (the new one, and any backlog within the
+ * budget). The record is already stored, so a model that cannot load or a failed vector write leaves the work to
+ * the next search instead of failing the write.
+ */
+export async function embedAfterWrite(deps: MemoryDeps, projectId: string): Promise<void> {
+  if (meaningOff) return;
+  const embedder = await loadEmbedder();
+  if (!embedder.ok) return;
+  try {
+    await embedMissing(deps, projectId, embedder.value);
+  } catch {
+    return; // the next search embeds what is missing
+  }
 }
 
 function phrasingsOf(input: SearchInput): MemoryResult<string[]> {

@@ -6,12 +6,10 @@ import { sha256Hex } from "../../core/hash.ts";
 import type { KeelDb, SqlReader } from "../../store/db.ts";
 import {
   newestRecordSeq,
-  putVectors,
   recordsWithoutVector,
   vectorMarker,
   vectorPage,
 } from "../../store/memory-vectors.ts";
-import { withTransaction } from "../../store/transaction.ts";
 import type { MemoryDeps } from "../policy.ts";
 import type { Embedder } from "./embedder.ts";
 import { addToIndex, createIndex, type VectorIndex } from "./vector-index.ts";
@@ -65,7 +63,11 @@ export async function embedMissing(
     const texts = rows.map(recordText);
     const vectors = await embedder.embed(texts);
     const now = deps.clock.now();
-    const db = await writerOf(deps);
+    const [db, { putVectors }, { withTransaction }] = await Promise.all([
+      writerOf(deps),
+      import("../../store/memory-vector-writes.ts"),
+      import("../../store/transaction.ts"),
+    ]);
     await withTransaction(db, (tx) =>
       putVectors(
         tx,
