@@ -29,7 +29,7 @@ const COMPACTION_SQL = `
          strategy, reason, from_extension as fromExtension, tokens_before as tokensBefore,
          first_kept_entry_id as firstKeptEntryId, summary_chars as summaryChars, tokens_after as tokensAfter,
          tokens_after_basis as tokensAfterBasis, coverage, outcome, model_calls as modelCalls,
-         latency_ms as latencyMs, gaps, created_at as createdAt
+         latency_ms as latencyMs, gaps, report, created_at as createdAt
   from compactions where project_id = ? order by created_at desc, id desc limit ?`;
 
 /** The project's counts and its last evidence run. */
