@@ -1,14 +1,15 @@
 // Memory search as every surface calls it: each phrasing is searched by words (search.ts), then, when the
 // local embedding model is available, by meaning over the project's record vectors, and the two are fused
 // (fuse.ts). The model loads on the first search that has words to look for; records written before it
-// loaded are embedded here first, within a time budget. Without a model, the answer is the lexical one.
+// loaded are embedded here first, within a time budget (a write embeds its record at once: embedAfterWrite).
+// Without a model, the answer is the lexical one.
 import { ok } from "../../core/result.ts";
 import { rowsBySeq } from "../../store/memory-vectors.ts";
 import { ORIGINS } from "../../store/schema/origin.ts";
 import { MEMORY_LIMITS, type MemoryResult } from "../model.ts";
 import type { MemoryDeps } from "../policy.ts";
-import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
 import { validateQuery } from "../query-check.ts";
+import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
 import { type Embedder, loadEmbedder } from "./embedder.ts";
 import { fuseHits, mergeWordHits } from "./fuse.ts";
 import { embedMissing, projectIndex } from "./record-vectors.ts";
