@@ -6,41 +6,57 @@ import { cosine } from "../../src/memory/meaning/vectors.ts";
 import {
   decodeWordVectors,
   embedWords,
-  encodeWordSlots,
+  encodeWordIndex,
   encodeWordVectors,
-  rowsInMemory,
+  INDEX_ENTRY,
+  rangesInMemory,
   textWords,
   WORD_DIMS,
 } from "../../src/memory/meaning/word-vectors.ts";
 
 const row = (f: (d: number) => number) => Array.from({ length: WORD_DIMS }, (_, d) => f(d));
 
-const tableOf = (words: string[], bytes: Uint8Array) =>
-  decodeWordVectors(encodeWordSlots(words), bytes.length, rowsInMemory(bytes));
+const tableOf = (words: string[], bytes: Uint8Array) => {
+  const index = encodeWordIndex(words);
+  return decodeWordVectors(index.length, rangesInMemory(index), rangesInMemory(bytes));
+};
 
 describe("word-vector format", () => {
-  it("keeps each row's direction through 4-bit packing", () => {
+  it("keeps each row's direction through 4-bit packing", async () => {
     const rows = [row((d) => Math.sin(d + 1)), row((d) => (d % 3) - 1), row((d) => (d === 7 ? -2 : 0.01))];
     const table = tableOf(["alpha", "beta", "gamma"], encodeWordVectors(rows));
     for (const [i, word] of ["alpha", "beta", "gamma"].entries()) {
+      await table.prepare(word);
       const back = embedWords(table, word);
       expect(cosine(back, Float32Array.from(rows[i]!))).toBeGreaterThan(0.97);
     }
   });
 
-  it("refuses bytes that do not fit the word list", () => {
-    expect(() => tableOf(["a", "b"], new Uint8Array(WORD_DIMS / 2))).toThrow(/50 bytes for 2 words/);
+  it("refuses an index that is not whole entries and words that do not fit one", () => {
     expect(() =>
-      decodeWordVectors(new TextEncoder().encode("a\n"), 50, rowsInMemory(new Uint8Array(50))),
-    ).toThrow(/slots/);
+      decodeWordVectors(INDEX_ENTRY + 1, rangesInMemory(new Uint8Array()), rangesInMemory(new Uint8Array())),
+    ).toThrow(/whole/);
+    expect(() => encodeWordIndex(["x".repeat(24)])).toThrow(/does not fit/);
   });
 
-  it("splits camelCase, lowers case and drops stop words; unknown words give a zero vector", () => {
+  it("splits camelCase, lowers case and drops stop words; unknown words give a zero vector", async () => {
     expect(textWords("How do we store moneyAsCents in the DB?")).toEqual(["store", "money", "cents", "db"]);
     const known = (w: string) => w === "typescript";
     expect(textWords("TypeScript, priceCents", known)).toEqual(["typescript", "price", "cents"]);
     const table = tableOf(["alpha"], encodeWordVectors([row(() => 1)]));
+    await table.prepare("the zzzz");
     expect([...embedWords(table, "the zzzz")].every((x) => x === 0)).toBe(true);
+  });
+
+  it("finds each word's row by halving the sorted index, whole words only", async () => {
+    const words = ["alphabeta", "beta", "alpha", "gamma", "a1", "zed", "b'c"];
+    const table = tableOf(words, new Uint8Array((words.length * WORD_DIMS) / 2));
+    expect(table.size).toBe(words.length);
+    await table.prepare(words.join(" "));
+    expect(words.map((w) => table.rankOf(w))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const missing = ["alph", "lphabeta", "bet", "delta", "zzz", "aa"];
+    await table.prepare(missing.join(" "));
+    for (const word of missing) expect(table.rankOf(word)).toBeUndefined();
   });
 });
 
@@ -56,14 +72,5 @@ describe("the shipped word vectors", () => {
     expect(record!.length).toBe(embedder.value.dims);
     expect(embedder.value.dims).toBeGreaterThan(WORD_DIMS);
     expect(cosine(record!, paraphrase!)).toBeGreaterThan(cosine(unrelated!, paraphrase!) + 0.1);
-  });
-
-  it("finds each word's row by its line, whole words only", () => {
-    const words = ["alphabeta", "beta", "alpha", "gamma"];
-    const table = tableOf(words, new Uint8Array((words.length * WORD_DIMS) / 2));
-    expect(table.size).toBe(4);
-    expect(words.map((w) => table.rankOf(w))).toEqual([0, 1, 2, 3]);
-    for (const missing of ["alph", "lphabeta", "bet", "gamma\nbeta", "delta", "", "x".repeat(30)])
-      expect(table.rankOf(missing)).toBeUndefined();
   });
 });

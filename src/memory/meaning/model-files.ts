@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+concepts@2.0.0";
 
 /** Every file the embedder reads, by the name it is looked up with. */
-export const MODEL_FILE_NAMES = ["words.slots", "vectors.q4"] as const;
+export const MODEL_FILE_NAMES = ["words.index", "vectors.q4"] as const;
 
 /** The folder beside the extension bundle that `keel install` fills. */
 export const EXTENSION_MODEL_DIR = "model";

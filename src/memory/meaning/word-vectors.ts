@@ -37,73 +37,113 @@ export function encodeWordVectors(rows: number[][]): Uint8Array {
   return bytes;
 }
 
-/** Characters of one word's slot in the word file: the word, then newlines up to this width. */
-export const WORD_SLOT = 24;
+/** Bytes of one entry of the word index: the word padded with newlines to WORD_TEXT bytes, then its row (u32 LE). */
+export const INDEX_ENTRY = 28;
+const WORD_TEXT = 24;
 /** Bytes of one packed row. */
 export const ROW_BYTES = WORD_DIMS / 2;
 
-/** The word file: word i at character i * WORD_SLOT, padded with newlines (so no index has to be built). */
-export function encodeWordSlots(words: readonly string[]): Uint8Array {
-  const text = words
-    .map((w) => {
-      if (w.length >= WORD_SLOT || !WORD_PATTERN.test(w))
-        throw new Error(`word ${JSON.stringify(w)} does not fit a slot`);
-      return w.padEnd(WORD_SLOT, "\n");
-    })
-    .join("");
-  return Buffer.from(text, "latin1");
+/** The word index: every word with its row (its place in `words`), sorted by word, so a word is found by halving. */
+export function encodeWordIndex(words: readonly string[]): Uint8Array {
+  const order = words.map((word, row) => ({ word, row })).sort((x, y) => (x.word < y.word ? -1 : 1));
+  const out = Buffer.alloc(order.length * INDEX_ENTRY, 10);
+  order.forEach(({ word, row }, i) => {
+    if (word.length >= WORD_TEXT || !WORD_PATTERN.test(word))
+      throw new Error(`word ${JSON.stringify(word)} does not fit the index`);
+    out.write(word, i * INDEX_ENTRY, "latin1");
+    out.writeUInt32LE(row, i * INDEX_ENTRY + WORD_TEXT);
+  });
+  return out;
 }
 
-/** The table: each word's row number and the packed rows, unpacked only for the words a text uses. */
-export interface WordTable {
-  /** Words in the table (rows). */
-  size: number;
-  /** A word's row, which is also its frequency rank; undefined when the table lacks it. */
-  rankOf(word: string): number | undefined;
-  /** The packed row of a rank (ROW_BYTES bytes). */
-  row(rank: number): Uint8Array;
-}
+/** Reads `length` bytes at `offset` of one of the table's files (in pieces: a search needs a few of them). */
+export type RangeReader = (offset: number, length: number) => Promise<Uint8Array>;
 
-/** Reads ROW_BYTES bytes of row `rank`; the embedder reads them from the file, tests from memory. */
-export type RowReader = (rank: number) => Uint8Array;
-
-export function rowsInMemory(bytes: Uint8Array): RowReader {
-  return (rank) => bytes.subarray(rank * ROW_BYTES, (rank + 1) * ROW_BYTES);
+export function rangesInMemory(bytes: Uint8Array): RangeReader {
+  return async (offset, length) => bytes.subarray(offset, offset + length);
 }
 
 /**
- * The table over the word file (encodeWordSlots) and a reader of rows. A word is found by one search of the
- * file's text and its row read alone: a search looks up a handful of words, and building a map of 100k words or
- * reading every row cost more than the rest of a memory search's start. Looked-up words are remembered.
+ * The table: a text's words are looked up and their rows read by `prepare` (async, a few small reads each);
+ * `rankOf` and `row` then answer from what was prepared, so embedding stays synchronous.
  */
-export function decodeWordVectors(slots: Uint8Array, rowBytes: number, readRow: RowReader): WordTable {
-  if (slots.length % WORD_SLOT !== 0)
-    throw new Error(`the word file is not whole ${WORD_SLOT}-character slots`);
-  const size = slots.length / WORD_SLOT;
-  if (rowBytes !== size * ROW_BYTES) throw new Error(`word vectors hold ${rowBytes} bytes for ${size} words`);
-  const text = Buffer.from(slots.buffer, slots.byteOffset, slots.byteLength);
-  const slotOf = (word: string): number => {
-    if (text.toString("latin1", 0, word.length + 1) === `${word}\n`) return 0;
-    const at = text.indexOf(`\n${word}\n`, 0, "latin1") + 1;
-    return at > 0 && at % WORD_SLOT === 0 ? at / WORD_SLOT : -1;
-  };
+export interface WordTable {
+  /** Words in the table (rows). */
+  size: number;
+  prepare(text: string): Promise<void>;
+  /** A prepared word's row, which is also its frequency rank; undefined when the table lacks it. */
+  rankOf(word: string): number | undefined;
+  /** The packed row of a prepared rank (ROW_BYTES bytes). */
+  row(rank: number): Uint8Array;
+}
+
+/** Every word a text may be looked up with: as written and with camelCase split (textWords decides which). */
+function candidateWords(text: string): string[] {
+  const whole = text.toLowerCase().match(WORDS_IN_TEXT) ?? [];
+  const split =
+    splitCamelCase(text, () => false)
+      .toLowerCase()
+      .match(WORDS_IN_TEXT) ?? [];
+  return [...new Set([...whole, ...split])].filter((w) => !STOP_WORDS.has(w) && w.length < WORD_TEXT);
+}
+
+function entryWord(entry: Uint8Array): string {
+  const end = entry.indexOf(10);
+  return Buffer.from(entry.buffer, entry.byteOffset, end < 0 ? WORD_TEXT : Math.min(end, WORD_TEXT)).toString(
+    "latin1",
+  );
+}
+
+/**
+ * The table over the word index (encodeWordIndex) and the packed rows, both read in pieces: no map of 100k words is
+ * built and no file is read whole, which cost more than the rest of a memory search's start.
+ */
+export function decodeWordVectors(
+  indexBytes: number,
+  readIndex: RangeReader,
+  readRows: RangeReader,
+): WordTable {
+  if (indexBytes % INDEX_ENTRY !== 0)
+    throw new Error(`the word index is not whole ${INDEX_ENTRY}-byte entries`);
+  const size = indexBytes / INDEX_ENTRY;
   const ranks = new Map<string, number | undefined>();
   const rows = new Map<number, Uint8Array>();
-  const rankOf = (word: string): number | undefined => {
-    if (ranks.has(word)) return ranks.get(word);
-    const slot = word.length < WORD_SLOT && WORD_PATTERN.test(word) ? slotOf(word) : -1;
-    const rank = slot >= 0 ? slot : undefined;
-    ranks.set(word, rank);
-    return rank;
+  const entries = new Map<number, Uint8Array>(); // the first halvings are the same for every word
+  const entryAt = async (i: number): Promise<Uint8Array> => {
+    const known = entries.get(i);
+    if (known) return known;
+    const entry = await readIndex(i * INDEX_ENTRY, INDEX_ENTRY);
+    entries.set(i, entry);
+    return entry;
+  };
+  const find = async (word: string): Promise<number | undefined> => {
+    let lo = 0;
+    let hi = size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const entry = await entryAt(mid);
+      const at = entryWord(entry);
+      if (at === word)
+        return Buffer.from(entry.buffer, entry.byteOffset, INDEX_ENTRY).readUInt32LE(WORD_TEXT);
+      if (at < word) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
+  const prepare = async (text: string): Promise<void> => {
+    for (const word of candidateWords(text)) {
+      if (ranks.has(word)) continue;
+      const rank = WORD_PATTERN.test(word) ? await find(word) : undefined;
+      ranks.set(word, rank !== undefined && rank < size ? rank : undefined);
+      if (rank !== undefined && !rows.has(rank)) rows.set(rank, await readRows(rank * ROW_BYTES, ROW_BYTES));
+    }
   };
   const row = (rank: number): Uint8Array => {
-    const known = rows.get(rank);
-    if (known) return known;
-    const bytes = readRow(rank);
-    rows.set(rank, bytes);
+    const bytes = rows.get(rank);
+    if (!bytes) throw new Error(`keel bug: word vector row ${rank} was not prepared`);
     return bytes;
   };
-  return { size, rankOf, row };
+  return { size, prepare, rankOf: (word) => ranks.get(word), row };
 }
 
 /** Adds weight times a word's unit-length row to out. */
