@@ -1,7 +1,13 @@
 // The concept lexicon: longest phrase wins (polysemy), generic groups weigh less, and the composed vector puts a
 // paraphrase that shares no word with its record above an unrelated record.
 import { describe, expect, it } from "vitest";
-import { buildConceptTable, conceptTable, textConcepts, toBuilt } from "../../src/memory/meaning/concepts.ts";
+import {
+  buildConcepts,
+  buildConceptTable,
+  conceptTable,
+  textConcepts,
+} from "../../src/memory/meaning/concepts.ts";
+import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
 import { LEXICON } from "../../src/memory/meaning/lexicon/index.ts";
 
 const table = buildConceptTable([
@@ -55,7 +61,24 @@ describe("concepts in a text", () => {
     expect(shared(unrelated, question)).toEqual([]);
   });
 
+  it("every phrase of the shipped table is found by halving, with its groups, and a phrase between two is not", () => {
+    const shipped = conceptTable();
+    for (const [lines, lookup] of [
+      [built.exact, shipped.exact],
+      [built.stemmed, shipped.stemmed],
+    ] as const) {
+      const entries = lines.split("\n").map((line) => line.split("\t") as [string, string]);
+      expect(entries.length).toBeGreaterThan(1000);
+      for (const [phrase, groups] of entries) {
+        expect(lookup(phrase)).toEqual(groups.split(",").map(Number));
+        expect(lookup(`${phrase}#`)).toBeUndefined();
+      }
+      expect(lookup("")).toBeUndefined();
+      expect(lookup("zzzz zzzz")).toBeUndefined();
+    }
+  });
+
   it("the shipped table is the lexicon as built now (run scripts/fixtures/concept-table.ts after editing it)", () => {
-    expect(toBuilt(conceptTable())).toEqual(toBuilt(buildConceptTable(LEXICON)));
+    expect(built).toEqual(buildConcepts(LEXICON));
   });
 });

@@ -58,6 +58,16 @@ describe("word-vector format", () => {
     await table.prepare(missing.join(" "));
     for (const word of missing) expect(table.rankOf(word)).toBeUndefined();
   });
+
+  it("finds every word of a table larger than the last block it reads in one piece", async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `w${((i * 7919) % 3000).toString(36)}x`);
+    const table = tableOf(words, new Uint8Array((words.length * WORD_DIMS) / 2));
+    await table.prepare(words.join(" "));
+    expect(words.every((w, i) => table.rankOf(w) === i)).toBe(true);
+    const missing = ["w", "wx", "a", "zz", "w0", ...words.slice(0, 50).map((w) => `${w}y`)];
+    await table.prepare(missing.join(" "));
+    expect(missing.filter((w) => table.rankOf(w) !== undefined)).toEqual([]);
+  });
 });
 
 describe("the shipped word vectors", () => {
