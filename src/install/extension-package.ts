@@ -1,5 +1,5 @@
 // Writes keel's pi extension package (the embedded bundle plus its package.json) into a folder pi can install.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readAsset } from "../core/assets.ts";
 import { buildInfo } from "../core/build-info.ts";
@@ -61,7 +61,7 @@ function writeModelFiles(dir: string): void {
   for (const [name, source] of Object.entries(files)) {
     const target = join(dir, name);
     if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
-    copyFileSync(source, target);
+    writeFileSync(target, readFileSync(source)); // copyFile cannot read the compiled binary's embedded files
   }
 }
 

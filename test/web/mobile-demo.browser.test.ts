@@ -30,9 +30,11 @@ beforeAll(async () => {
     `/sessions/${SESSION}`,
     `/sessions/${SESSION}/compactions/${NATIVE}`,
     `/sessions/${SESSION}?view=entries`,
+    `/sessions/${SESSION}?q=invoice`,
     `/sessions/${SESSION}/entries/${NATIVE}`,
     "/storage",
     `/projects/${projectId}/memory`,
+    `/projects/${projectId}/memory?q=rounding`,
     `/projects/${projectId}/guard`,
   ];
   demoServer = await startServer({ storeUrl: demo.storeUrl, agentDir: demo.agentDir, readOnly: true });
