@@ -1,6 +1,7 @@
 // The concept lexicon: longest phrase wins (polysemy), generic groups weigh less, and the composed vector puts a
 // paraphrase that shares no word with its record above an unrelated record.
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/core/hash.ts";
 import {
   buildConcepts,
   buildConceptTable,
@@ -9,6 +10,7 @@ import {
 } from "../../src/memory/meaning/concepts.ts";
 import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
 import { LEXICON } from "../../src/memory/meaning/lexicon/index.ts";
+import { EMBED_MODEL_ID } from "../../src/memory/meaning/model-files.ts";
 
 const table = buildConceptTable([
   "identifier, id, key, primary key",
@@ -76,6 +78,10 @@ describe("concepts in a text", () => {
       expect(lookup("")).toBeUndefined();
       expect(lookup("zzzz zzzz")).toBeUndefined();
     }
+  });
+
+  it("the model id names this lexicon, so stores re-embed after a lexicon edit", () => {
+    expect(EMBED_MODEL_ID).toContain(`+lexicon-${sha256Hex(LEXICON.join("\n")).slice(0, 8)}`);
   });
 
   it("the shipped table is the lexicon as built now (run scripts/fixtures/concept-table.ts after editing it)", () => {

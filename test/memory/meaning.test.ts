@@ -156,6 +156,48 @@ describe("meaning search (pure parts)", () => {
     }
   });
 
+  it("a record near every record (a hub) loses its lead to the specific match; the similarity stays the cosine", () => {
+    const unit = (...xs: number[]) => Float32Array.from(xs, (x) => x / Math.hypot(...xs));
+    const index = createIndex(3);
+    // records 1..6 all lean on the first axis; record 0 sits between them and the query's own axis
+    addToIndex(index, 0, packVector(unit(1, 0.55, 0)));
+    for (let seq = 1; seq <= 6; seq++) addToIndex(index, seq, packVector(unit(1, 0, 0.1 * seq)));
+    addToIndex(index, 7, packVector(unit(0.2, 1, 0)));
+    const query = unit(0.75, 1, 0);
+    const plain = nearest(index, query, 2);
+    expect(plain.map((n) => n.seq)).toEqual([0, 7]);
+    const hubbed = nearest(index, query, 2, { hubWeight: 0.5 });
+    expect(hubbed.map((n) => n.seq)).toEqual([7, 0]);
+    expect(hubbed[0]!.similarity).toBeCloseTo(cosine(query, unit(0.2, 1, 0)), 1);
+    expect(hubbed[0]!.score).toBeLessThan(hubbed[0]!.similarity);
+    // replacing a record moves the mean with it: the same scores as an index built with the new vector at once
+    addToIndex(index, 0, packVector(unit(0, 0, 1)));
+    const fresh = createIndex(3);
+    addToIndex(fresh, 0, packVector(unit(0, 0, 1)));
+    for (let seq = 1; seq <= 6; seq++) addToIndex(fresh, seq, packVector(unit(1, 0, 0.1 * seq)));
+    addToIndex(fresh, 7, packVector(unit(0.2, 1, 0)));
+    const scores = (i: typeof index) =>
+      nearest(i, query, 8, { hubWeight: 0.5 }).map((n) => n.score.toFixed(4));
+    expect(scores(index)).toEqual(scores(fresh));
+  });
+
+  it("meaning places are ordered by their score when one is given, not by the bare similarity", () => {
+    const near = (id: string, similarity: number) =>
+      ({ id, relevance: 0, similarity, match: "meaning", status: "active" }) as SearchHit;
+    const sure = CONFIDENT_SIMILARITY + 0.05;
+    const fused = fuseHits({
+      words: [],
+      meaning: [near("hub", sure + 0.1), near("specific", sure)],
+      similarityOf: new Map(),
+      scoreOf: new Map([
+        ["hub", 0.2],
+        ["specific", 0.5],
+      ]),
+      limit: 10,
+    });
+    expect(fused.results.map((h) => h.id)).toEqual(["specific", "hub"]);
+  });
+
   it("confident word hits keep their order; meaning fills below them; under the floor nothing is added", () => {
     const hit = (id: string, relevance: number, similarity: number | null = null): SearchHit =>
       ({

@@ -8,15 +8,24 @@ import { CONFIDENT_RELEVANCE, type SearchHit } from "../search.ts";
 
 /**
  * Cosine similarity (word vectors and concepts, compose.ts) a meaning neighbour needs to be shown at all; chosen
- * on the corpus's tune half: 0.4 is the highest floor that keeps every tune hit@3 and hit@10 of the hybrid ranking.
+ * on the corpus's tune half: 0.3 is the highest floor that keeps every tune hit@3 and hit@10 of the hybrid ranking
+ * (with the 602-group lexicon and HUB_WEIGHT; 0.35 loses one of each). Below CONFIDENT_SIMILARITY a neighbour is
+ * only a "possible match".
  */
-export const SIMILARITY_FLOOR = 0.4;
+export const SIMILARITY_FLOOR = 0.3;
 /**
  * Similarity at which a meaning neighbour counts as a confident answer; below it the list is "possible matches".
  * On the tune half 0.65 to 0.75 all answer the 8 unanswerable questions "no confident match" (0.6 answers 6);
  * 0.7 is the middle of that plateau.
  */
 export const CONFIDENT_SIMILARITY = 0.7;
+
+/**
+ * Share of a record's similarity to the mean of the project's records taken off its rank (vector-index.ts), so a
+ * record near everything stops topping unrelated questions; thresholds still apply to the plain similarity. Chosen
+ * on the tune half: 0.5 is the largest of 0, 0.25, 0.5, 0.75, 1 that keeps its hit@3.
+ */
+export const HUB_WEIGHT = 0.5;
 
 export interface PhrasingHits {
   /** Word hits for one phrasing, in lexical rank order. */
@@ -49,6 +58,8 @@ export interface FuseInput {
   meaning: SearchHit[];
   /** Similarity of word hits that also have a vector, by id. */
   similarityOf: Map<string, number>;
+  /** What meaning places are ordered by (vector-index.ts's score), by id; the similarity where absent. */
+  scoreOf?: Map<string, number>;
   limit: number;
 }
 
@@ -70,7 +81,9 @@ export function fuseHits(input: FuseInput): { results: SearchHit[]; confident: b
     ...input.meaning.filter(
       (h) => !taken.has(h.id) && !weakIds.has(h.id) && (h.similarity ?? -1) >= neighbourFloor,
     ),
-  ].sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0) || a.id.localeCompare(b.id));
+  ];
+  const scoreOf = (hit: SearchHit) => input.scoreOf?.get(hit.id) ?? hit.similarity ?? 0;
+  fill.sort((a, b) => scoreOf(b) - scoreOf(a) || a.id.localeCompare(b.id));
   for (const hit of fill) taken.add(hit.id);
   const leftover = weak.filter((h) => !taken.has(h.id));
   const results = [...strong, ...fill, ...leftover].slice(0, input.limit);
@@ -87,3 +100,10 @@ export function setSimilarityThresholds(thresholds: { floor: number; confident: 
 }
 export const similarityThresholds = () =>
   override ?? { floor: SIMILARITY_FLOOR, confident: CONFIDENT_SIMILARITY };
+
+let hubOverride: number | null = null;
+/** Benches sweep the hub weight with this; null restores HUB_WEIGHT. */
+export function setHubWeight(weight: number | null): void {
+  hubOverride = weight;
+}
+export const hubWeight = () => hubOverride ?? HUB_WEIGHT;

@@ -11,7 +11,7 @@ import type { MemoryDeps } from "../policy.ts";
 import { validateQuery } from "../query-check.ts";
 import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
 import { type Embedder, loadEmbedder } from "./embedder.ts";
-import { fuseHits, mergeWordHits } from "./fuse.ts";
+import { fuseHits, hubWeight, mergeWordHits } from "./fuse.ts";
 import { embedMissing, projectIndex } from "./record-vectors.ts";
 import { nearest } from "./vector-index.ts";
 
@@ -102,8 +102,8 @@ export async function searchMemory(
     return ok({ ...base, results: words.slice(0, limit), confident, meaning: { unavailable } });
   }
   const fill = await embedMissing(deps, projectId, embedder.value);
-  const { meaning, similarityOf } = await neighbours(deps, projectId, input, embedder.value, phrasings.value);
-  const fused = fuseHits({ words, meaning, similarityOf, limit });
+  const near = await neighbours(deps, projectId, input, embedder.value, phrasings.value);
+  const fused = fuseHits({ words, ...near, limit });
   const results = fused.results.sort((a, b) => Number(a.status !== "active") - Number(b.status !== "active"));
   return ok({
     ...base,
@@ -124,20 +124,25 @@ export function hasProse(phrasing: string): boolean {
     .some((chunk) => /^["'(]*\p{L}[\p{L}'’-]{0,23}[.,;:!?"')]*$/u.test(chunk) && !/[-'’]$/.test(chunk));
 }
 
-/** Records near any phrasing (best similarity over phrasings), as hits that pass the search's filters. */
+/** Records near any phrasing (best similarity and score over phrasings), as hits that pass the search's filters. */
 async function neighbours(
   deps: MemoryDeps,
   projectId: string,
   input: SearchInput,
   embedder: Embedder,
   phrasings: string[],
-): Promise<{ meaning: SearchHit[]; similarityOf: Map<string, number> }> {
+): Promise<{ meaning: SearchHit[]; similarityOf: Map<string, number>; scoreOf: Map<string, number> }> {
   const index = await projectIndex(deps.read, projectId, embedder.model, embedder.dims);
   const vectors = await embedder.embed(phrasings);
-  const bySeq = new Map<number, number>();
+  const bySeq = new Map<number, { similarity: number; score: number }>();
   for (const vector of vectors)
-    for (const n of nearest(index, vector, NEIGHBOURS))
-      bySeq.set(n.seq, Math.max(bySeq.get(n.seq) ?? -1, n.similarity));
+    for (const n of nearest(index, vector, NEIGHBOURS, { hubWeight: hubWeight() })) {
+      const best = bySeq.get(n.seq);
+      bySeq.set(n.seq, {
+        similarity: Math.max(best?.similarity ?? -1, n.similarity),
+        score: Math.max(best?.score ?? -Infinity, n.score),
+      });
+    }
   const rows = await rowsBySeq(
     deps.read,
     {
@@ -149,13 +154,15 @@ async function neighbours(
     [...bySeq.keys()],
   );
   const similarityOf = new Map<string, number>();
+  const scoreOf = new Map<string, number>();
   const meaning = rows.map((row) => {
-    const similarity = bySeq.get(row.seq)!;
+    const { similarity, score } = bySeq.get(row.seq)!;
     similarityOf.set(row.id, similarity);
+    scoreOf.set(row.id, score);
     const hit = toHit(row, 0, excerptOf(row.body));
     return { ...hit, match: "meaning" as const, similarity: Math.round(similarity * 1000) / 1000 };
   });
-  return { meaning, similarityOf };
+  return { meaning, similarityOf, scoreOf };
 }
 
 const excerptOf = (body: string) => {

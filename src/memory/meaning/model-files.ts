@@ -5,8 +5,12 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The model every vector in a store is tagged with; a different id means "re-embed". */
-export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+concepts@2.0.0";
+/**
+ * The model every vector in a store is tagged with; a different id means "re-embed". It names the lexicon by the
+ * first 8 hex digits of the SHA-256 of its groups joined by newlines (test/memory/concepts.test.ts checks it), so
+ * a lexicon edit cannot leave a store holding vectors of the old concepts.
+ */
+export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+lexicon-b2115542";
 
 /** Every file the embedder reads, by the name it is looked up with. */
 export const MODEL_FILE_NAMES = ["words.index", "vectors.q4"] as const;

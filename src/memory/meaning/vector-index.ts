@@ -1,7 +1,8 @@
 // An in-memory nearest-neighbour index over packed record vectors, pure: growable typed arrays (sign bits,
 // int8 values, scales), replace-by-record on add, and a search that ranks every record by Hamming distance of
-// sign bits, then re-ranks the closest `pool` by the int8 dot product. Memory: about dims + dims/8 + 8 bytes
-// a record (520 KiB per thousand at 512 dimensions).
+// sign bits, then re-ranks the closest `pool` by the int8 dot product less a share of each record's similarity to
+// the mean of all records (a record near everything, a "hub", otherwise tops many unrelated queries). Memory:
+// about dims + dims/8 + 8 bytes a record (520 KiB per thousand at 512 dimensions).
 import { packedBytes, popcount, signBits, unpackScale } from "./vectors.ts";
 
 export interface VectorIndex {
@@ -14,6 +15,8 @@ export interface VectorIndex {
   scales: Float32Array;
   /** Record seq → slot. */
   slots: Map<number, number>;
+  /** Sum of every record's vector (their mean, times size). */
+  sum: Float64Array;
 }
 
 export function createIndex(dims: number, capacity = 64): VectorIndex {
@@ -27,6 +30,7 @@ export function createIndex(dims: number, capacity = 64): VectorIndex {
     values: new Int8Array(capacity * dims),
     scales: new Float32Array(capacity),
     slots: new Map(),
+    sum: new Float64Array(dims),
   };
 }
 
@@ -50,7 +54,8 @@ function grow(index: VectorIndex): void {
 export function addToIndex(index: VectorIndex, seq: number, blob: Uint8Array): boolean {
   if (blob.byteLength !== packedBytes(index.dims)) return false;
   let slot = index.slots.get(seq);
-  if (slot === undefined) {
+  if (slot !== undefined) addToSum(index, slot, -1);
+  else {
     if (index.size === index.seqs.length) grow(index);
     slot = index.size++;
     index.slots.set(seq, slot);
@@ -60,13 +65,22 @@ export function addToIndex(index: VectorIndex, seq: number, blob: Uint8Array): b
   index.values.set(values, slot * index.dims);
   index.scales[slot] = unpackScale(blob);
   index.bits.set(signBits(values, new Uint32Array(index.words)), slot * index.words);
+  addToSum(index, slot, 1);
   return true;
+}
+
+function addToSum(index: VectorIndex, slot: number, sign: 1 | -1): void {
+  const { dims, values, sum } = index;
+  const scale = sign * index.scales[slot]!;
+  for (let i = 0, base = slot * dims; i < dims; i++) sum[i]! += scale * values[base + i]!;
 }
 
 export interface Neighbour {
   seq: number;
   /** Cosine similarity with the query (approximate: int8 values). */
   similarity: number;
+  /** What neighbours are ranked by: the similarity less hubWeight times the record's similarity to the mean record. */
+  score: number;
 }
 
 /** Slots of the `pool` smallest Hamming distances (a counting pass over the possible distances). */
@@ -91,17 +105,32 @@ function closestSlots(index: VectorIndex, query: Uint32Array, pool: number): Int
   return out.subarray(0, n);
 }
 
-/** The `k` records most similar to a unit query vector, best first. */
-export function nearest(index: VectorIndex, query: Float32Array, k: number, pool = 512): Neighbour[] {
+/**
+ * The `k` records that best match a unit query vector, best first: by similarity less `hubWeight` times each
+ * record's similarity to the mean of all records, which is the dot product with the query minus hubWeight times
+ * that mean (so one pass ranks both).
+ */
+export function nearest(
+  index: VectorIndex,
+  query: Float32Array,
+  k: number,
+  options: { pool?: number; hubWeight?: number } = {},
+): Neighbour[] {
   if (index.size === 0) return [];
-  const slots = closestSlots(index, signBits(query), Math.max(pool, k));
+  const { pool = 512, hubWeight = 0 } = options;
+  const { dims, values, scales, seqs, sum } = index;
+  const shifted = Float32Array.from(query, (x, i) => x - (hubWeight * sum[i]!) / index.size);
+  const slots = closestSlots(index, signBits(shifted), Math.max(pool, k));
   const found: Neighbour[] = [];
-  const { dims, values, scales, seqs } = index;
   for (const slot of slots) {
     let dot = 0;
+    let raw = 0;
     const base = slot * dims;
-    for (let i = 0; i < dims; i++) dot += values[base + i]! * query[i]!;
-    found.push({ seq: seqs[slot]!, similarity: dot * scales[slot]! });
+    for (let i = 0; i < dims; i++) {
+      dot += values[base + i]! * shifted[i]!;
+      raw += values[base + i]! * query[i]!;
+    }
+    found.push({ seq: seqs[slot]!, similarity: raw * scales[slot]!, score: dot * scales[slot]! });
   }
-  return found.sort((a, b) => b.similarity - a.similarity || a.seq - b.seq).slice(0, k);
+  return found.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, k);
 }
