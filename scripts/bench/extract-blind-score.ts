@@ -48,11 +48,16 @@ export function hasBlindSet(): boolean {
   return existsSync(join(DIR, "extract-sessions.jsonl")) && existsSync(join(DIR, "extract-sentences.jsonl"));
 }
 
-export function scoreBlind(): BlindScore {
-  const sentences = scoreRows(lines("extract-sentences.jsonl") as Row[]);
+export type SessionScore = BlindScore["sessions"];
+
+/** Whole-session scores of any file of labelled sessions (goal, rules, choices, look-alike negatives). */
+export function scoreLabelledSessions(file: string): { sessions: SessionScore; count: number } {
   const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
   const sessions = { goal: tally(), constraint: tally(), decision: tally(), negativesTaken: 0, negatives: 0 };
-  const all = lines("extract-sessions.jsonl") as BlindSession[];
+  const all = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as BlindSession);
   for (const s of all) {
     const x = extractBranch(branchOfWritten({ ...s, half: "held-out" }), { cwd: "/home/dev/app" });
     if (x.goal !== null && norm(x.goal).includes(norm(s.goal))) sessions.goal.tp++;
@@ -70,5 +75,10 @@ export function scoreBlind(): BlindScore {
       if (taken.some((g) => g.includes(norm(n)))) sessions.negativesTaken++;
     }
   }
-  return { sentences, sessions, count: all.length };
+  return { sessions, count: all.length };
+}
+
+export function scoreBlind(): BlindScore {
+  const sentences = scoreRows(lines("extract-sentences.jsonl") as Row[]);
+  return { sentences, ...scoreLabelledSessions(join(DIR, "extract-sessions.jsonl")) };
 }
