@@ -131,7 +131,8 @@ function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
   const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
   if (norm && isImperative(norm[2] as string)) return { kind: "constraint", cue: "practice" };
-  if (PERSONAL.test(c)) return null;
+  // "the queries would get long": a consequence imagined, not how things are kept.
+  if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
   if (RULE_STATE.test(c) && GENERIC_SUBJECT.test(c) && !/\b(already|anymore|yet|now|today)\b/.test(c))

@@ -57,7 +57,11 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+
+const CONDITION_START = /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+/** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
+const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -85,16 +89,34 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 
 /** The class of one sentence of a user message. */
 export function classifySentence(sentence: Sentence, context: SentenceContext = {}): SentenceClass {
+  const found = classifyOwn(sentence, context);
+  // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
+  if (sentence.listedRule && isListedRule(found)) return rule("listed");
+  return found;
+}
+
+function isListedRule(found: SentenceClass): boolean {
+  return (
+    found.kind === "plain" ||
+    found.kind === "request" ||
+    (found.kind === "goal" && found.strength === "intent") ||
+    (found.kind === "negative" && found.why === "remark")
+  );
+}
+
+function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
-  if (isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
+  // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
+  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
   if (sentence.introducesQuote) return negative("quoted");
+  const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
-    stripQuoted(earnest)
+    stripQuoted(unlabelled)
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, " ")
       .replace(/\s+/g, " ")
       .trim(),
