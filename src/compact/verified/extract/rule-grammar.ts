@@ -44,7 +44,7 @@ const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
 const RULE_STATE =
-  /\b(stays?|remains?|goes|go (in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
+  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
@@ -89,6 +89,15 @@ export function standingImperative(clause: string, whole: string): boolean {
 
 function prohibition(c: string): RuleClass | null {
   if (NOT_A_RULE_AFTER_DONT.test(c)) return null;
+  // "I don't want any console.log left", "I'd hate to see the error text change": the speaker forbids it.
+  if (
+    /^(i|we) (really )?(don't|do not|never) want (any|to see|anything|more|you to|the|a|an|it|them|this|that)\b/.test(
+      c,
+    ) ||
+    /^(i|we)('d| would) hate (to see|it if|for)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "prohibition" };
+  if (/\bhands off\b/.test(c)) return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
   if (/^(no|not) [a-z]/.test(c) && !NO_RULE.test(c) && !/\b(yet|so far|anymore|left|at the moment)\b/.test(c))
     return c.split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
@@ -149,7 +158,12 @@ export function ruleIn(clause: string, whole: string): RuleClass | null {
   const found = prohibition(c) ?? obligation(c) ?? preference(c);
   if (found) return found;
   if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
-  for (const part of c.split(/, (?:so |and |but )?|; | so /).slice(1)) {
+  // "run the tests and don't push anything": a prohibition or obligation joined to a request.
+  for (const part of c
+    .split(
+      /, (?:so |and |but )?|; | so |: | and (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/,
+    )
+    .slice(1)) {
     const inner = part.trim();
     if (prohibition(inner) ?? obligation(inner)) return { kind: "constraint", cue: "clause" };
     if (standingImperative(inner, whole)) return { kind: "constraint", cue: "imperative" };

@@ -8,6 +8,7 @@ import {
   isImperative,
   isQuestion,
   LAUGH,
+  looksImperative,
   mainClauseAfterCondition,
   PAST_TIME,
   politeRequest,
@@ -59,7 +60,8 @@ const UNDECIDED =
 const FRAME =
   /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
-const CONDITION_START = /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+const CONDITION_START =
+  /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
@@ -99,7 +101,7 @@ function isListedRule(found: SentenceClass): boolean {
   return (
     found.kind === "plain" ||
     found.kind === "request" ||
-    (found.kind === "goal" && found.strength === "intent") ||
+    (found.kind === "goal" && found.strength !== "pivot") ||
     (found.kind === "negative" && found.why === "remark")
   );
 }
@@ -108,7 +110,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
-  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
+  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev))
+    return { kind: "decision", marker: "reply" };
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
@@ -126,6 +129,12 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 }
 
 function classifyBare(bare: string): SentenceClass {
+  // "Stop." halts the work now; "stop adding comments" is the rule.
+  if (/^(stop|wait|hold on|hang on|pause)( (it|that|there|now|please|for now))?[.!]*$/.test(bare))
+    return { kind: "request" };
+  // "I was going to say we should use a cron library, but never mind": a thought taken back.
+  if (/^(i was (going|about) to (say|suggest|ask)|never ?mind)\b|\bbut never ?mind[.!]*$/.test(bare))
+    return negative("remark");
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
@@ -157,6 +166,8 @@ function classifyBare(bare: string): SentenceClass {
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   if (main !== null) return conditional(main, bare);
+  const arrow = arrowRule(bare);
+  if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
   const found = ruleIn(bare, bare);
@@ -196,7 +207,7 @@ function passedOn(verb: string, inner: string): SentenceClass {
     return { kind: "goal", strength: "stated" };
   if (ruleIn(inner, inner)) return rule("passed on");
   if (
-    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't allow)/.test(
+    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
       verb,
     )
   )
@@ -207,11 +218,25 @@ function passedOn(verb: string, inner: string): SentenceClass {
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 function conditional(main: string, whole: string): SentenceClass {
-  const clause = stripFrames(main);
-  if (WOULD.test(clause) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(clause))
-    return negative("hypothetical");
+  const clause = stripFrames(main).replace(/^then,? /, "");
+  // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
+  const own = clause.split(/, /)[0] as string;
+  if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");
   if (/^(i|we) (want|need|expect|'d like)\b/.test(clause)) return rule("condition");
-  if (isImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
+  if (looksImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
+    return rule("condition");
+  // "if a template has no text version, you create one": a present-tense instruction to "you" or "we".
+  if (
+    /^(you|we) (just |simply |always |then )?[a-z]+ /.test(clause) &&
+    looksImperative(clause.replace(/^(you|we) /, ""))
+  )
     return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
+}
+
+/** "anything over 2 MB → reject with 413", "on failure -> page me": a condition written as an arrow. */
+function arrowRule(bare: string): SentenceClass | null {
+  const m = /^(.{2,80}?)\s*(?:→|->|=>)\s*(.+)$/.exec(bare);
+  if (!m || /(→|->|=>)/.test(m[2] as string)) return null;
+  return looksImperative(m[2] as string) || ruleIn(m[2] as string, m[2] as string) ? rule("condition") : null;
 }

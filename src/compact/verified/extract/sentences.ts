@@ -87,7 +87,8 @@ function proseLines(message: string): ProseLine[] {
     if (underRules && !item) underRules = false;
     out.push({ line: raw, quoted: underIntro, listed: underRules });
     if (!underIntro) underIntro = COLON_INTRO.test(raw.trim());
-    if (/:\W{0,4}$/.test(raw.trim()) && opensWithRuleLabel(raw)) underRules = true;
+    // "Please write the job. Some ground rules:": the heading is the line's last sentence.
+    if (/:\W{0,4}$/.test(raw.trim()) && opensWithRuleLabel(splitLine(raw).at(-1) ?? "")) underRules = true;
   }
   return out;
 }
