@@ -2,8 +2,10 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
+import { isImperative } from "./clause.ts";
+
 const DECISION_LABEL =
-  /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?)( made)?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b/;
+  /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -15,12 +17,25 @@ const LETS_CHOICE =
 const IT_IS = /\b[\w.-]+ it is[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
-  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)( then| it is| please| for now)?[.!]*$/;
+  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
+/** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
+const VERBLESS_CONTRAST =
+  /^[a-z0-9][a-z0-9 .+/-]{0,30}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
+/** "ok vitest then", "postgres then": a terse pick that closes a question. */
+const PICK_THEN = /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$/;
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
+    return true;
+  if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
+  if (
+    PICK_THEN.test(n) &&
+    !/^(ok(ay)?,? )?(ok|okay|go|do|run|fine|good|right|sure|yes|no|and|so|what|why|how)\b/.test(
+      n.replace(/^(ok(ay)?,? )(?=\S+ )/, ""),
+    )
+  )
     return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.

@@ -10,7 +10,7 @@ const IMPERATIVE = new RegExp(`^(just |now |then |also |first |always |never |on
 
 /** The words that open a condition: the rest after its comma (or its first verb) is the main clause. */
 const CONDITION =
-  /^(if|when|whenever|once|before|after|in case( of)?|unless|should|each time|every time|any ?time|as soon as|while|until|when in doubt)\b/;
+  /^(if|when|whenever|once|before|after(?! (thinking|reflecting|some thought|consideration))|in case( of)?|unless|should|each time|every time|any ?time|as soon as|while|until|when in doubt)\b/;
 
 /** Someone other than the user whose rule the user passes on. */
 const PARTY =

@@ -82,6 +82,9 @@ export function standingImperative(clause: string, whole: string): boolean {
     if (plural && !/^\w+ly\b/.test(object)) return true;
   }
   if (/, not [a-z]|\bnot in\b|^only\b/.test(clause)) return true;
+  // "fix it without a new CSS framework": a limit on how the work is done.
+  if (/\bwithout (changing|touching|breaking|adding|using|removing|a new|any|new)\b/.test(clause))
+    return true;
   return /^write [a-z ]+ in (plain|simple|english|british|american|the imperative|present|short)\b/.test(
     clause,
   );
@@ -97,7 +100,8 @@ function prohibition(c: string): RuleClass | null {
     /^(i|we)('d| would) hate (to see|it if|for)\b/.test(c)
   )
     return { kind: "constraint", cue: "prohibition" };
-  if (/\bhands off\b/.test(c)) return { kind: "constraint", cue: "prohibition" };
+  if (/\bhands off\b/.test(c) || /^nothing (new|else|more|extra)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
   if (/^(no|not) [a-z]/.test(c) && !NO_RULE.test(c) && !/\b(yet|so far|anymore|left|at the moment)\b/.test(c))
     return c.split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
@@ -133,6 +137,19 @@ function obligation(c: string): RuleClass | null {
   )
     return { kind: "constraint", cue: "required" };
   if (/\b(in|with|on|under) ([a-z0-9/._-]+ ){1,2}only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "is important that the old clients keep working" (the subject dropped, as non-native speakers do).
+  if (
+    /^((it|this) )?is (very |really )?(important|essential|crucial|critical|mandatory|required) (that|to)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "required" };
+  // "you don't change the column names": an instruction to the assistant in the present tense.
+  if (
+    /^you (don't|do not|never|must not|mustn't|shouldn't|should not) [a-z]/.test(c) &&
+    !/^you (don't|do not) (need|have|know|mind|worry|think)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "prohibition" };
   return null;
 }
 
@@ -144,6 +161,26 @@ function declarativeRule(c: string): RuleClass | null {
   if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
+  // "the original file is never modified", "the old page keeps working": how a thing is kept, of any subject.
+  if (
+    /\b(is|are|gets?) never [a-z]+(ed|en)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
+  // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
+  if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
+  if (
+    /^(every|each) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
+    !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "py3.12 only", "Postgres 15 only": a verbless restriction.
+  if (
+    /^[a-z0-9][a-z0-9 .+_/-]{0,30} only[.!]*$/.test(c) &&
+    !/^(me|you|us|him|her|them|it|this|that|once|one)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
   if (RULE_STATE.test(c) && GENERIC_SUBJECT.test(c) && !/\b(already|anymore|yet|now|today)\b/.test(c))
     return { kind: "constraint", cue: "state" };
   if (/^(in this|for this) (repo|repository|project|codebase|code base|app|package)\b/.test(c))
@@ -160,11 +197,11 @@ export function ruleIn(clause: string, whole: string): RuleClass | null {
   if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
   // "run the tests and don't push anything": a prohibition or obligation joined to a request.
   for (const part of c
-    .split(
-      /, (?:so |and |but )?|; | so |: | and (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/,
-    )
+    .split(/, (?:so |and |but )?|; | so | and (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/)
     .slice(1)) {
     const inner = part.trim();
+    // "i'm asking, not deciding": a contrast about the speaker forbids nothing.
+    if (/^not /.test(inner) && /^(i|i'm|i am|we're|we are|it's|it is|that's|this is)\b/.test(c)) continue;
     if (prohibition(inner) ?? obligation(inner)) return { kind: "constraint", cue: "clause" };
     if (standingImperative(inner, whole)) return { kind: "constraint", cue: "imperative" };
   }

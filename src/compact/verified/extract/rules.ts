@@ -206,6 +206,9 @@ function passedOn(verb: string, inner: string): SentenceClass {
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
   if (ruleIn(inner, inner)) return rule("passed on");
+  // "per the design team, the primary button is always on the right": a standing fact passed on.
+  if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
+    return rule("passed on");
   if (
     /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
       verb,
