@@ -20,7 +20,7 @@ const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
 /** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
 const VERBLESS_CONTRAST =
-  /^[a-z0-9][a-z0-9 .+/-]{0,30}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
+  /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
 const PICK_THEN = /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$/;
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
@@ -30,13 +30,14 @@ export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
     return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
+  const picked = n.replace(/^(ok(ay)?,? )(?=\S+ )/, "");
   if (
     PICK_THEN.test(n) &&
-    !/^(ok(ay)?,? )?(ok|okay|go|do|run|fine|good|right|sure|yes|no|and|so|what|why|how)\b/.test(
-      n.replace(/^(ok(ay)?,? )(?=\S+ )/, ""),
-    )
+    !isImperative(picked) &&
+    !/^(ok|okay|fine|good|right|sure|yes|no|and|so|what|why|how)\b/.test(picked)
   )
     return true;
+  if (/^(settled|decided|agreed|landed) on\b/.test(n)) return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
   if (CHOOSING.test(n))
@@ -52,6 +53,13 @@ export function isDecision(n: string): boolean {
 export function asksChoice(prev: string): boolean {
   const tail = prev.slice(-600).toLowerCase();
   if (!tail.includes("?")) return false;
+  // "What should I work on?" asks for a task, not between options.
+  if (
+    /\b(what|where) (should|shall|do|can) i (work on|do|start|begin|tackle|focus on|look at)\b[^?]*\?\s*$/.test(
+      tail,
+    )
+  )
+    return false;
   return (
     /\bor\b[^?]*\?|\b(which|prefer|preference|choose|pick|shall i|should i|ok with you|is that ok|go with)\b/.test(
       tail,
@@ -60,11 +68,19 @@ export function asksChoice(prev: string): boolean {
 }
 
 const UNSURE =
-  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|both|neither)\b/;
+  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|neither)\b/;
+
+/** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
+const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
+const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(n: string, prev: string | undefined): boolean {
-  if (!prev || !asksChoice(prev)) return false;
+  if (!prev) return false;
+  // "agreed, keep the old data" after a proposal takes it.
+  if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
+    return true;
+  if (!asksChoice(prev)) return false;
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 10 || n.endsWith("?")) return false;
   if (UNSURE.test(n)) return false;

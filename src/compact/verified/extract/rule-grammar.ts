@@ -38,6 +38,8 @@ const STRONG =
   /\b(from now\b|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|nothing else|from now on|from here on|going forward|, ever)\b/;
 const PROHIBIT_START =
   /^(never|don't|do not|dont|stop|quit|refrain|avoid|not a single|hands off|under no circumstances|let's not|lets not|let us not)\b/;
+const NOT_A_RULE =
+  /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b/;
 const NO_RULE =
   /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
@@ -103,8 +105,13 @@ function prohibition(c: string): RuleClass | null {
   if (/\bhands off\b/.test(c) || /^nothing (new|else|more|extra)\b/.test(c))
     return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
-  if (/^(no|not) [a-z]/.test(c) && !NO_RULE.test(c) && !/\b(yet|so far|anymore|left|at the moment)\b/.test(c))
-    return c.split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
+  if (
+    /^(no|not) [a-z]/.test(c) &&
+    !NO_RULE.test(c) &&
+    !NOT_A_RULE.test(c) &&
+    !/\b(yet|so far|anymore|left|at the moment)\b/.test(c)
+  )
+    return (c.split(",")[0] as string).split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
   if (/^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b/.test(c))
     return { kind: "constraint", cue: "prohibition" };
   return null;
@@ -144,6 +151,12 @@ function obligation(c: string): RuleClass | null {
     )
   )
     return { kind: "constraint", cue: "required" };
+  // "i would kindly ask that the log is append-only": a polite obligation.
+  if (/^(i|we)( would|'d)( kindly| like to| really)? ask (that|you to|you not to)\b/.test(c))
+    return { kind: "constraint", cue: "obligation" };
+  // "our legal team is strict that no emails leave our servers".
+  if (/\b(is|are) (strict|firm|clear|very clear|adamant) (that|about)\b/.test(c))
+    return { kind: "constraint", cue: "required" };
   // "you don't change the column names": an instruction to the assistant in the present tense.
   if (
     /^you (don't|do not|never|must not|mustn't|shouldn't|should not) [a-z]/.test(c) &&
@@ -170,9 +183,23 @@ function declarativeRule(c: string): RuleClass | null {
     return { kind: "constraint", cue: "state" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "the vendor only accepts gzipped json": what a thing allows.
+  if (
+    /^(the |our |a |an )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "only" };
   if (
     /^(every|each) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
     !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the dates always in format dd.mm.yyyy": a verbless rule of a class.
+  if (
+    /^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
+      c,
+    )
   )
     return { kind: "constraint", cue: "state" };
   // "py3.12 only", "Postgres 15 only": a verbless restriction.
@@ -189,11 +216,22 @@ function declarativeRule(c: string): RuleClass | null {
   return null;
 }
 
+/** "for chores skip the link", "in tests, use the mock": an instruction scoped to a class of things. */
+function scopedInstruction(c: string): boolean {
+  const scoped = /^(for|in|on|inside|within) (?:[a-z0-9._/-]+ ){0,2}[a-z0-9._/-]+s?,? (.*)$/.exec(c);
+  return (
+    scoped !== null &&
+    isImperative(scoped[2] as string) &&
+    !/^(for|in|on) (now|today|a (sec|second|moment|bit|while))\b/.test(c)
+  );
+}
+
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
   const found = prohibition(c) ?? obligation(c) ?? preference(c);
   if (found) return found;
+  if (scopedInstruction(c)) return { kind: "constraint", cue: "scope" };
   if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
   // "run the tests and don't push anything": a prohibition or obligation joined to a request.
   for (const part of c
@@ -203,7 +241,8 @@ export function ruleIn(clause: string, whole: string): RuleClass | null {
     // "i'm asking, not deciding": a contrast about the speaker forbids nothing.
     if (/^not /.test(inner) && /^(i|i'm|i am|we're|we are|it's|it is|that's|this is)\b/.test(c)) continue;
     if (prohibition(inner) ?? obligation(inner)) return { kind: "constraint", cue: "clause" };
-    if (standingImperative(inner, whole)) return { kind: "constraint", cue: "imperative" };
+    if (standingImperative(inner, whole) || scopedInstruction(inner))
+      return { kind: "constraint", cue: "imperative" };
   }
   return declarativeRule(c);
 }

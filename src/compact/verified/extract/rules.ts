@@ -58,7 +58,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
@@ -94,6 +94,9 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   const found = classifyOwn(sentence, context);
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
   if (sentence.listedRule && isListedRule(found)) return rule("listed");
+  // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
+  if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
+    return { kind: "plain" };
   return found;
 }
 
@@ -152,6 +155,9 @@ function classifyBare(bare: string): SentenceClass {
   // "Should the deploy fail, revert": an inverted condition, not a question.
   if (main !== null && !bare.endsWith("?") && /^should\b/.test(bare)) return conditional(main, bare);
   if (isQuestion(bare)) return negative("question");
+  // "we decided that last week, so it's final": a past choice said to hold now.
+  if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
+    return { kind: "decision", marker: "final" };
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");

@@ -47,7 +47,7 @@ const COLON_INTRO =
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+  /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w' -]{0,40}?)\W{0,4}:/;
 const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
 
@@ -55,6 +55,16 @@ const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
 export function opensWithRuleLabel(line: string): boolean {
   const label = LABEL_AT_START.exec(line.trim());
   return label !== null && RULE_HEADING.test(`${label[1]}:`);
+}
+
+const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
+
+/** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
+ * "Before you touch the billing code, read this:", "## Requirements". */
+function headsRules(raw: string): boolean {
+  const heading = MARKDOWN_HEADING.exec(raw);
+  if (heading) return RULE_HEADING.test(`${heading[1]}:`);
+  return /:\W{0,4}$/.test(raw.trim()) && RULE_HEADING.test(splitLine(raw).at(-1) ?? "");
 }
 
 interface ProseLine {
@@ -87,8 +97,7 @@ function proseLines(message: string): ProseLine[] {
     if (underRules && !item) underRules = false;
     out.push({ line: raw, quoted: underIntro, listed: underRules });
     if (!underIntro) underIntro = COLON_INTRO.test(raw.trim());
-    // "Please write the job. Some ground rules:": the heading is the line's last sentence.
-    if (/:\W{0,4}$/.test(raw.trim()) && opensWithRuleLabel(splitLine(raw).at(-1) ?? "")) underRules = true;
+    if (headsRules(raw)) underRules = true;
   }
   return out;
 }
@@ -106,7 +115,33 @@ function splitLine(line: string): string[] {
     start = m.index + m[0].length;
   }
   parts.push(line.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+  return parts
+    .flatMap(splitAtDashes)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+const words = (t: string) =>
+  t
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "").length;
+
+/** "quick one - the upload is broken - keep the fix small": spaced dashes joining clauses of three words or
+ * more on the left end a clause; "Verdict — pnpm." keeps its label. Pieces stay substrings of the line. */
+function splitAtDashes(sentence: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /\s[-–—]\s/g;
+  for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+    const left = sentence.slice(start, m.index);
+    if (words(left) >= 3 && words(sentence.slice(m.index + m[0].length)) >= 2) {
+      out.push(left);
+      start = m.index + m[0].length;
+    }
+  }
+  out.push(sentence.slice(start));
+  return out;
 }
 
 function isAbbreviation(piece: string): boolean {
