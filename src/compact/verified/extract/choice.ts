@@ -22,7 +22,8 @@ const OPTION_ONLY =
 const VERBLESS_CONTRAST =
   /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
-const PICK_THEN = /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$/;
+const PICK_THEN =
+  /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
@@ -30,7 +31,7 @@ export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
     return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
-  const picked = n.replace(/^(ok(ay)?,? )(?=\S+ )/, "");
+  const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
   if (
     PICK_THEN.test(n) &&
     !isImperative(picked) &&

@@ -2,7 +2,7 @@
 // "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
-import { EPISTEMIC, isImperative, OBLIGATION } from "./clause.ts";
+import { EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
 
 export type RuleClass = { kind: "constraint" | "preference"; cue: string };
 
@@ -72,6 +72,9 @@ function preference(c: string): RuleClass | null {
 /** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
 export function standingImperative(clause: string, whole: string): boolean {
   if (!isImperative(clause)) return false;
+  // "now update all the snapshots": a step for right now, whatever its scope.
+  if (/^(now|next|then|first)\b/.test(whole) && !STRONG.test(whole) && !/\b(always|never)\b/.test(whole))
+    return false;
   // "so that each provider is a plugin" says what the change is for; its "each" sets no scope.
   if (MANNER.test(clause) || GENERAL.test(whole.replace(/\bso that\b.*$/, ""))) return true;
   const words = clause.replace(/^(just|also|first|then) /, "").split(" ");
@@ -112,7 +115,11 @@ function prohibition(c: string): RuleClass | null {
     !/\b(yet|so far|anymore|left|at the moment)\b/.test(c)
   )
     return (c.split(",")[0] as string).split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
-  if (/^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b/.test(c))
+  if (
+    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one) [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "prohibition" };
   return null;
 }
@@ -151,6 +158,23 @@ function obligation(c: string): RuleClass | null {
     )
   )
     return { kind: "constraint", cue: "required" };
+  // "passwords at least 12 characters", "max 100 chars per line": a limit.
+  if (
+    /(^|\b)(max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below) \d/.test(
+      c,
+    ) &&
+    !/\b(takes?|took|was|were|got)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "limit" };
+  if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
+  if (
+    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
+      c,
+    ) &&
+    !/^(it|this|that) should (be|work|help|do|fix)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "obligation" };
   // "i would kindly ask that the log is append-only": a polite obligation.
   if (/^(i|we)( would|'d)( kindly| like to| really)? ask (that|you to|you not to)\b/.test(c))
     return { kind: "constraint", cue: "obligation" };
@@ -170,6 +194,10 @@ function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
   const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
   if (norm && isImperative(norm[2] as string)) return { kind: "constraint", cue: "practice" };
+  // "we don't collect phone numbers": a practice stated as what the team does not do.
+  const not = /^we (don't|do not) (.*)$/.exec(c);
+  if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))
+    return { kind: "constraint", cue: "practice" };
   // "the queries would get long": a consequence imagined, not how things are kept.
   if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))

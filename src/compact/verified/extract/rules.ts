@@ -60,6 +60,8 @@ const UNDECIDED =
 const FRAME =
   /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
+/** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
+const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
@@ -113,8 +115,12 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
-  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev))
-    return { kind: "decision", marker: "reply" };
+  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
+    // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
+    const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
+    const stated = ruleIn(answer, answer);
+    return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
+  }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
@@ -132,6 +138,19 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 }
 
 function classifyBare(bare: string): SentenceClass {
+  // "add one: nobody deploys on a friday": a short lead-in, then the rule.
+  const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
+  if (lead && !isQuestion(bare) && !isDecision(bare) && goalStrength(bare) === null) {
+    const stated = ruleIn(lead[2] as string, lead[2] as string);
+    if (stated && stated.cue !== "imperative") return stated;
+  }
+  // "we have to choose how to store the files": a choice still to make is work, not a rule.
+  if (
+    /^(we|i) (have|need|got|'ve got) to (choose|pick|decide)\b|^(let's|lets) (pick|choose|decide) (between|which|how|what)\b/.test(
+      bare,
+    )
+  )
+    return { kind: "request" };
   // "Stop." halts the work now; "stop adding comments" is the rule.
   if (/^(stop|wait|hold on|hang on|pause)( (it|that|there|now|please|for now))?[.!]*$/.test(bare))
     return { kind: "request" };

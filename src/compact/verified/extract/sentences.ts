@@ -47,7 +47,7 @@ const COLON_INTRO =
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+  /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w' -]{0,40}?)\W{0,4}:/;
 const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
 
@@ -145,7 +145,7 @@ function splitAtDashes(sentence: string): string[] {
 }
 
 function isAbbreviation(piece: string): boolean {
-  return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no)\.$/i.test(piece.trim());
+  return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no|p\.s|n\.b)\.$/i.test(piece.trim());
 }
 
 /** The sentences of a user message, with list markers and emphasis kept as the user typed them. */
