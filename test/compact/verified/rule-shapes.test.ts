@@ -116,10 +116,13 @@ describe("terse replies and labelled choices", () => {
       "no, only successful responses",
       "Two options: 1) per-process cache, 2) Redis. Which?",
       "both please",
+      "Should failed lookups be logged?",
+      "yes, at debug level",
     );
     expect(holds(facts.rules, "only successful responses")).toBe(true);
     expect(holds(facts.decisions, "only successful responses")).toBe(false);
     expect(holds(facts.decisions, "both please")).toBe(true);
+    expect(holds(facts.decisions, "yes, at debug level")).toBe(true);
   });
 
   it("reads labels with a topic, 'settled on', an accepted proposal and 'X, not Y' as choices", () => {

@@ -71,6 +71,10 @@ export function asksChoice(prev: string): boolean {
 const UNSURE =
   /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|neither)\b/;
 
+/** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
+const YES_NO_QUESTION =
+  /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) (i|we|you|it|they|the|this|that|[a-z-]+s)\b[^.!?]*\?\s*$/;
+
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
 const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
@@ -81,6 +85,12 @@ export function isChoiceReply(n: string, prev: string | undefined): boolean {
   // "agreed, keep the old data" after a proposal takes it.
   if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
     return true;
+  // "Should retries be logged?" → "yes, at warn level": a yes or no that says how.
+  if (YES_NO_QUESTION.test(prev.slice(-300).toLowerCase()) && /^(yes|yeah|yep|no|nope),? \S/.test(n)) {
+    const rest = n.replace(/^(yes|yeah|yep|no|nope),? /, "");
+    if (n.split(" ").length <= 8 && !isImperative(rest) && !/^(please|thanks|thank you)\b/.test(rest))
+      return true;
+  }
   if (!asksChoice(prev)) return false;
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 10 || n.endsWith("?")) return false;
