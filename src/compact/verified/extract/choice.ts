@@ -73,7 +73,7 @@ const UNSURE =
 
 /** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
 const YES_NO_QUESTION =
-  /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) (i|we|you|it|they|the|this|that|[a-z-]+s)\b[^.!?]*\?\s*$/;
+  /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
 
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
 const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
