@@ -26,6 +26,8 @@ export interface Store {
   /** Drizzle over the connection. A store opened with `{ orm: false }` throws here: a bug in its caller. */
   readonly db: KeelDb;
   readonly read: SqlReader;
+  /** Drizzle over the connection, loaded now if the store was opened with `{ orm: false }` (then `db` works too). */
+  orm(): Promise<KeelDb>;
   readonly driver: DriverName;
   /** The file path or remote URL the store was opened from. */
   readonly location: string;

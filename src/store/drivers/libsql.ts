@@ -87,6 +87,7 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   }
   return {
     db: db as unknown as KeelDb,
+    orm: async () => db as unknown as KeelDb,
     read: {
       all: async <T>(sql: string, params?: readonly SqlValue[]) => (await rowsOf(client, sql, params)) as T[],
     },

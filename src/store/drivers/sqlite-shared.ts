@@ -88,12 +88,23 @@ export interface OrmChoice {
   orm?: boolean;
 }
 
-/** Store.db for a store that may have been opened without Drizzle. */
-export function ormGetter(db: object | undefined, location: string): () => KeelDb {
-  return () => {
-    if (!db)
-      throw new Error(`keel bug: the store ${location} was opened for raw reads only ({ orm: false })`);
-    return db as KeelDb;
+/** Store.db and Store.orm for a store that may have been opened without Drizzle (`wrap` loads it later). */
+export function ormAccess(
+  opened: object | undefined,
+  location: string,
+  wrap: () => Promise<object>,
+): { db: () => KeelDb; orm: () => Promise<KeelDb> } {
+  let db = opened;
+  return {
+    db: () => {
+      if (!db)
+        throw new Error(`keel bug: the store ${location} was opened for raw reads only ({ orm: false })`);
+      return db as KeelDb;
+    },
+    orm: async () => {
+      db ??= await wrap();
+      return db as KeelDb;
+    },
   };
 }
 
@@ -178,11 +189,12 @@ export async function openSyncStore(
     if (migrate) await migrateSyncStore(db!);
     for (const stamp of stampSql(verdict, facts.userVersion)) client.exec(stamp);
   }
-  const ormDb = ormGetter(db, path);
+  const access = ormAccess(db, path, wrap);
   return {
     get db() {
-      return ormDb();
+      return access.db();
     },
+    orm: access.orm,
     read: readerOf(client),
     driver,
     location: path,
