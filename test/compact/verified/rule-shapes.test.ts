@@ -75,6 +75,42 @@ describe("rules in lists and long messages", () => {
   });
 });
 
+describe("rules after a request, in checklists, quoted from a team, and soft", () => {
+  it("reads a condition after a request, checklist items, a team's quoted rule and a guide's rule", () => {
+    const { rules } = factsOf(
+      "Write a job that prunes old uploads, and if an upload is still referenced, keep it.",
+      "ok",
+      "Before we release:\n[x] changelog written\n[ ] no debug flags in the build\n[ ] every new page has a title",
+      "ok",
+      'Security: "no token is logged, not even truncated". And our style guide says buttons are never wider than 240px.',
+      "ok",
+      "Two things: sort by date too, and pages are limited to 20 rows. I think it's best if we keep the old export for a month.",
+    );
+    for (const piece of [
+      "if an upload is still referenced, keep it",
+      "no debug flags in the build",
+      "every new page has a title",
+      "no token is logged",
+      "buttons are never wider than 240px",
+      "pages are limited to 20 rows",
+      "it's best if we keep the old export",
+    ])
+      expect(holds(rules, piece), piece).toBe(true);
+    expect(holds(rules, "changelog written")).toBe(false);
+  });
+
+  it("lets only the first words of a message answer the assistant's question", () => {
+    const facts = factsOf(
+      "the invoice mails break in Outlook",
+      "Rebuild them with MJML or patch the tables. Which do you prefer?",
+      "MJML. And the text version always ships along with the HTML one.",
+    );
+    expect(holds(facts.decisions, "MJML")).toBe(true);
+    expect(holds(facts.decisions, "text version")).toBe(false);
+    expect(holds(facts.rules, "the text version always ships along with the HTML one")).toBe(true);
+  });
+});
+
 describe("conditions, arrows and rules passed on", () => {
   it("takes a condition whose instruction verb is not a listed one, and ignores 'would' after the instruction", () => {
     const { rules } = factsOf(

@@ -14,11 +14,18 @@ const CONDITION =
 
 /** Someone other than the user whose rule the user passes on. */
 const PARTY =
-  "(legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department))";
+  "(legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department))";
 const REPORT_VERB =
   "(says?|said|prefers?|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(`^(according to |per )?${PARTY}( [a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);
 const ACCORDING = new RegExp(`^(according to|per) ${PARTY}, (.*)$`);
+
+const PARTY_ONLY = new RegExp(`^${PARTY}$`);
+
+/** "finance", "the client", "our brand guide": someone whose rule the user passes on. */
+export function isParty(words: string): boolean {
+  return PARTY_ONLY.test(words);
+}
 
 export interface Reported {
   verb: string;

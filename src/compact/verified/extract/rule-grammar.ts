@@ -57,7 +57,11 @@ function preference(c: string): RuleClass | null {
   if (/^(i'd|i would|we'd|we would) rather\b(?! not[.!]*$)/.test(c))
     return { kind: "preference", cue: "rather" };
   if (/\bideally\b/.test(c)) return { kind: "preference", cue: "ideally" };
-  if (/\b(is|are) better (here|for|than)\b/.test(c)) return { kind: "preference", cue: "better" };
+  if (/\b(is|are) better (here|for|than)\b|\bbut [a-z0-9 _-]{1,30} (is|are) better[.!]*$/.test(c))
+    return { kind: "preference", cue: "better" };
+  // "it's best if we keep the yaml files for one release": the speaker's preferred way.
+  if (/^(it's|it is|it'd be|it would be) (best|better|safer|wiser) (if|to|that)\b/.test(c))
+    return { kind: "preference", cue: "better" };
   if (/^((it's|it is) )?better to [a-z]+\b.* than\b/.test(c)) return { kind: "preference", cue: "better" };
   // "it would be nice to keep the messages short": a wish about how work is done.
   const wish = /^(it would|it'd) be (nice|good|great|better|ideal) to (.*)$/.exec(c);
@@ -160,7 +164,7 @@ function obligation(c: string): RuleClass | null {
     return { kind: "constraint", cue: "required" };
   // "passwords at least 12 characters", "max 100 chars per line": a limit.
   if (
-    /(^|\b)(max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below) \d/.test(
+    /(^|\b)(max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d/.test(
       c,
     ) &&
     !/\b(takes?|took|was|were|got)\b/.test(c)
@@ -221,6 +225,15 @@ function declarativeRule(c: string): RuleClass | null {
   if (
     /^(every|each) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
     !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the text version always ships with the html one": how a thing always or never behaves, unless the verb
+  // reports a symptom ("the build always fails on mondays").
+  if (
+    /^(the |our |all |every |each |new )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,3} (always|never) [a-z]+s\b/.test(c) &&
+    !/\b(always|never) (fails|breaks|crashes|times|hangs|works|passes|flakes|seems|looks|gets|takes|happens|shows|comes|complains|warns|errors|throws|says|reports|dies|stalls|lags|slows|freezes|loses|forgets|misses)\b/.test(
+      c,
+    )
   )
     return { kind: "constraint", cue: "state" };
   // "the dates always in format dd.mm.yyyy": a verbless rule of a class.

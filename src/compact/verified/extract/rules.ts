@@ -6,6 +6,7 @@ import { isChoiceReply, isDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
+  isParty,
   isQuestion,
   LAUGH,
   looksImperative,
@@ -58,7 +59,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
 /** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
@@ -125,6 +126,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
+  // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
+  const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
+  if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
+    return rule("passed on");
   if (sentence.introducesQuote) return negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
@@ -191,6 +196,11 @@ function classifyBare(bare: string): SentenceClass {
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   if (main !== null) return conditional(main, bare);
+  // "write a script that archives the logs, and if a file is open, skip it": a condition after the request.
+  const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);
+  const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
+  if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
+    return rule("condition");
   const arrow = arrowRule(bare);
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };

@@ -175,7 +175,7 @@ export function sentencesOf(message: string): Sentence[] {
 /** The sentence without list markers, emphasis and leading "please"/"also", lowercased, for cue matching. */
 export function normalizeSentence(text: string): string {
   return text
-    .replace(/^\s*([-*+]|\d+[.)])\s+/, "")
+    .replace(/^\s*([-*+•]|\d+[.)]|\[[ xX]?\])\s+/, "")
     .replace(/[*_`]/g, "")
     .replace(
       /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,
