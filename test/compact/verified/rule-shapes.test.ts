@@ -24,13 +24,17 @@ function factsOf(...turns: string[]): { rules: string[]; decisions: string[] } {
 
 const holds = (items: string[], piece: string) => items.some((i) => i.includes(piece));
 
+/** Every piece is inside one of the items. */
+function expectAll(items: string[], pieces: string[]): void {
+  for (const piece of pieces) expect(holds(items, piece), piece).toBe(true);
+}
+
 describe("rules in lists and long messages", () => {
   it("reads every numbered item under a rule heading that ends a request line", () => {
     const { rules } = factsOf(
       "Please build the nightly export. A few ground rules:\n1. the export is idempotent\n2. sizes are in bytes\n3. nothing gets deleted from the source table",
     );
-    for (const piece of ["the export is idempotent", "sizes are in bytes", "nothing gets deleted"])
-      expect(holds(rules, piece), piece).toBe(true);
+    expectAll(rules, ["the export is idempotent", "sizes are in bytes", "nothing gets deleted"]);
     expect(rules.some((r) => /^\d[.)]$/.test(r.trim()))).toBe(false);
   });
 
@@ -40,13 +44,12 @@ describe("rules in lists and long messages", () => {
       "ok",
       "## Requirements\n- the token is stored encrypted\n- admins can export only their own org",
     );
-    for (const piece of [
+    expectAll(rules, [
       "order ids are sequential per shop",
       "the banner text comes from the CMS",
       "the token is stored encrypted",
       "admins can export only their own org",
-    ])
-      expect(holds(rules, piece), piece).toBe(true);
+    ]);
     expect(holds(rules, "What must not change:")).toBe(false);
   });
 
@@ -86,7 +89,7 @@ describe("rules after a request, in checklists, quoted from a team, and soft", (
       "ok",
       "Two things: sort by date too, and pages are limited to 20 rows. I think it's best if we keep the old export for a month.",
     );
-    for (const piece of [
+    expectAll(rules, [
       "if an upload is still referenced, keep it",
       "no debug flags in the build",
       "every new page has a title",
@@ -94,8 +97,7 @@ describe("rules after a request, in checklists, quoted from a team, and soft", (
       "buttons are never wider than 240px",
       "pages are limited to 20 rows",
       "it's best if we keep the old export",
-    ])
-      expect(holds(rules, piece), piece).toBe(true);
+    ]);
     expect(holds(rules, "changelog written")).toBe(false);
   });
 
@@ -122,8 +124,7 @@ describe("conditions, arrows and rules passed on", () => {
       "ok",
       "Unless the job runs on the admin queue, then never pause it.",
     );
-    for (const piece of ["abort the upload", "revoke every token", "never charge again", "never pause it"])
-      expect(holds(rules, piece), piece).toBe(true);
+    expectAll(rules, ["abort the upload", "revoke every token", "never charge again", "never pause it"]);
   });
 
   it("reads arrows and teams that prefer or do not want something", () => {
@@ -134,13 +135,12 @@ describe("conditions, arrows and rules passed on", () => {
       "ok",
       "The payment provider only accepts amounts in minor units.",
     );
-    for (const piece of [
+    expectAll(rules, [
       "reject with 413",
       "doesn't want cron jobs",
       "prefers one queue per service",
       "only accepts",
-    ])
-      expect(holds(rules, piece), piece).toBe(true);
+    ]);
   });
 });
 
@@ -171,13 +171,12 @@ describe("terse replies and labelled choices", () => {
       "Added pagination with page numbers.",
       "Keyset, not page numbers.",
     );
-    for (const piece of [
+    expectAll(decisions, [
       "Final answer on the queue",
       "Settled on the smaller image",
       "agreed, keep",
       "Keyset, not page",
-    ])
-      expect(holds(decisions, piece), piece).toBe(true);
+    ]);
   });
 });
 

@@ -142,7 +142,9 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   return classifyBare(bare);
 }
 
-function classifyBare(bare: string): SentenceClass {
+/** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
+ * thought taken back. */
+function earlyClass(bare: string): SentenceClass | null {
   // "add one: nobody deploys on a friday": a short lead-in, then the rule.
   const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
   if (lead && !isQuestion(bare) && !isDecision(bare) && goalStrength(bare) === null) {
@@ -162,6 +164,12 @@ function classifyBare(bare: string): SentenceClass {
   // "I was going to say we should use a cron library, but never mind": a thought taken back.
   if (/^(i was (going|about) to (say|suggest|ask)|never ?mind)\b|\bbut never ?mind[.!]*$/.test(bare))
     return negative("remark");
+  return null;
+}
+
+function classifyBare(bare: string): SentenceClass {
+  const early = earlyClass(bare);
+  if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
