@@ -182,6 +182,7 @@ describe("terse replies and labelled choices", () => {
 
 describe("look-alikes the wider grammar leaves alone", () => {
   it("takes no rule or choice from halts, retractions, asides, quoted code, one-off steps or the past", () => {
+    // "Add timeouts to the payment client": a plural aimed at one named thing is one piece of work.
     const { rules, decisions } = factsOf(
       "Stop.",
       "Stopped.",
@@ -194,6 +195,8 @@ describe("look-alikes the wider grammar leaves alone", () => {
       "Now update all the fixtures.",
       "Done.",
       "Last spring we decided to run everything at noon.",
+      "Noted.",
+      "Add timeouts to the payment client.",
     );
     expect(rules).toEqual([]);
     expect(decisions).toEqual([]);

@@ -89,7 +89,9 @@ export function standingImperative(clause: string, whole: string): boolean {
       .split(" ")
       .slice(0, 2)
       .find((w) => /^[a-z0-9-]{3,}s$/.test(w) && !NOT_PLURAL.has(w));
-    if (plural && !/^\w+ly\b/.test(object)) return true;
+    // "add retries to the http client": a plural aimed at one named thing is one piece of work.
+    const aimed = /\b(to|for|into|on|in) (the|this|that|our|my|its) [a-z0-9_./-]+/.test(clause);
+    if (plural && !/^\w+ly\b/.test(object) && !aimed) return true;
   }
   if (/, not [a-z]|\bnot in\b|^only\b/.test(clause)) return true;
   // "fix it without a new CSS framework": a limit on how the work is done.
