@@ -20,6 +20,11 @@ export type SqlValue = string | number | bigint | null;
 /** Parameterised reads answered by the driver itself, without Drizzle: rows keyed by column name. */
 export interface SqlReader {
   all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * A token that changes whenever the database may have changed: another connection committed (SQLite's
+   * data_version) or this one wrote (total_changes). Absent where that cannot be told (a libSQL server).
+   */
+  version?(): Promise<string>;
 }
 
 export interface Store {

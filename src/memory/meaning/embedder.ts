@@ -1,7 +1,7 @@
 // The local sentence embedder: a weighted mean of 100-d word vectors (word-vectors.ts) from files this build
 // carries (model-files.ts), read once per process on first use, never from a network. Texts are capped before
 // splitting into words; vectors come back unit length (all zeros for a text with no known word).
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { fstatSync, openSync, readSync } from "node:fs";
 import { fail, ok, type Result } from "../../core/result.ts";
 import { EMBED_MODEL_ID, locateModelFiles } from "./model-files.ts";
 import type { RangeReader, WordTable } from "./word-vectors.ts";
@@ -66,15 +66,14 @@ interface BunFiles {
 }
 
 /**
- * A file read in pieces: at an offset on disk, or, for the compiled binary's embedded files (which cannot be opened
- * at an offset), through Bun's file slices.
+ * A file read in pieces: at an offset on disk through one descriptor kept for the process (a search reads a few
+ * dozen pieces), or, for the compiled binary's embedded files (which cannot be opened at an offset), through Bun's
+ * file slices.
  */
 function fileRanges(path: string): { size: number; read: RangeReader } {
-  let size: number;
+  let fd: number;
   try {
-    const fd = openSync(path, "r");
-    size = fstatSync(fd).size;
-    closeSync(fd);
+    fd = openSync(path, "r");
   } catch (error) {
     const bun = (globalThis as { Bun?: BunFiles }).Bun;
     if (!bun) throw error;
@@ -84,17 +83,14 @@ function fileRanges(path: string): { size: number; read: RangeReader } {
       read: async (offset, length) => new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
     };
   }
-  return { size, read: async (offset, length) => readAt(path, offset, length) };
-}
-
-function readAt(path: string, offset: number, length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  const fd = openSync(path, "r");
-  try {
-    if (readSync(fd, bytes, 0, length, offset) !== length)
-      throw new Error(`${path} is cut short at ${offset}`);
-  } finally {
-    closeSync(fd);
-  }
-  return bytes;
+  const size = fstatSync(fd).size;
+  return {
+    size,
+    read: async (offset, length) => {
+      const bytes = new Uint8Array(length);
+      if (readSync(fd, bytes, 0, length, offset) !== length)
+        throw new Error(`${path} is cut short at ${offset}`);
+      return bytes;
+    },
+  };
 }

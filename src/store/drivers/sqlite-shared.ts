@@ -80,8 +80,17 @@ export interface SyncClient {
 
 /** A synchronous client's reads as the Store's raw reader. */
 export function readerOf(client: SyncClient): SqlReader {
-  return { all: async <T>(sql: string, params: readonly unknown[] = []) => client.all(sql, params) as T[] };
+  return {
+    all: async <T>(sql: string, params: readonly unknown[] = []) => client.all(sql, params) as T[],
+    version: async () => versionOf(client.all(VERSION_SQL)),
+  };
 }
+
+/** What SqlReader.version reads: SQLite's count of other connections' commits and this one's changed rows. */
+export const VERSION_SQL = "select (select data_version from pragma_data_version) as d, total_changes() as t";
+
+export const versionOf = (rows: ReadonlyArray<Record<string, unknown>>): string =>
+  `${String(rows[0]?.d)}:${String(rows[0]?.t)}`;
 
 /** Whether the open loads Drizzle: by default yes; `{ orm: false }` leaves it out unless a migration runs. */
 export interface OrmChoice {
