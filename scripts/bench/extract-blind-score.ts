@@ -49,11 +49,16 @@ export function hasBlindSet(dir = "blind"): boolean {
   return existsSync(join(at, "extract-sessions.jsonl")) && existsSync(join(at, "extract-sentences.jsonl"));
 }
 
-export function scoreBlind(dir = "blind"): BlindScore {
-  const sentences = scoreRows(lines(dir, "extract-sentences.jsonl") as Row[]);
+export type SessionScore = BlindScore["sessions"];
+
+/** Whole-session scores of any file of labelled sessions (goal, rules, choices, look-alike negatives). */
+export function scoreLabelledSessions(file: string): { sessions: SessionScore; count: number } {
   const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
   const sessions = { goal: tally(), constraint: tally(), decision: tally(), negativesTaken: 0, negatives: 0 };
-  const all = lines(dir, "extract-sessions.jsonl") as BlindSession[];
+  const all = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as BlindSession);
   for (const s of all) {
     const x = extractBranch(branchOfWritten({ ...s, half: "held-out" }), { cwd: "/home/dev/app" });
     if (x.goal !== null && norm(x.goal).includes(norm(s.goal))) sessions.goal.tp++;
@@ -71,5 +76,10 @@ export function scoreBlind(dir = "blind"): BlindScore {
       if (taken.some((g) => g.includes(norm(n)))) sessions.negativesTaken++;
     }
   }
-  return { sentences, sessions, count: all.length };
+  return { sessions, count: all.length };
+}
+
+export function scoreBlind(dir = "blind"): BlindScore {
+  const sentences = scoreRows(lines(dir, "extract-sentences.jsonl") as Row[]);
+  return { sentences, ...scoreLabelledSessions(join(FIXTURES, dir, "extract-sessions.jsonl")) };
 }

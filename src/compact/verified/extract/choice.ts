@@ -2,8 +2,10 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
+import { isImperative } from "./clause.ts";
+
 const DECISION_LABEL =
-  /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?)( made)?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b/;
+  /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -15,13 +17,28 @@ const LETS_CHOICE =
 const IT_IS = /\b[\w.-]+ it is[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
-  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)( then| it is| please| for now)?[.!]*$/;
+  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
+/** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
+const VERBLESS_CONTRAST =
+  /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
+/** "ok vitest then", "postgres then": a terse pick that closes a question. */
+const PICK_THEN =
+  /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
     return true;
+  if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
+  const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
+  if (
+    PICK_THEN.test(n) &&
+    !isImperative(picked) &&
+    !/^(ok|okay|fine|good|right|sure|yes|no|and|so|what|why|how)\b/.test(picked)
+  )
+    return true;
+  if (/^(settled|decided|agreed|landed) on\b/.test(n)) return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
   if (CHOOSING.test(n))
@@ -37,6 +54,13 @@ export function isDecision(n: string): boolean {
 export function asksChoice(prev: string): boolean {
   const tail = prev.slice(-600).toLowerCase();
   if (!tail.includes("?")) return false;
+  // "What should I work on?" asks for a task, not between options.
+  if (
+    /\b(what|where) (should|shall|do|can) i (work on|do|start|begin|tackle|focus on|look at)\b[^?]*\?\s*$/.test(
+      tail,
+    )
+  )
+    return false;
   return (
     /\bor\b[^?]*\?|\b(which|prefer|preference|choose|pick|shall i|should i|ok with you|is that ok|go with)\b/.test(
       tail,
@@ -45,11 +69,29 @@ export function asksChoice(prev: string): boolean {
 }
 
 const UNSURE =
-  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|both|neither)\b/;
+  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|neither)\b/;
+
+/** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
+const YES_NO_QUESTION =
+  /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
+
+/** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
+const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
+const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(n: string, prev: string | undefined): boolean {
-  if (!prev || !asksChoice(prev)) return false;
+  if (!prev) return false;
+  // "agreed, keep the old data" after a proposal takes it.
+  if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
+    return true;
+  // "Should retries be logged?" → "yes, at warn level": a yes or no that says how.
+  if (YES_NO_QUESTION.test(prev.slice(-300).toLowerCase()) && /^(yes|yeah|yep|no|nope),? \S/.test(n)) {
+    const rest = n.replace(/^(yes|yeah|yep|no|nope),? /, "");
+    if (n.split(" ").length <= 8 && !isImperative(rest) && !/^(please|thanks|thank you)\b/.test(rest))
+      return true;
+  }
+  if (!asksChoice(prev)) return false;
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 10 || n.endsWith("?")) return false;
   if (UNSURE.test(n)) return false;

@@ -2,7 +2,8 @@
 // "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
-import { EPISTEMIC, isImperative, OBLIGATION } from "./clause.ts";
+import { EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
+import { classStatement, statedObligation } from "./rule-statements.ts";
 
 export type RuleClass = { kind: "constraint" | "preference"; cue: string };
 
@@ -38,13 +39,15 @@ const STRONG =
   /\b(from now\b|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|nothing else|from now on|from here on|going forward|, ever)\b/;
 const PROHIBIT_START =
   /^(never|don't|do not|dont|stop|quit|refrain|avoid|not a single|hands off|under no circumstances|let's not|lets not|let us not)\b/;
+const NOT_A_RULE =
+  /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b/;
 const NO_RULE =
   /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
 const RULE_STATE =
-  /\b(stays?|remains?|goes|go (in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
+  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
@@ -55,7 +58,11 @@ function preference(c: string): RuleClass | null {
   if (/^(i'd|i would|we'd|we would) rather\b(?! not[.!]*$)/.test(c))
     return { kind: "preference", cue: "rather" };
   if (/\bideally\b/.test(c)) return { kind: "preference", cue: "ideally" };
-  if (/\b(is|are) better (here|for|than)\b/.test(c)) return { kind: "preference", cue: "better" };
+  if (/\b(is|are) better (here|for|than)\b|\bbut [a-z0-9 _-]{1,30} (is|are) better[.!]*$/.test(c))
+    return { kind: "preference", cue: "better" };
+  // "it's best if we keep the yaml files for one release": the speaker's preferred way.
+  if (/^(it's|it is|it'd be|it would be) (best|better|safer|wiser) (if|to|that)\b/.test(c))
+    return { kind: "preference", cue: "better" };
   if (/^((it's|it is) )?better to [a-z]+\b.* than\b/.test(c)) return { kind: "preference", cue: "better" };
   // "it would be nice to keep the messages short": a wish about how work is done.
   const wish = /^(it would|it'd) be (nice|good|great|better|ideal) to (.*)$/.exec(c);
@@ -70,6 +77,9 @@ function preference(c: string): RuleClass | null {
 /** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
 export function standingImperative(clause: string, whole: string): boolean {
   if (!isImperative(clause)) return false;
+  // "now update all the snapshots": a step for right now, whatever its scope.
+  if (/^(now|next|then|first)\b/.test(whole) && !STRONG.test(whole) && !/\b(always|never)\b/.test(whole))
+    return false;
   // "so that each provider is a plugin" says what the change is for; its "each" sets no scope.
   if (MANNER.test(clause) || GENERAL.test(whole.replace(/\bso that\b.*$/, ""))) return true;
   const words = clause.replace(/^(just|also|first|then) /, "").split(" ");
@@ -79,9 +89,14 @@ export function standingImperative(clause: string, whole: string): boolean {
       .split(" ")
       .slice(0, 2)
       .find((w) => /^[a-z0-9-]{3,}s$/.test(w) && !NOT_PLURAL.has(w));
-    if (plural && !/^\w+ly\b/.test(object)) return true;
+    // "add retries to the http client": a plural aimed at one named thing is one piece of work.
+    const aimed = /\b(to|for|into|on|in) (the|this|that|our|my|its) [a-z0-9_./-]+/.test(clause);
+    if (plural && !/^\w+ly\b/.test(object) && !aimed) return true;
   }
   if (/, not [a-z]|\bnot in\b|^only\b/.test(clause)) return true;
+  // "fix it without a new CSS framework": a limit on how the work is done.
+  if (/\bwithout (changing|touching|breaking|adding|using|removing|a new|any|new)\b/.test(clause))
+    return true;
   return /^write [a-z ]+ in (plain|simple|english|british|american|the imperative|present|short)\b/.test(
     clause,
   );
@@ -89,10 +104,29 @@ export function standingImperative(clause: string, whole: string): boolean {
 
 function prohibition(c: string): RuleClass | null {
   if (NOT_A_RULE_AFTER_DONT.test(c)) return null;
+  // "I don't want any console.log left", "I'd hate to see the error text change": the speaker forbids it.
+  if (
+    /^(i|we) (really )?(don't|do not|never) want (any|to see|anything|more|you to|the|a|an|it|them|this|that)\b/.test(
+      c,
+    ) ||
+    /^(i|we)('d| would) hate (to see|it if|for)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "prohibition" };
+  if (/\bhands off\b/.test(c) || /^nothing (new|else|more|extra)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
-  if (/^(no|not) [a-z]/.test(c) && !NO_RULE.test(c) && !/\b(yet|so far|anymore|left|at the moment)\b/.test(c))
-    return c.split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
-  if (/^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b/.test(c))
+  if (
+    /^(no|not) [a-z]/.test(c) &&
+    !NO_RULE.test(c) &&
+    !NOT_A_RULE.test(c) &&
+    !/\b(yet|so far|anymore|left|at the moment)\b/.test(c)
+  )
+    return (c.split(",")[0] as string).split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
+  if (
+    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one) [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "prohibition" };
   return null;
 }
@@ -124,16 +158,30 @@ function obligation(c: string): RuleClass | null {
   )
     return { kind: "constraint", cue: "required" };
   if (/\b(in|with|on|under) ([a-z0-9/._-]+ ){1,2}only\b/.test(c)) return { kind: "constraint", cue: "only" };
-  return null;
+  // "is important that the old clients keep working" (the subject dropped, as non-native speakers do).
+  if (
+    /^((it|this) )?is (very |really )?(important|essential|crucial|critical|mandatory|required) (that|to)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "required" };
+  return statedObligation(c);
 }
 
 function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
   const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
   if (norm && isImperative(norm[2] as string)) return { kind: "constraint", cue: "practice" };
-  if (PERSONAL.test(c)) return null;
+  // "we don't collect phone numbers": a practice stated as what the team does not do.
+  const not = /^we (don't|do not) (.*)$/.exec(c);
+  if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))
+    return { kind: "constraint", cue: "practice" };
+  // "the queries would get long": a consequence imagined, not how things are kept.
+  if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
+  const stated = classStatement(c);
+  if (stated) return stated;
   if (RULE_STATE.test(c) && GENERIC_SUBJECT.test(c) && !/\b(already|anymore|yet|now|today)\b/.test(c))
     return { kind: "constraint", cue: "state" };
   if (/^(in this|for this) (repo|repository|project|codebase|code base|app|package)\b/.test(c))
@@ -142,16 +190,33 @@ function declarativeRule(c: string): RuleClass | null {
   return null;
 }
 
+/** "for chores skip the link", "in tests, use the mock": an instruction scoped to a class of things. */
+function scopedInstruction(c: string): boolean {
+  const scoped = /^(for|in|on|inside|within) (?:[a-z0-9._/-]+ ){0,2}[a-z0-9._/-]+s?,? (.*)$/.exec(c);
+  return (
+    scoped !== null &&
+    isImperative(scoped[2] as string) &&
+    !/^(for|in|on) (now|today|a (sec|second|moment|bit|while))\b/.test(c)
+  );
+}
+
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
   const found = prohibition(c) ?? obligation(c) ?? preference(c);
   if (found) return found;
+  if (scopedInstruction(c)) return { kind: "constraint", cue: "scope" };
   if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
-  for (const part of c.split(/, (?:so |and |but )?|; | so /).slice(1)) {
+  // "run the tests and don't push anything": a prohibition or obligation joined to a request.
+  for (const part of c
+    .split(/, (?:so |and |but )?|; | so | and (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/)
+    .slice(1)) {
     const inner = part.trim();
+    // "i'm asking, not deciding": a contrast about the speaker forbids nothing.
+    if (/^not /.test(inner) && /^(i|i'm|i am|we're|we are|it's|it is|that's|this is)\b/.test(c)) continue;
     if (prohibition(inner) ?? obligation(inner)) return { kind: "constraint", cue: "clause" };
-    if (standingImperative(inner, whole)) return { kind: "constraint", cue: "imperative" };
+    if (standingImperative(inner, whole) || scopedInstruction(inner))
+      return { kind: "constraint", cue: "imperative" };
   }
   return declarativeRule(c);
 }

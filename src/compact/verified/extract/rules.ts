@@ -6,8 +6,10 @@ import { isChoiceReply, isDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
+  isParty,
   isQuestion,
   LAUGH,
+  looksImperative,
   mainClauseAfterCondition,
   PAST_TIME,
   politeRequest,
@@ -57,7 +59,14 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+
+/** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
+const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
+const CONDITION_START =
+  /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+/** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
+const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -85,16 +94,46 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 
 /** The class of one sentence of a user message. */
 export function classifySentence(sentence: Sentence, context: SentenceContext = {}): SentenceClass {
+  const found = classifyOwn(sentence, context);
+  // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
+  if (sentence.listedRule && isListedRule(found)) return rule("listed");
+  // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
+  if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
+    return { kind: "plain" };
+  return found;
+}
+
+function isListedRule(found: SentenceClass): boolean {
+  return (
+    found.kind === "plain" ||
+    found.kind === "request" ||
+    (found.kind === "goal" && found.strength !== "pivot") ||
+    (found.kind === "negative" && found.why === "remark")
+  );
+}
+
+function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
   if (n === "" || n.startsWith("/")) return { kind: "plain" };
-  if (isChoiceReply(n, context.prev)) return { kind: "decision", marker: "reply" };
+  // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
+  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
+    // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
+    const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
+    const stated = ruleIn(answer, answer);
+    return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
+  }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
+  // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
+  const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
+  if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
+    return rule("passed on");
   if (sentence.introducesQuote) return negative("quoted");
+  const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
-    stripQuoted(earnest)
+    stripQuoted(unlabelled)
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, " ")
       .replace(/\s+/g, " ")
       .trim(),
@@ -103,7 +142,34 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   return classifyBare(bare);
 }
 
+/** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
+ * thought taken back. */
+function earlyClass(bare: string): SentenceClass | null {
+  // "add one: nobody deploys on a friday": a short lead-in, then the rule.
+  const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
+  if (lead && !isQuestion(bare) && !isDecision(bare) && goalStrength(bare) === null) {
+    const stated = ruleIn(lead[2] as string, lead[2] as string);
+    if (stated && stated.cue !== "imperative") return stated;
+  }
+  // "we have to choose how to store the files": a choice still to make is work, not a rule.
+  if (
+    /^(we|i) (have|need|got|'ve got) to (choose|pick|decide)\b|^(let's|lets) (pick|choose|decide) (between|which|how|what)\b/.test(
+      bare,
+    )
+  )
+    return { kind: "request" };
+  // "Stop." halts the work now; "stop adding comments" is the rule.
+  if (/^(stop|wait|hold on|hang on|pause)( (it|that|there|now|please|for now))?[.!]*$/.test(bare))
+    return { kind: "request" };
+  // "I was going to say we should use a cron library, but never mind": a thought taken back.
+  if (/^(i was (going|about) to (say|suggest|ask)|never ?mind)\b|\bbut never ?mind[.!]*$/.test(bare))
+    return negative("remark");
+  return null;
+}
+
 function classifyBare(bare: string): SentenceClass {
+  const early = earlyClass(bare);
+  if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
@@ -121,6 +187,9 @@ function classifyBare(bare: string): SentenceClass {
   // "Should the deploy fail, revert": an inverted condition, not a question.
   if (main !== null && !bare.endsWith("?") && /^should\b/.test(bare)) return conditional(main, bare);
   if (isQuestion(bare)) return negative("question");
+  // "we decided that last week, so it's final": a past choice said to hold now.
+  if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
+    return { kind: "decision", marker: "final" };
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
@@ -135,6 +204,13 @@ function classifyBare(bare: string): SentenceClass {
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   if (main !== null) return conditional(main, bare);
+  // "write a script that archives the logs, and if a file is open, skip it": a condition after the request.
+  const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);
+  const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
+  if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
+    return rule("condition");
+  const arrow = arrowRule(bare);
+  if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
   const found = ruleIn(bare, bare);
@@ -173,8 +249,11 @@ function passedOn(verb: string, inner: string): SentenceClass {
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
   if (ruleIn(inner, inner)) return rule("passed on");
+  // "per the design team, the primary button is always on the right": a standing fact passed on.
+  if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
+    return rule("passed on");
   if (
-    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't allow)/.test(
+    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
       verb,
     )
   )
@@ -185,11 +264,25 @@ function passedOn(verb: string, inner: string): SentenceClass {
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 function conditional(main: string, whole: string): SentenceClass {
-  const clause = stripFrames(main);
-  if (WOULD.test(clause) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(clause))
-    return negative("hypothetical");
+  const clause = stripFrames(main).replace(/^then,? /, "");
+  // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
+  const own = clause.split(/, /)[0] as string;
+  if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");
   if (/^(i|we) (want|need|expect|'d like)\b/.test(clause)) return rule("condition");
-  if (isImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
+  if (looksImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
+    return rule("condition");
+  // "if a template has no text version, you create one": a present-tense instruction to "you" or "we".
+  if (
+    /^(you|we) (just |simply |always |then )?[a-z]+ /.test(clause) &&
+    looksImperative(clause.replace(/^(you|we) /, ""))
+  )
     return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
+}
+
+/** "anything over 2 MB → reject with 413", "on failure -> page me": a condition written as an arrow. */
+function arrowRule(bare: string): SentenceClass | null {
+  const m = /^(.{2,80}?)\s*(?:→|->|=>)\s*(.+)$/.exec(bare);
+  if (!m || /(→|->|=>)/.test(m[2] as string)) return null;
+  return looksImperative(m[2] as string) || ruleIn(m[2] as string, m[2] as string) ? rule("condition") : null;
 }

@@ -6,6 +6,9 @@ export interface Sentence {
   text: string;
   /** True when the sentence introduces pasted or quoted material (`CI says:`, `the log reads "…"`). */
   introducesQuote: boolean;
+  /** True when the sentence is an item under a heading that names rules ("Constraints:", "Things to keep in
+   * mind:", "Important:"): a plain statement there states a rule. */
+  listedRule?: boolean;
 }
 
 const MAX_MESSAGE_CHARS = 20_000;
@@ -30,8 +33,9 @@ export function isPastedLine(line: string): boolean {
   return false;
 }
 
+// An apostrophe of the possessive ("the report's numbers") opens no quote.
 const QUOTE_INTRO =
-  /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*["“'`]/i;
+  /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*(["“`]|'(?!s\b))/i;
 /** A person or group passing on a rule ("my lead says: …"); the rule is the user's to keep (see clause.ts). */
 const PASSED_ON =
   /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers) (says|said|wants|insists|requires|asked)\b/i;
@@ -40,11 +44,43 @@ const INLINE_INTRO =
 const COLON_INTRO =
   /\b(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
 
-/** Strips code fences and pasted lines; lines under an intro such as "CI says:" are marked quoted. */
-function proseLines(message: string): { line: string; quoted: boolean }[] {
-  const out: { line: string; quoted: boolean }[] = [];
+/** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
+ * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
+const RULE_HEADING =
+  /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w' -]{0,40}?)\W{0,4}:/;
+const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
+
+/** Whether a line opens with a rule label ("Constraints: …", "**Rules:**", "Important:"). */
+export function opensWithRuleLabel(line: string): boolean {
+  const label = LABEL_AT_START.exec(line.trim());
+  return label !== null && RULE_HEADING.test(`${label[1]}:`);
+}
+
+const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
+
+/** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
+ * "Before you touch the billing code, read this:", "## Requirements". */
+function headsRules(raw: string): boolean {
+  const heading = MARKDOWN_HEADING.exec(raw);
+  if (heading) return RULE_HEADING.test(`${heading[1]}:`);
+  return /:\W{0,4}$/.test(raw.trim()) && RULE_HEADING.test(splitLine(raw).at(-1) ?? "");
+}
+
+interface ProseLine {
+  line: string;
+  quoted: boolean;
+  /** The line is an item of a list under a rule heading. */
+  listed: boolean;
+}
+
+/** Strips code fences and pasted lines; lines under an intro such as "CI says:" are marked quoted, list items
+ * under a rule heading are marked listed. */
+function proseLines(message: string): ProseLine[] {
+  const out: ProseLine[] = [];
   let inFence = false;
   let underIntro = false;
+  let underRules = false;
   for (const raw of message.slice(0, MAX_MESSAGE_CHARS).split("\n")) {
     if (/^\s*(```|~~~)/.test(raw)) {
       inFence = !inFence;
@@ -56,45 +92,81 @@ function proseLines(message: string): { line: string; quoted: boolean }[] {
       continue;
     }
     if (isPastedLine(raw)) continue;
-    out.push({ line: raw, quoted: underIntro });
+    const item = LIST_ITEM.test(raw);
+    // A rule list ends at the first line that is not an item of it.
+    if (underRules && !item) underRules = false;
+    out.push({ line: raw, quoted: underIntro, listed: underRules });
     if (!underIntro) underIntro = COLON_INTRO.test(raw.trim());
+    if (headsRules(raw)) underRules = true;
   }
   return out;
 }
 
-/** Sentence boundaries: . ! ? followed by space and a capital/quote/digit, or the line's end. */
+/** Sentence boundaries: . ! ? or ; followed by space, or the line's end. A list marker ("1. ") is no sentence. */
 function splitLine(line: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=[A-Z])/g;
+  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=\S)/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
-    if (isAbbreviation(line.slice(start, end))) continue;
+    const piece = line.slice(start, end);
+    if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece)) continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
   parts.push(line.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+  return parts
+    .flatMap(splitAtDashes)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+const words = (t: string) =>
+  t
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "").length;
+
+/** "quick one - the upload is broken - keep the fix small": spaced dashes joining clauses of three words or
+ * more on the left end a clause; "Verdict — pnpm." keeps its label. Pieces stay substrings of the line. */
+function splitAtDashes(sentence: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /\s[-–—]\s/g;
+  for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
+    const left = sentence.slice(start, m.index);
+    if (words(left) >= 3 && words(sentence.slice(m.index + m[0].length)) >= 2) {
+      out.push(left);
+      start = m.index + m[0].length;
+    }
+  }
+  out.push(sentence.slice(start));
+  return out;
 }
 
 function isAbbreviation(piece: string): boolean {
-  return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no)\.$/i.test(piece.trim());
+  return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no|p\.s|n\.b)\.$/i.test(piece.trim());
 }
 
 /** The sentences of a user message, with list markers and emphasis kept as the user typed them. */
 export function sentencesOf(message: string): Sentence[] {
   const sentences: Sentence[] = [];
-  for (const { line, quoted } of proseLines(message)) {
+  for (const { line, quoted, listed } of proseLines(message)) {
     if (quoted) continue; // a block pasted under "CI says:" is not the user speaking
+    // "Constraints: no native builds; Node 22 only": the pieces after an inline rule label are listed too.
+    let labelled = false;
     for (const text of splitLine(line)) {
       const sentence = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      labelled ||= opensWithRuleLabel(sentence) && !/:\W{0,4}$/.test(sentence);
       sentences.push({
         text: sentence,
         introducesQuote:
           QUOTE_INTRO.test(sentence) ||
           COLON_INTRO.test(sentence) ||
           (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence)),
+        listedRule: listed || labelled,
       });
+      labelled = labelled && sentence.endsWith(";");
     }
   }
   return sentences;
@@ -103,7 +175,7 @@ export function sentencesOf(message: string): Sentence[] {
 /** The sentence without list markers, emphasis and leading "please"/"also", lowercased, for cue matching. */
 export function normalizeSentence(text: string): string {
   return text
-    .replace(/^\s*([-*+]|\d+[.)])\s+/, "")
+    .replace(/^\s*([-*+•]|\d+[.)]|\[[ xX]?\])\s+/, "")
     .replace(/[*_`]/g, "")
     .replace(
       /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,

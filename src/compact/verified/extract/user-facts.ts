@@ -91,8 +91,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const said: string[] = [];
   /** Rules and choices alone ("Never touch the migrations.") open no work; a report or an ask does. */
   let tells = false;
+  let answered = false;
   for (const sentence of sentencesOf(text)) {
-    const cls = classifySentence(sentence, { prev });
+    // The message's first words answer the assistant's question; a later sentence only when it is as terse
+    // ("vitest, not jest. spaces over tabs."); a full clause after the answer speaks for itself.
+    const terse = sentence.text.split(/\s+/).length <= 5;
+    const cls = classifySentence(sentence, { prev: answered && !terse ? undefined : prev });
+    if (cls.kind !== "ack") answered = true;
     if (cls.kind !== "negative" && cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot"))
       said.push(sentence.text);
     if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;

@@ -1,0 +1,88 @@
+// Rules said as plain statements rather than commands: limits ("at least 12 characters"), specs ("it should
+// include the date"), polite or reported obligations ("i would kindly ask that …", "legal is strict that …"),
+// present-tense instructions to "you", and how a class of things is kept ("the original file is never
+// modified", "only the admin role sees …", "py3.12 only"). Inputs are normalized lowercase clauses.
+
+export type StatedRule = { kind: "constraint"; cue: string };
+
+/** An obligation stated, not commanded, or null. */
+export function statedObligation(c: string): StatedRule | null {
+  // "passwords at least 12 characters", "max 100 chars per line": a limit.
+  if (
+    /(^|\b)(max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d/.test(
+      c,
+    ) &&
+    !/\b(takes?|took|was|were|got)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "limit" };
+  if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
+  if (
+    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
+      c,
+    ) &&
+    !/^(it|this|that) should (be|work|help|do|fix)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "obligation" };
+  // "i would kindly ask that the log is append-only": a polite obligation.
+  if (/^(i|we)( would|'d)( kindly| like to| really)? ask (that|you to|you not to)\b/.test(c))
+    return { kind: "constraint", cue: "obligation" };
+  // "our legal team is strict that no emails leave our servers".
+  if (/\b(is|are) (strict|firm|clear|very clear|adamant) (that|about)\b/.test(c))
+    return { kind: "constraint", cue: "required" };
+  // "you don't change the column names": an instruction to the assistant in the present tense.
+  if (
+    /^you (don't|do not|never|must not|mustn't|shouldn't|should not) [a-z]/.test(c) &&
+    !/^you (don't|do not) (need|have|know|mind|worry|think)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "prohibition" };
+  return null;
+}
+
+/** A rule stated of a thing or a class of things, or null. The caller has ruled out personal subjects. */
+export function classStatement(c: string): StatedRule | null {
+  // "the original file is never modified", "the old page keeps working": how a thing is kept, of any subject.
+  if (
+    /\b(is|are|gets?) never [a-z]+(ed|en)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
+  // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
+  if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "the vendor only accepts gzipped json": what a thing allows.
+  if (
+    /^(the |our |a |an )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "only" };
+  if (
+    /^(every|each) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
+    !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the text version always ships with the html one": how a thing always or never behaves, unless the verb
+  // reports a symptom ("the build always fails on mondays").
+  if (
+    /^(the |our |all |every |each |new )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,3} (always|never) [a-z]+s\b/.test(c) &&
+    !/\b(always|never) (fails|breaks|crashes|times|hangs|works|passes|flakes|seems|looks|gets|takes|happens|shows|comes|complains|warns|errors|throws|says|reports|dies|stalls|lags|slows|freezes|loses|forgets|misses)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the dates always in format dd.mm.yyyy": a verbless rule of a class.
+  if (
+    /^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
+  // "py3.12 only", "Postgres 15 only": a verbless restriction.
+  if (
+    /^[a-z0-9][a-z0-9 .+_/-]{0,30} only[.!]*$/.test(c) &&
+    !/^(me|you|us|him|her|them|it|this|that|once|one)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
+  return null;
+}
