@@ -1,8 +1,8 @@
-// Scoring for the blind set (test/fixtures/blind/, written in round three by an engineer who never read the
-// classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
+// Scoring for a blind set (test/fixtures/blind/ from round three, blind2/ from round four, each written by an
+// engineer who never read the classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
 // session's goal is right when it contains the label; a labelled rule or choice is found when an extracted
 // constraint or decision contains it (an item holding a label counts as a true positive, one holding none as a
-// false one); a look-alike negative inside an extracted item is a negative taken. Never tuned on: only scored.
+// false one); a look-alike negative inside an extracted item is a negative taken. Scored only, until it is seen.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractBranch } from "../../src/compact/verified/extract/index.ts";
@@ -15,7 +15,9 @@ import {
 } from "./extract-sentences-score.ts";
 import { branchOfWritten, type WrittenSession } from "./extract-sessions-score.ts";
 
-const DIR = join(import.meta.dirname, "../../test/fixtures/blind");
+/** The blind sets: `blind` (round three, seen and tuned on since round four) and `blind2` (round four). */
+export type BlindSet = "blind" | "blind2";
+const dirOf = (set: BlindSet) => join(import.meta.dirname, "../../test/fixtures", set);
 
 interface BlindSession extends Omit<WrittenSession, "half"> {
   constraints: string[];
@@ -37,22 +39,23 @@ const norm = (t: string) =>
     .replace(/[.!?\s]+$/, "")
     .trim();
 
-const lines = (file: string) =>
-  readFileSync(join(DIR, file), "utf8")
+const lines = (set: BlindSet, file: string) =>
+  readFileSync(join(dirOf(set), file), "utf8")
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l));
 
-/** True when the blind set is in the tree (it comes from branch r3-blind). */
-export function hasBlindSet(): boolean {
-  return existsSync(join(DIR, "extract-sessions.jsonl")) && existsSync(join(DIR, "extract-sentences.jsonl"));
+/** True when the blind set is in the tree (each comes from its own branch: r3-blind, r4-blind). */
+export function hasBlindSet(set: BlindSet = "blind"): boolean {
+  const dir = dirOf(set);
+  return existsSync(join(dir, "extract-sessions.jsonl")) && existsSync(join(dir, "extract-sentences.jsonl"));
 }
 
-export function scoreBlind(): BlindScore {
-  const sentences = scoreRows(lines("extract-sentences.jsonl") as Row[]);
+export function scoreBlind(set: BlindSet = "blind"): BlindScore {
+  const sentences = scoreRows(lines(set, "extract-sentences.jsonl") as Row[]);
   const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
   const sessions = { goal: tally(), constraint: tally(), decision: tally(), negativesTaken: 0, negatives: 0 };
-  const all = lines("extract-sessions.jsonl") as BlindSession[];
+  const all = lines(set, "extract-sessions.jsonl") as BlindSession[];
   for (const s of all) {
     const x = extractBranch(branchOfWritten({ ...s, half: "held-out" }), { cwd: "/home/dev/app" });
     if (x.goal !== null && norm(x.goal).includes(norm(s.goal))) sessions.goal.tp++;
