@@ -9,14 +9,19 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we) (actually |really |really really )?(need|want)( to (do|get done|have))?)";
+  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we) (actually |really |really really )?(need|want)( to (do|get done|have))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope)";
 const WHEN =
-  "( today| for today| this (session|week|sprint|work)| the (sprint|day|week)| all this| this work)";
+  "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
+  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
-const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want)\s*[:=]\s*\S+ \S+/;
+const WORK_LABEL =
+  /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want|story|user story|epic|issue)( #?[a-z]*-?\d+)?\s*[:=]\s*\S+ \S+/;
+/** The work named by a ticket the user points at ("ticket PAY-231: …", "the ticket says …"): the session's aim, even
+ * when the sentence reads like a quote. */
+const WORK_SOURCE =
+  /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|spec|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
@@ -43,10 +48,18 @@ const STATED = [
   /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that)\b/,
   /\b(that's|that is|this is|is) what (we|i) (work|are working|'re working|focus|are focusing|'re focusing) on( now| today| next)?\b/,
   /^(the )?(priorities|priority|plans?) (changed|have changed|has changed|shifted|have shifted)\b/,
+  /^what (needs|has|have) to happen( here| today| now)? is\b|^what (i|we) (need|want|'d like) to (happen|see|have)( here| today| now)? is\b/,
+  /^what (i|we) (need|want|'d like|expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
+  /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
+  /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
+  /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
+  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^[a-z]+ (asked|told|wants) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up)\b/,
+  /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
+  /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
-  "(build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
+  "(end up with|build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
 const INTENT = (verb: string) => [
@@ -56,7 +69,7 @@ const INTENT = (verb: string) => [
   new RegExp(
     `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
   ),
-  new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to )?(help (me|us) )?(to )?${verb}\\b`),
+  new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to |us to )?(help (me|us) )?(to )?${verb}\\b`),
   new RegExp(
     `\\b(and )?(i|we) (would |'d )?(need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
   ),
@@ -64,11 +77,18 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?(really )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
-/** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null. */
-export function oneOffChange(n: string): string | null {
+  /^((hi|hello|hey),? )?((i|we) )?(really )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+/** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
+const REACHES_TARGET =
+  /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
+
+/** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null;
+ * `reachesTarget` when it brings something to a figure once. */
+export function oneOffChange(n: string): { text: string; reachesTarget: boolean } | null {
   const m = ONE_OFF.exec(n);
-  return m ? (m[8] as string) : null;
+  if (!m) return null;
+  const text = m[8] as string;
+  return { text, reachesTarget: REACHES_TARGET.test(text) };
 }
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
@@ -89,22 +109,76 @@ export function isAssignment(inner: string): boolean {
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;
-const PROJECT_INTENT = INTENT(PROJECT_VERB);
+/** "we're going to port the service to go": a plan for a whole piece of work ("we're going to use X" is a choice). */
+const PROJECT_INTENT = [...INTENT(PROJECT_VERB), new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`)];
 const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright),? )?((scrap|forget|drop|park|pause) (that|this|it|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted))[.!:]*$/;
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?)[.!:]*$/;
 
-/** How strongly the sentence states the session's goal, or null when it states none. */
-export function goalStrength(n: string): GoalStrength | null {
-  if (/\?$/.test(n)) return null;
+/** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
+const SMALL_TALK =
+  /^((hey|hi|hello|morning|good (morning|afternoon|evening)),? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone)|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+
+/** The sentence is small talk ("how was your weekend?", "hope you're well"). */
+export function isSmallTalk(n: string): boolean {
+  return SMALL_TALK.test(n);
+}
+
+/** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
+ * day"): the sentences before it are the goal. */
+const POINTS_AT_GOAL =
+  /^(and )?(that's|that is|this is|thats|which is|it's) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?[.!]*$/;
+
+/** "That's today's job.": the aim is what the message said before it. */
+export function pointsAtGoal(n: string): boolean {
+  return POINTS_AT_GOAL.test(n);
+}
+
+/** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
+export function isWorkReference(n: string): boolean {
+  return WORK_SOURCE.test(n) || WORK_LABEL.test(n);
+}
+
+/** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
+const CONNECTIVE = /^(then|anyway|instead|cool|great|good|in that case|in the meantime|meanwhile|now)[,.!:]*\s+/;
+/** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
+const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
+
+/** How the sentence reads as a goal, and the clause it was read from (the rule check looks at that clause). */
+export interface GoalReading {
+  strength: GoalStrength;
+  clause: string;
+}
+
+function strengthOf(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
   if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n) || HELP_WITH.test(n))
     return "intent";
   return null;
+}
+
+/** How strongly the sentence states the session's goal, or null when it states none. The sentence is read as a
+ * whole, then from each clause start ("Production is down: new plan, find out why …", "our CI takes 40 minutes
+ * and I want to get it under 15"). */
+export function goalReading(n: string): GoalReading | null {
+  if (/\?$/.test(n)) return null;
+  const bare = n.replace(CONNECTIVE, "");
+  const whole = strengthOf(bare);
+  if (whole) return { strength: whole, clause: bare };
+  for (const m of n.matchAll(CLAUSE_START)) {
+    const clause = n.slice((m.index ?? 0) + m[0].length).replace(CONNECTIVE, "");
+    const found = clause.split(" ").length >= 3 ? strengthOf(clause) : null;
+    if (found) return { strength: found, clause };
+  }
+  return null;
+}
+
+export function goalStrength(n: string): GoalStrength | null {
+  return goalReading(n)?.strength ?? null;
 }
 
 /** "need the staging deploy fixed asap": a one-off outcome, never a standing rule about the thing named. */

@@ -17,7 +17,7 @@ import {
 } from "./clause.ts";
 import {
   type GoalStrength,
-  goalStrength,
+  goalReading,
   isAssignment,
   isGoalPivot,
   oneOffChange,
@@ -57,7 +57,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
+  /^((hey|hi|hello)( there| all| everyone| folks| team)?|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure)[,:!.—-]+\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -124,12 +124,15 @@ function classifyBare(bare: string): SentenceClass {
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
-  const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
-  // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
-  if (strength === "intent" && !wantsOutcome(bare)) {
-    const change = oneOffChange(bare);
-    if (change !== null) return standingChange(change) ? rule("obligation") : { kind: "goal", strength };
-    return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  const reading = isGoalPivot(bare) ? null : goalReading(bare);
+  const strength = isGoalPivot(bare) ? "pivot" : (reading?.strength ?? null);
+  // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work; "get the
+  // images under 500mb" reaches a figure once.
+  if (reading && strength === "intent" && !wantsOutcome(bare)) {
+    const change = oneOffChange(reading.clause);
+    if (change !== null)
+      return standingChange(change.text) && !change.reachesTarget ? rule("obligation") : { kind: "goal", strength };
+    return ruleIn(reading.clause, reading.clause) ?? { kind: "goal", strength };
   }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);

@@ -1,8 +1,8 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import type { GoalStrength } from "./goal.ts";
-import { classifySentence } from "./rules.ts";
-import { type Sentence, sentencesOf } from "./sentences.ts";
+import { type GoalStrength, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
+import { classifySentence, type SentenceClass } from "./rules.ts";
+import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 export interface UserFacts {
@@ -19,7 +19,7 @@ export interface UserFacts {
   /** Everything the user says in the message but questions, thanks, jokes and quotes: what an opening message
    * that holds no request or stated goal is about ("Users with an apostrophe can't sign up."), or null. */
   content: string | null;
-  /** The message holds more than greetings and thanks (a question or a remark counts). */
+  /** The message holds more than greetings, thanks and small talk (a question or a remark counts). */
   speaks: boolean;
   /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
   pointsBack: boolean;
@@ -66,6 +66,13 @@ function askAfterColon(sentence: Sentence, prev: string | undefined): string | n
   return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
 }
 
+/** The class of a sentence; a ticket the user names ("ticket PAY-231: the refund …") is the work when no goal is
+ * set yet, even where it reads like a quote (a ticket quoted midway replaces no goal). */
+function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
+  if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
+  return classifySentence(sentence, { prev });
+}
+
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
   const facts: UserFacts = {
     rules: [],
@@ -91,8 +98,23 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const said: string[] = [];
   /** Rules and choices alone ("Never touch the migrations.") open no work; a report or an ask does. */
   let tells = false;
+  /** Every sentence the user says but thanks and pivots, questions included: what "That's today's job." means. */
+  const spoken: string[] = [];
+  /** Sentences taken as the goal only because they follow a pivot and merely report ("Management moved it."). */
+  const narrated = new Set<string>();
+  let chat = false;
+  let works = false;
   for (const sentence of sentencesOf(text)) {
-    const cls = classifySentence(sentence, { prev });
+    const n = normalizeSentence(sentence.text);
+    const cls = sentenceClass(sentence, n, prev);
+    if (isSmallTalk(n)) chat = true;
+    else if (cls.kind !== "ack") works = true;
+    if (pointsAtGoal(n) && spoken.length > 0) {
+      goals.push(...spoken.filter((t) => !goals.includes(t)));
+      strength = "stated";
+      continue;
+    }
+    if (cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot")) spoken.push(sentence.text);
     if (cls.kind !== "negative" && cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot"))
       said.push(sentence.text);
     if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
@@ -104,7 +126,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && ruleLike))
     ) {
       carry--;
-      pivoted = false;
+      if (pivoted && cls.kind === "plain") narrated.add(sentence.text);
+      else pivoted = false;
       if (cls.kind !== "goal" || cls.strength !== "pivot") goals.push(sentence.text);
       strength = "stated";
       continue;
@@ -130,13 +153,18 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if ((cls.kind === "request" || cls.kind === "plain") && FOLLOW_UP.test(sentence.text))
       facts.followUps.push(sentence.text);
   }
-  facts.goalStatement = bounded(goals);
+  // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
+  const asked = goals.filter((g) => !narrated.has(g));
+  facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
   facts.goalStrength = facts.goalStatement ? strength : null;
   // A request that only points back ("Users … can't sign up. Fix that.") asks for what the message said.
   const pointing = requests.length > 0 && requests.every(isPointingRequest);
   facts.task = requests.length > 0 ? bounded(pointing ? said : [...plain, ...requests]) : null;
   facts.pointsBack = pointing && said.every((s) => requests.includes(s));
-  facts.content = tells ? bounded(said) : null;
+  // Small talk ("how was your weekend? mine was all rain.") opens no work: it is no goal and no opening.
+  const smallTalk = chat && !works;
+  if (smallTalk) facts.speaks = false;
+  facts.content = tells && !smallTalk ? bounded(said) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;
