@@ -1,9 +1,9 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import { type GoalStrength, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
+import { type GoalStrength, goalReading, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
-import type { DecisionFact, RuleFact } from "./types.ts";
+import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
 
 export interface UserFacts {
   rules: RuleFact[];
@@ -73,6 +73,17 @@ function sentenceClass(sentence: Sentence, n: string, prev: string | undefined):
   return classifySentence(sentence, { prev });
 }
 
+/** The rule a sentence states before the clause its goal is read from ("the boss says the export must be ready
+ * by friday, so this is our goal: …"), or null. */
+function ruleBeforeGoal(n: string, prev: string | undefined): { kind: RuleKind; cue: string } | null {
+  const reading = goalReading(n);
+  if (!reading || reading.clause === n || !n.endsWith(reading.clause)) return null;
+  const lead = n.slice(0, n.length - reading.clause.length).replace(/[\s,;:—-]*(so|and|but)?[\s,;:—-]*$/, "");
+  if (lead.split(" ").length < 3) return null;
+  const cls = classifySentence({ text: lead, introducesQuote: false }, { prev });
+  return cls.kind === "constraint" || cls.kind === "preference" ? { kind: cls.kind, cue: cls.cue } : null;
+}
+
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
   const facts: UserFacts = {
     rules: [],
@@ -134,6 +145,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
+      const lead = ruleBeforeGoal(n, prev);
+      if (lead) facts.rules.push({ text: sentence.text, ...lead, entryId });
       if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
       pivoted = cls.strength === "pivot";
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
