@@ -301,9 +301,14 @@ describe("goal on the corpora", () => {
     const tuned = scoreWrittenGoals("tune").goal;
     expect(precision(tuned)).toBeGreaterThanOrEqual(0.9);
     expect(recall(tuned)).toBeGreaterThanOrEqual(0.9);
-    // The blind set (never tuned on) went from 18 to 27 of 34 goals with round three's rules; a floor, not a target.
+    // The first blind set went from 18 to 27 of 34 goals with round three's rules; seen (and tuned on) since round
+    // four, which brought it to 34 of 34. Round four's own batch was 22 of 34 before its rule change.
     const blind = scoreBlind().sessions.goal;
-    expect(recall(blind)).toBeGreaterThanOrEqual(0.75);
+    expect(precision(blind)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(blind)).toBeGreaterThanOrEqual(0.9);
+    const round4 = scoreWrittenGoals("tune", "round4").goal;
+    expect(precision(round4)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(round4)).toBeGreaterThanOrEqual(0.9);
     // The held-out written sessions were 5 of 16 before the goal rule; the floor guards the gain (bench: 0.88).
     const held = scoreWrittenGoals("held-out").goal;
     expect(precision(held)).toBeGreaterThanOrEqual(0.85);

@@ -1,0 +1,172 @@
+// The session goal in the voices round four found it missing in: small talk before the work, an aim read from a
+// clause inside a longer sentence, more wordings of a stated aim, pivots that name what came in, a sentence that
+// points back at the aim, a ticket named as the work, a target reached once vs a limit kept, a rule said in the
+// same sentence as the goal. Whole sessions through the real extraction; no model.
+import { describe, expect, it } from "vitest";
+import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
+import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
+import type { Extraction } from "../../../src/compact/verified/extract/types.ts";
+import type { BranchEntry } from "../../../src/session/entries.ts";
+
+const CWD = "/home/dev/app";
+const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
+
+/** The extraction of a conversation given as alternating user / assistant turns, the user first. */
+function extractTurns(...turns: string[]): Extraction {
+  const b = createSessionBuilder({ cwd: CWD });
+  for (const [i, text] of turns.entries()) {
+    if (i % 2 === 0) b.user(text);
+    else b.assistant({ text });
+  }
+  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
+}
+const goalOf = (...turns: string[]) => extractTurns(...turns).goal;
+
+describe("small talk before the work", () => {
+  it("is never the goal: the first task after it is", () => {
+    expect(goalOf("hey! how's it going", "Good, you?", "Add a retry to the upload client.")).toBe(
+      "Add a retry to the upload client.",
+    );
+    expect(
+      goalOf("hey! how was your weekend? mine was all rain.", "Quiet, thanks.", "Rename the config loader."),
+    ).toBe("Rename the config loader.");
+    expect(goalOf("I'm back from lunch.", "Welcome back.", "Wire the new logger into the worker.")).toBe(
+      "Wire the new logger into the worker.",
+    );
+  });
+
+  it("still lets an opening report be the goal", () => {
+    expect(goalOf("I'm back. The login page is broken on Safari.", "Looking.", "show me the console")).toContain(
+      "The login page is broken on Safari",
+    );
+  });
+});
+
+describe("an aim inside a longer sentence", () => {
+  it("reads it after a connective, a colon or 'and I want'", () => {
+    expect(
+      goalOf(
+        "Quick question first: does this repo use pnpm?",
+        "Yes.",
+        "OK thanks. Then what I need is a script that prunes old preview deploys.",
+        "On it.",
+        "run it dry",
+      ),
+    ).toContain("a script that prunes old preview deploys");
+    expect(
+      goalOf(
+        "is vitest able to shard?",
+        "Yes.",
+        "Cool. The thing is our CI takes 40 minutes and I want to get it under 15.",
+        "Where does the time go?",
+        "profile the jobs first",
+      ),
+    ).toContain("I want to get it under 15");
+    expect(
+      goalOf(
+        "Let's refactor the settings page.",
+        "ok",
+        "Stop. Production is down: new plan, find out why the payment webhook returns 500.",
+      ),
+    ).toContain("find out why the payment webhook returns 500");
+    expect(
+      goalOf("User story for this sprint: as a support agent, I need to see a customer's last orders.", "ok", "go"),
+    ).toContain("see a customer's last orders");
+  });
+
+  it("keeps a rule said before the goal clause as a rule", () => {
+    const x = extractTurns(
+      "My boss says the PDF export must be ready for friday, so this is our goal: PDF export of the monthly report.",
+      "ok",
+      "start with the layout",
+    );
+    expect(x.goal).toContain("PDF export of the monthly report");
+    expect(x.constraints.map((c) => c.text).join("\n")).toContain("must be ready for friday");
+  });
+});
+
+describe("more wordings of a stated aim", () => {
+  it("replaces an earlier goal with each", () => {
+    const first = "Add pagination to the audit log API.";
+    for (const [aim, want] of [
+      ["The outcome I'm after is simple: signup works on mobile Safari again.", "signup works on mobile Safari"],
+      ["What needs to happen is the search box matches partial product codes.", "matches partial product codes"],
+      ["Next thing on my list is a health check for the worker.", "a health check for the worker"],
+      ["Objective for the afternoon: cut the Docker image in half.", "cut the Docker image in half"],
+      ["We're going to port the notification service from Python to Go.", "port the notification service"],
+      ["I'd like to end up with a script that lists unmaintained deps.", "a script that lists unmaintained deps"],
+    ] as const)
+      expect(goalOf(first, "Done.", aim, "ok", "run the tests"), aim).toContain(want);
+  });
+
+  it("leaves 'we are going to use X' a choice and a first wish a goal", () => {
+    expect(classes("We are going to use the monolith for now and split later.")).toEqual(["decision"]);
+    expect(goalOf("Hi there, could you help me speed up our CI today? It takes 25 minutes.", "Sure.")).toContain(
+      "speed up our CI",
+    );
+  });
+});
+
+describe("pivots and pointers", () => {
+  it("hands the goal to what follows a pivot that names what came in", () => {
+    expect(
+      goalOf(
+        "I want to upgrade the project to React 19.",
+        "There are 14 warnings.",
+        "Hold on, urgent thing from ops came in. The payment webhook is timing out in prod and we need to sort that out now.",
+      ),
+    ).toContain("The payment webhook is timing out in prod");
+    expect(
+      goalOf(
+        "Build a weekly email digest of new comments.",
+        "Added.",
+        "Client changed their mind. They want a Slack message for every new comment instead.",
+      ),
+    ).toContain("a Slack message for every new comment");
+  });
+
+  it("prefers what is asked after a pivot to the report between", () => {
+    expect(
+      goalOf(
+        "Objective: translate the app into German.",
+        "ok",
+        "Actually, scratch that. Management just moved it to next quarter. Instead, let's make the sign-up form work on small phones.",
+      ),
+    ).toBe("Instead, let's make the sign-up form work on small phones.");
+  });
+
+  it("makes what came before a pointing sentence the goal, not the pointer", () => {
+    expect(goalOf("Fix the export timeout for big accounts. That's the priority.", "ok")).toBe(
+      "Fix the export timeout for big accounts.",
+    );
+    expect(
+      goalOf(
+        "is it possible to run our jest tests in parallel without sharing the db? that's basically my whole day",
+        "Yes, one schema per worker.",
+        "ok go with that",
+      ),
+    ).toContain("run our jest tests in parallel without sharing the db");
+  });
+});
+
+describe("tickets and targets", () => {
+  it("takes a ticket the user names as the work, but a ticket quoted midway replaces no goal", () => {
+    expect(
+      goalOf("ok ticket PAY-231: the refund button double-charges when clicked twice. ours to fix", "I see it."),
+    ).toContain("the refund button double-charges when clicked twice");
+    expect(
+      goalOf("Add a health endpoint.", "ok", 'Run the tests. The issue reads: "Make sure the app does not crash".'),
+    ).toBe("Add a health endpoint.");
+  });
+
+  it("reads 'get X under a figure' as work and 'keep X under a figure' as a rule", () => {
+    const x = extractTurns(
+      "ugh, the build broke again overnight",
+      "A flaky fetch.",
+      "anyway. I need to get our docker images under 500MB, the registry bill is insane.",
+    );
+    expect(x.goal).toContain("get our docker images under 500MB");
+    expect(x.constraints).toEqual([]);
+    expect(classes("We need to keep the docker images under 500MB.")).toEqual(["constraint"]);
+  });
+});
