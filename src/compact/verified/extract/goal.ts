@@ -27,16 +27,20 @@ const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
-  /^what (i|we) (want|need|'d like)( to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
+  /^what (i|we)( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
-  /^here's what (i|we) want\b/,
+  /^here's what (i|we)( want|'d like| would like| need)\b/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
   /^we're here to\b|^we are here to\b/,
-  /^(change of plans?|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
+  // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.
+  /^(never ?mind|forget( about)?|scrap|scratch|park|drop|skip) (the|that|this|those|these|our|my) [a-z0-9 -]{1,40}?( for now)?, ([a-z]+ (just )?(found|noticed|reported|flagged|spotted|says)|(i|we) (need|have|must|want)|there's|there is|something|prod|production)\b/,
+  // "now for the bigger thing: …", "on to the real problem:".
+  /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
@@ -48,8 +52,8 @@ const STATED = [
   /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that)\b/,
   /\b(that's|that is|this is|is) what (we|i) (work|are working|'re working|focus|are focusing|'re focusing) on( now| today| next)?\b/,
   /^(the )?(priorities|priority|plans?) (changed|have changed|has changed|shifted|have shifted)\b/,
-  /^what (needs|has|have) to happen( here| today| now)? is\b|^what (i|we) (need|want|'d like) to (happen|see|have)( here| today| now)? is\b/,
-  /^what (i|we) (need|want|'d like|expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
+  /^what (needs|has|have) to happen( here| today| now)? is\b|^what (i|we)( need| want|'d like| would like) to (happen|see|have)( here| today| now)? is\b/,
+  /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
@@ -63,6 +67,9 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
 const INTENT = (verb: string) => [
+  new RegExp(
+    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)) (help (me|us) )?(to )?${verb}\\b`,
+  ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
   ),
@@ -82,12 +89,21 @@ const ONE_OFF =
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
 
+/** A clause after a comma with its own subject ("…, the registry bill is insane"): the reason for the change. */
+const REASON_TAIL =
+  /, (?=(the|our|my|it|its|it's|they|they're|this|that|users|customers|people|everyone|nobody|[a-z]+ (readers|users|folks|people|bill|costs?|team)) [a-z'])/;
+const RULE_WORDS = /\b(must|never|always|should|shall|may not|not allowed|nobody|no one|only|every|from now on)\b/;
+
 /** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null;
  * `reachesTarget` when it brings something to a figure once. */
 export function oneOffChange(n: string): { text: string; reachesTarget: boolean } | null {
   const m = ONE_OFF.exec(n);
   if (!m) return null;
-  const text = m[8] as string;
+  const whole = m[8] as string;
+  // "make the nav accessible, screen readers can't open it": the clause after the comma says why; it sets no rule
+  // unless it says so in rule words.
+  const at = whole.search(REASON_TAIL);
+  const text = at > 0 && !RULE_WORDS.test(whole.slice(at)) ? whole.slice(0, at) : whole;
   return { text, reachesTarget: REACHES_TARGET.test(text) };
 }
 
@@ -115,7 +131,7 @@ const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?)[.!:]*$/;
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
@@ -129,7 +145,7 @@ export function isSmallTalk(n: string): boolean {
 /** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
  * day"): the sentences before it are the goal. */
 const POINTS_AT_GOAL =
-  /^(and )?(that's|that is|this is|thats|which is|it's) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?[.!]*$/;
+  /^(and )?(that's|that is|this is|thats|which is|it's|that one's|that one is|this one's|this one is) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?[.!]*$/;
 
 /** "That's today's job.": the aim is what the message said before it. */
 export function pointsAtGoal(n: string): boolean {
@@ -145,6 +161,16 @@ export function isWorkReference(n: string): boolean {
 const CONNECTIVE = /^(then|anyway|instead|cool|great|good|in that case|in the meantime|meanwhile|now)[,.!:]*\s+/;
 /** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
 const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
+
+/** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
+ * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
+ * for nothing else, and part of the task when it comes with a request. */
+const PROBLEM =
+  /^(here's the (deal|thing|situation|problem|issue)|the (deal|situation|problem|issue|thing|trouble) (here )?is|(the )?(problem|issue|situation)\s*:)\s*(that )?\S+ \S+ \S+/;
+
+export function framesProblem(n: string): boolean {
+  return PROBLEM.test(n.replace(/^so,? /, ""));
+}
 
 /** How the sentence reads as a goal, and the clause it was read from (the rule check looks at that clause). */
 export interface GoalReading {

@@ -16,6 +16,7 @@ import {
   WOULD,
 } from "./clause.ts";
 import {
+  framesProblem,
   type GoalStrength,
   goalReading,
   isAssignment,
@@ -125,6 +126,7 @@ function classifyBare(bare: string): SentenceClass {
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
+  if (!reading && framesProblem(bare)) return { kind: "plain" };
   const strength = isGoalPivot(bare) ? "pivot" : (reading?.strength ?? null);
   // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work; "get the
   // images under 500mb" reaches a figure once.

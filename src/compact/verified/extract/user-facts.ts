@@ -1,6 +1,6 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import { type GoalStrength, goalReading, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
+import { type GoalStrength, goalReading, isGoalPivot, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
@@ -79,7 +79,7 @@ function ruleBeforeGoal(n: string, prev: string | undefined): { kind: RuleKind; 
   const reading = goalReading(n);
   if (!reading || reading.clause === n || !n.endsWith(reading.clause)) return null;
   const lead = n.slice(0, n.length - reading.clause.length).replace(/[\s,;:—-]*(so|and|but)?[\s,;:—-]*$/, "");
-  if (lead.split(" ").length < 3) return null;
+  if (lead.split(" ").length < 3 || isGoalPivot(lead)) return null;
   const cls = classifySentence({ text: lead, introducesQuote: false }, { prev });
   return cls.kind === "constraint" || cls.kind === "preference" ? { kind: cls.kind, cue: cls.cue } : null;
 }
@@ -107,6 +107,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const questions: string[] = [];
   const plain: string[] = [];
   const said: string[] = [];
+  const told: string[] = [];
   /** Rules and choices alone ("Never touch the migrations.") open no work; a report or an ask does. */
   let tells = false;
   /** Every sentence the user says but thanks and pivots, questions included: what "That's today's job." means. */
@@ -126,8 +127,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       continue;
     }
     if (cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot")) spoken.push(sentence.text);
-    if (cls.kind !== "negative" && cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot"))
-      said.push(sentence.text);
+    const pivot = cls.kind === "goal" && cls.strength === "pivot";
+    if (cls.kind !== "negative" && cls.kind !== "ack" && !pivot) said.push(sentence.text);
+    if ((cls.kind !== "negative" || cls.why === "question") && cls.kind !== "ack" && !pivot) told.push(sentence.text);
     if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
     if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
@@ -177,7 +179,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   // Small talk ("how was your weekend? mine was all rain.") opens no work: it is no goal and no opening.
   const smallTalk = chat && !works;
   if (smallTalk) facts.speaks = false;
-  facts.content = tells && !smallTalk ? bounded(said) : null;
+  // An opening report keeps the question it asks ("Is there a way to make the CLI start faster? It takes 2 s.").
+  facts.content = tells && !smallTalk ? bounded(told) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;
