@@ -170,3 +170,79 @@ describe("tickets and targets", () => {
     expect(classes("We need to keep the docker images under 500MB.")).toEqual(["constraint"]);
   });
 });
+
+describe("round four, second batch: asks and replacements the first change still missed", () => {
+  it("reads polite indirect asks and 'what I'd like you to do is' as the goal", () => {
+    expect(
+      goalOf(
+        "Here's my problem. Our app sends duplicate webhooks when a job retries. I'd appreciate it if you could make the webhook sending idempotent.",
+        "ok",
+        "do that",
+      ),
+    ).toContain("make the webhook sending idempotent");
+    expect(
+      goalOf(
+        "Let me give you some background first. The sync client talks to a flaky partner API. Anyway, what I'd like you to do is add a retry with backoff to the sync client.",
+        "ok",
+      ),
+    ).toContain("add a retry with backoff to the sync client");
+  });
+
+  it("replaces the goal after a cancellation or 'now for the bigger thing'", () => {
+    expect(
+      goalOf(
+        "Let's migrate the legacy orders DB to Postgres.",
+        "Schema written.",
+        "Change of scope: we're not doing the migration anymore. Instead we need a read-only mode for the old DB.",
+      ),
+    ).toContain("a read-only mode for the old DB");
+    expect(
+      goalOf(
+        "Write docs for the new config options.",
+        "Drafted.",
+        "Never mind the docs, QA just found that uploads over 10MB fail silently. Let's fix that first.",
+      ),
+    ).toContain("uploads over 10MB fail silently");
+    expect(
+      goalOf(
+        "Fix the typo in the invoice footer.",
+        "Fixed.",
+        "Great, that works. Now for the bigger thing: we need to support multiple currencies in the invoices.",
+      ),
+    ).toContain("support multiple currencies in the invoices");
+  });
+
+  it("reads a problem framing as a report, never a rule", () => {
+    const x = extractTurns(
+      "So the deal is: customers can't reset their passwords when their email has a plus sign. Can you dig into it?",
+      "ok",
+    );
+    expect(x.goal).toContain("customers can't reset their passwords");
+    expect(x.constraints).toEqual([]);
+  });
+
+  it("cuts the reason off a one-off change before asking whether it is a rule", () => {
+    const x = extractTurns("we gotta make the mobile nav accessible, screen readers can't open it", "ok");
+    expect(x.goal).toContain("make the mobile nav accessible");
+    expect(x.constraints).toEqual([]);
+    expect(classes("We need to add a test for every endpoint, nobody may merge without them.")).toEqual([
+      "constraint",
+    ]);
+  });
+
+  it("keeps the question of an opening report and the news of an issue the user points at", () => {
+    expect(
+      goalOf(
+        "Is there a way to make the CLI start faster? It takes 2 seconds just to print --help.",
+        "Most of it is importing every command.",
+        "ok try lazy-loading the commands",
+      ),
+    ).toContain("make the CLI start faster");
+    expect(
+      goalOf(
+        "Please look at issue #412: search results are sorted wrong on equal scores. That one's my focus today.",
+        "ok",
+      ),
+    ).toContain("search results are sorted wrong on equal scores");
+  });
+});
