@@ -26,11 +26,11 @@ const WORK_SOURCE =
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
-  /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
-  /^what (i|we)( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
+  /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
+  /^what (i|we)( really| actually)?( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
-  /^here's what (i|we)( want|'d like| would like| need)\b/,
+  /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
   /^we're here to\b|^we are here to\b/,
@@ -39,6 +39,8 @@ const STATED = [
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.
   /^(never ?mind|forget( about)?|scrap|scratch|park|drop|skip) (the|that|this|those|these|our|my) [a-z0-9 -]{1,40}?( for now)?, ([a-z]+ (just )?(found|noticed|reported|flagged|spotted|says)|(i|we) (need|have|must|want)|there's|there is|something|prod|production)\b/,
+  // A pull request's or a branch's description: "this pr should add rate limits to …".
+  /^(this|the|my|our) (pr|pull request|mr|merge request|branch|change|patch|changeset) (should|will|needs to|is going to|is meant to|is supposed to|aims to|is to|must) (add|fix|implement|introduce|build|create|migrate|move|port|replace|remove|refactor|rewrite|make|speed up|support|enable|allow|let|switch|split|upgrade|update|clean up)\b/,
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
@@ -68,7 +70,7 @@ const PROJECT_VERB =
 const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
 const INTENT = (verb: string) => [
   new RegExp(
-    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)) (help (me|us) )?(to )?${verb}\\b`,
+    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
   ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -122,6 +124,12 @@ export function isAssignment(inner: string): boolean {
   return DEADLINE.test(inner) && /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60} [a-z]+ed\b/.test(inner);
 }
 
+/** "the client wants a dark theme for the dashboard": someone asks for a new thing, which is work (not a rule,
+ * unless rule words say how it must be). */
+export function isWantedThing(inner: string): boolean {
+  return /^(a|an|some) (new )?[a-z0-9-]+/.test(inner) && !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string);
+}
+
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;
@@ -131,7 +139,7 @@ const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
@@ -158,7 +166,9 @@ export function isWorkReference(n: string): boolean {
 }
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
-const CONNECTIVE = /^(then|anyway|instead|cool|great|good|in that case|in the meantime|meanwhile|now)[,.!:]*\s+/;
+const CONNECTIVE =
+  /^(then|anyway|instead|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
 const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
 
@@ -192,11 +202,11 @@ function strengthOf(n: string): GoalStrength | null {
  * and I want to get it under 15"). */
 export function goalReading(n: string): GoalReading | null {
   if (/\?$/.test(n)) return null;
-  const bare = n.replace(CONNECTIVE, "");
+  const bare = unjoined(n);
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };
   for (const m of n.matchAll(CLAUSE_START)) {
-    const clause = n.slice((m.index ?? 0) + m[0].length).replace(CONNECTIVE, "");
+    const clause = unjoined(n.slice((m.index ?? 0) + m[0].length));
     const found = clause.split(" ").length >= 3 ? strengthOf(clause) : null;
     if (found) return { strength: found, clause };
   }

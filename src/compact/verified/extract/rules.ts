@@ -21,6 +21,7 @@ import {
   goalReading,
   isAssignment,
   isGoalPivot,
+  isWantedThing,
   oneOffChange,
   wantsOutcome,
 } from "./goal.ts";
@@ -177,6 +178,7 @@ function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
+  if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
   if (ruleIn(inner, inner)) return rule("passed on");
   if (
     /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't allow)/.test(
