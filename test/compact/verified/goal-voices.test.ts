@@ -246,3 +246,50 @@ describe("round four, second batch: asks and replacements the first change still
     ).toContain("search results are sorted wrong on equal scores");
   });
 });
+
+describe("round four, third batch: the voices blind sets use for rules", () => {
+  it("reads someone wanting a new thing as work, and someone wanting it every time as a rule", () => {
+    expect(
+      goalOf("The client wants a dark theme for the dashboard, and they insist it follows the OS setting.", "ok"),
+    ).toContain("a dark theme for the dashboard");
+    expect(classes("The client wants the logo on every page.")).toEqual(["constraint"]);
+  });
+
+  it("reads adverbs inside a stated aim, PR descriptions and 'it would be great if we could'", () => {
+    expect(
+      goalOf(
+        "run the test suite",
+        "12 failures.",
+        "ok. what I'm really after today is getting all of those green before the release branch is cut.",
+      ),
+    ).toContain("getting all of those green");
+    expect(
+      goalOf(
+        "where do we set the session timeout?",
+        "In config/session.ts.",
+        "ok, here's what I actually want: sessions should last 30 days when remember me is ticked.",
+      ),
+    ).toContain("sessions should last 30 days");
+    const pr = extractTurns("This PR should add rate limits to the login endpoint. Five attempts per minute per IP.", "ok");
+    expect(pr.goal).toContain("add rate limits to the login endpoint");
+    expect(classes("This PR should not touch the schema.")).toEqual(["constraint"]);
+    expect(
+      goalOf("It would be great if we could get the docs site deployed on every merge to main.", "ok", "check it"),
+    ).toContain("get the docs site deployed on every merge to main");
+  });
+
+  it("replaces a goal a second time and reads a need after a greeting", () => {
+    expect(
+      goalOf(
+        "Let's add dark mode.",
+        "Started.",
+        "New plan: the release is tomorrow, we fix the open bugs first.",
+        "4 open bugs.",
+        "Scratch that too. The payments page is down, that's the only thing now.",
+      ),
+    ).toContain("The payments page is down");
+    expect(
+      goalOf("Good morning, we have to add the possibility for the user to download his data in one zip.", "ok"),
+    ).toContain("download his data in one zip");
+  });
+});
