@@ -36,9 +36,9 @@ describe("small talk before the work", () => {
   });
 
   it("still lets an opening report be the goal", () => {
-    expect(goalOf("I'm back. The login page is broken on Safari.", "Looking.", "show me the console")).toContain(
-      "The login page is broken on Safari",
-    );
+    expect(
+      goalOf("I'm back. The login page is broken on Safari.", "Looking.", "show me the console"),
+    ).toContain("The login page is broken on Safari");
   });
 });
 
@@ -70,7 +70,11 @@ describe("an aim inside a longer sentence", () => {
       ),
     ).toContain("find out why the payment webhook returns 500");
     expect(
-      goalOf("User story for this sprint: as a support agent, I need to see a customer's last orders.", "ok", "go"),
+      goalOf(
+        "User story for this sprint: as a support agent, I need to see a customer's last orders.",
+        "ok",
+        "go",
+      ),
     ).toContain("see a customer's last orders");
   });
 
@@ -89,21 +93,30 @@ describe("more wordings of a stated aim", () => {
   it("replaces an earlier goal with each", () => {
     const first = "Add pagination to the audit log API.";
     for (const [aim, want] of [
-      ["The outcome I'm after is simple: signup works on mobile Safari again.", "signup works on mobile Safari"],
-      ["What needs to happen is the search box matches partial product codes.", "matches partial product codes"],
+      [
+        "The outcome I'm after is simple: signup works on mobile Safari again.",
+        "signup works on mobile Safari",
+      ],
+      [
+        "What needs to happen is the search box matches partial product codes.",
+        "matches partial product codes",
+      ],
       ["Next thing on my list is a health check for the worker.", "a health check for the worker"],
       ["Objective for the afternoon: cut the Docker image in half.", "cut the Docker image in half"],
       ["We're going to port the notification service from Python to Go.", "port the notification service"],
-      ["I'd like to end up with a script that lists unmaintained deps.", "a script that lists unmaintained deps"],
+      [
+        "I'd like to end up with a script that lists unmaintained deps.",
+        "a script that lists unmaintained deps",
+      ],
     ] as const)
       expect(goalOf(first, "Done.", aim, "ok", "run the tests"), aim).toContain(want);
   });
 
   it("leaves 'we are going to use X' a choice and a first wish a goal", () => {
     expect(classes("We are going to use the monolith for now and split later.")).toEqual(["decision"]);
-    expect(goalOf("Hi there, could you help me speed up our CI today? It takes 25 minutes.", "Sure.")).toContain(
-      "speed up our CI",
-    );
+    expect(
+      goalOf("Hi there, could you help me speed up our CI today? It takes 25 minutes.", "Sure."),
+    ).toContain("speed up our CI");
   });
 });
 
@@ -152,10 +165,17 @@ describe("pivots and pointers", () => {
 describe("tickets and targets", () => {
   it("takes a ticket the user names as the work, but a ticket quoted midway replaces no goal", () => {
     expect(
-      goalOf("ok ticket PAY-231: the refund button double-charges when clicked twice. ours to fix", "I see it."),
+      goalOf(
+        "ok ticket PAY-231: the refund button double-charges when clicked twice. ours to fix",
+        "I see it.",
+      ),
     ).toContain("the refund button double-charges when clicked twice");
     expect(
-      goalOf("Add a health endpoint.", "ok", 'Run the tests. The issue reads: "Make sure the app does not crash".'),
+      goalOf(
+        "Add a health endpoint.",
+        "ok",
+        'Run the tests. The issue reads: "Make sure the app does not crash".',
+      ),
     ).toBe("Add a health endpoint.");
   });
 
@@ -250,7 +270,10 @@ describe("round four, second batch: asks and replacements the first change still
 describe("round four, third batch: the voices blind sets use for rules", () => {
   it("reads someone wanting a new thing as work, and someone wanting it every time as a rule", () => {
     expect(
-      goalOf("The client wants a dark theme for the dashboard, and they insist it follows the OS setting.", "ok"),
+      goalOf(
+        "The client wants a dark theme for the dashboard, and they insist it follows the OS setting.",
+        "ok",
+      ),
     ).toContain("a dark theme for the dashboard");
     expect(classes("The client wants the logo on every page.")).toEqual(["constraint"]);
   });
@@ -270,11 +293,18 @@ describe("round four, third batch: the voices blind sets use for rules", () => {
         "ok, here's what I actually want: sessions should last 30 days when remember me is ticked.",
       ),
     ).toContain("sessions should last 30 days");
-    const pr = extractTurns("This PR should add rate limits to the login endpoint. Five attempts per minute per IP.", "ok");
+    const pr = extractTurns(
+      "This PR should add rate limits to the login endpoint. Five attempts per minute per IP.",
+      "ok",
+    );
     expect(pr.goal).toContain("add rate limits to the login endpoint");
     expect(classes("This PR should not touch the schema.")).toEqual(["constraint"]);
     expect(
-      goalOf("It would be great if we could get the docs site deployed on every merge to main.", "ok", "check it"),
+      goalOf(
+        "It would be great if we could get the docs site deployed on every merge to main.",
+        "ok",
+        "check it",
+      ),
     ).toContain("get the docs site deployed on every merge to main");
   });
 
@@ -289,7 +319,10 @@ describe("round four, third batch: the voices blind sets use for rules", () => {
       ),
     ).toContain("The payments page is down");
     expect(
-      goalOf("Good morning, we have to add the possibility for the user to download his data in one zip.", "ok"),
+      goalOf(
+        "Good morning, we have to add the possibility for the user to download his data in one zip.",
+        "ok",
+      ),
     ).toContain("download his data in one zip");
   });
 });

@@ -94,7 +94,8 @@ const REACHES_TARGET =
 /** A clause after a comma with its own subject ("…, the registry bill is insane"): the reason for the change. */
 const REASON_TAIL =
   /, (?=(the|our|my|it|its|it's|they|they're|this|that|users|customers|people|everyone|nobody|[a-z]+ (readers|users|folks|people|bill|costs?|team)) [a-z'])/;
-const RULE_WORDS = /\b(must|never|always|should|shall|may not|not allowed|nobody|no one|only|every|from now on)\b/;
+const RULE_WORDS =
+  /\b(must|never|always|should|shall|may not|not allowed|nobody|no one|only|every|from now on)\b/;
 
 /** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null;
  * `reachesTarget` when it brings something to a figure once. */
@@ -127,14 +128,19 @@ export function isAssignment(inner: string): boolean {
 /** "the client wants a dark theme for the dashboard": someone asks for a new thing, which is work (not a rule,
  * unless rule words say how it must be). */
 export function isWantedThing(inner: string): boolean {
-  return /^(a|an|some) (new )?[a-z0-9-]+/.test(inner) && !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string);
+  return (
+    /^(a|an|some) (new )?[a-z0-9-]+/.test(inner) && !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
+  );
 }
 
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;
 /** "we're going to port the service to go": a plan for a whole piece of work ("we're going to use X" is a choice). */
-const PROJECT_INTENT = [...INTENT(PROJECT_VERB), new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`)];
+const PROJECT_INTENT = [
+  ...INTENT(PROJECT_VERB),
+  new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`),
+];
 const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */

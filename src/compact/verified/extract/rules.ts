@@ -134,7 +134,9 @@ function classifyBare(bare: string): SentenceClass {
   if (reading && strength === "intent" && !wantsOutcome(bare)) {
     const change = oneOffChange(reading.clause);
     if (change !== null)
-      return standingChange(change.text) && !change.reachesTarget ? rule("obligation") : { kind: "goal", strength };
+      return standingChange(change.text) && !change.reachesTarget
+        ? rule("obligation")
+        : { kind: "goal", strength };
     return ruleIn(reading.clause, reading.clause) ?? { kind: "goal", strength };
   }
   if (strength) return { kind: "goal", strength };

@@ -1,6 +1,13 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import { type GoalStrength, goalReading, isGoalPivot, isSmallTalk, isWorkReference, pointsAtGoal } from "./goal.ts";
+import {
+  type GoalStrength,
+  goalReading,
+  isGoalPivot,
+  isSmallTalk,
+  isWorkReference,
+  pointsAtGoal,
+} from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
@@ -129,7 +136,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot")) spoken.push(sentence.text);
     const pivot = cls.kind === "goal" && cls.strength === "pivot";
     if (cls.kind !== "negative" && cls.kind !== "ack" && !pivot) said.push(sentence.text);
-    if ((cls.kind !== "negative" || cls.why === "question") && cls.kind !== "ack" && !pivot) told.push(sentence.text);
+    if ((cls.kind !== "negative" || cls.why === "question") && cls.kind !== "ack" && !pivot)
+      told.push(sentence.text);
     if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
     if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
