@@ -43,10 +43,13 @@ const STATED = [
   /^(this|the|my|our) (pr|pull request|mr|merge request|branch|change|patch|changeset) (should|will|needs to|is going to|is meant to|is supposed to|aims to|is to|must) (add|fix|implement|introduce|build|create|migrate|move|port|replace|remove|refactor|rewrite|make|speed up|support|enable|allow|let|switch|split|upgrade|update|clean up)\b/,
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
+  /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
+  // "i want the queue to scale workers up when it's backed up": a thing wished to behave a new way.
+  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week),? (we are|we're|i want|i'd like|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
+  /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
@@ -65,9 +68,9 @@ const STATED = [
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
-  "(end up with|build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
+  "(end up with|tackle|build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
-const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
+const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
@@ -78,7 +81,9 @@ const INTENT = (verb: string) => [
   new RegExp(
     `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
   ),
-  new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to |us to )?(help (me|us) )?(to )?${verb}\\b`),
+  new RegExp(
+    `^(i'd|i would|we'd|we would) (like|love) (that you |you to |us to )?(help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|actually) )?${verb}\\b`,
+  ),
   new RegExp(
     `\\b(and )?(i|we) (would |'d )?(need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
   ),
@@ -164,6 +169,22 @@ const POINTS_AT_GOAL =
 /** "That's today's job.": the aim is what the message said before it. */
 export function pointsAtGoal(n: string): boolean {
   return POINTS_AT_GOAL.test(n);
+}
+
+/** A bare go-ahead ("do it", "yes please, go ahead"): it asks for what was just discussed. */
+const APPROVAL =
+  /^((ok|okay|yes|yeah|yep|sure|great|cool|perfect|nice|sounds good)[,.!]* )*(do it|do that|go ahead|go for it|please do|let's do it|lets do it|make it so|yes please|go)[.! ]*$/;
+/** A question asking how to get something done ("how do i make the sidebar collapsible?", "is there a way to …"). */
+const ASKS_FOR_WAY =
+  /\b(how (do|can|could|should|would) (i|we|you)|is there (a|any) way to|any way to|what's the best way to|what would it take to|should (we|i)|(can|could) (we|you))\b/;
+
+/** The message only approves: with an open how-to question before it, that question is the work. */
+export function isApproval(text: string): boolean {
+  return APPROVAL.test(text.toLowerCase().trim());
+}
+
+export function asksForWay(question: string): boolean {
+  return ASKS_FOR_WAY.test(question.toLowerCase());
 }
 
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
