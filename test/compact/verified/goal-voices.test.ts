@@ -326,3 +326,35 @@ describe("round four, third batch: the voices blind sets use for rules", () => {
     ).toContain("download his data in one zip");
   });
 });
+
+describe("round four, fourth batch", () => {
+  it("reads 'I'd love to finally tackle', a thing wished to behave a new way and 'bigger problem:'", () => {
+    expect(
+      goalOf("Today I'd love to finally tackle the flaky e2e suite.", "ok", "start with checkout"),
+    ).toContain("tackle the flaky e2e suite");
+    expect(
+      goalOf(
+        "how many workers do we run?",
+        "Four.",
+        "basically I want the queue to scale workers up when it's backed up",
+        "I can add an autoscaler.",
+        "go",
+      ),
+    ).toContain("I want the queue to scale workers up");
+    expect(
+      goalOf(
+        "Rename the utils folder.",
+        "Done.",
+        "Bigger problem: the staging database is full and nothing deploys.",
+      ),
+    ).toContain("the staging database is full");
+  });
+
+  it("makes a how-to question the goal when the next message only says to go ahead", () => {
+    expect(
+      goalOf("How do I make the sidebar collapsible on mobile?", "Add a toggle and hide the nav.", "do it"),
+    ).toContain("make the sidebar collapsible on mobile");
+    // A go-ahead after a question about facts sets nothing.
+    expect(goalOf("what does the sync job do?", "It copies the cache.", "ok")).toBeNull();
+  });
+});
