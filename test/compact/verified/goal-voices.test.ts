@@ -3,24 +3,7 @@
 // points back at the aim, a ticket named as the work, a target reached once vs a limit kept, a rule said in the
 // same sentence as the goal. Whole sessions through the real extraction; no model.
 import { describe, expect, it } from "vitest";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
-import type { Extraction } from "../../../src/compact/verified/extract/types.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
-
-const CWD = "/home/dev/app";
-const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
-
-/** The extraction of a conversation given as alternating user / assistant turns, the user first. */
-function extractTurns(...turns: string[]): Extraction {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
-}
-const goalOf = (...turns: string[]) => extractTurns(...turns).goal;
+import { classesOf as classes, extractTurns, goalOf } from "../../support/extract-turns.ts";
 
 describe("small talk before the work", () => {
   it("is never the goal: the first task after it is", () => {

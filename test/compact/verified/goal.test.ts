@@ -5,22 +5,7 @@ import { describe, expect, it } from "vitest";
 import { scoreBlind } from "../../../scripts/bench/extract-blind-score.ts";
 import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
 import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
-
-const CWD = "/home/dev/app";
-const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
-
-/** The goal of a conversation given as alternating user / assistant turns, the user first. */
-function goalOf(...turns: string[]): string | null {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD }).goal;
-}
+import { classesOf as classes, goalOf } from "../../support/extract-turns.ts";
 
 describe("session goal", () => {
   it("keeps a stated goal when later messages are small steps phrased as wishes or help requests", () => {
