@@ -9,7 +9,7 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we) (actually |really |really really )?(need|want)( to (do|get done|have))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope)";
+  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 const GOAL_LABEL = new RegExp(
@@ -21,7 +21,7 @@ const WORK_LABEL =
 /** The work named by a ticket the user points at ("ticket PAY-231: …", "the ticket says …"): the session's aim, even
  * when the sentence reads like a quote. */
 const WORK_SOURCE =
-  /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|spec|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
+  /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
@@ -47,6 +47,8 @@ const STATED = [
   // "i want the queue to scale workers up when it's backed up": a thing wished to behave a new way.
   /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
+  // "marketing needs the a/b test live by tonight, that comes first".
+  /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
@@ -117,7 +119,7 @@ export function oneOffChange(n: string): { text: string; reachesTarget: boolean 
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
-  /^((i|we)('d| would)? (like|need|want|could use) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+  /^((i|we)('d| would)? (like|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
@@ -134,7 +136,8 @@ export function isAssignment(inner: string): boolean {
  * unless rule words say how it must be). */
 export function isWantedThing(inner: string): boolean {
   return (
-    /^(a|an|some) (new )?[a-z0-9-]+/.test(inner) && !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
+    /^(for )?(a|an|some) (new )?[a-z0-9-]+/.test(inner) &&
+    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
   );
 }
 
@@ -150,7 +153,7 @@ const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*((scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*(hold (that|the|this) thought|(put|putting) (that|this|it) on hold|(scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
