@@ -341,3 +341,43 @@ describe("round four, fourth batch", () => {
     expect(goalOf("what does the sync job do?", "It copies the cache.", "ok")).toBeNull();
   });
 });
+
+describe("round four, fifth batch", () => {
+  it("reads 'I'd be grateful for help', 'the thing I'd like to get done' and someone asking for a new thing", () => {
+    expect(
+      goalOf(
+        "Good evening. If you have a moment, I'd be grateful for help making our install steps work on Windows.",
+        "ok",
+        "add a PowerShell version",
+      ),
+    ).toContain("making our install steps work on Windows");
+    expect(
+      goalOf(
+        "Context: we run a small SaaS for dentists. The thing I'd like to get done this session is SMS reminders. We have a Twilio account.",
+        "ok",
+      ),
+    ).toContain("SMS reminders");
+    expect(
+      goalOf("Our PM asked for a weekly usage report for each team lead.", "ok", "now the email"),
+    ).toContain("a weekly usage report");
+  });
+
+  it("hands the goal on after 'hold that thought' and to what 'comes first'", () => {
+    expect(
+      goalOf(
+        "Task: migrate the blog to Astro.",
+        "12 of 40 posts ported.",
+        "Hmm, hold that thought. Marketing needs the landing page test live by tonight, that comes first.",
+      ),
+    ).toContain("Marketing needs the landing page test live by tonight");
+  });
+
+  it("does not take a quoted spec for the work the user asks for", () => {
+    expect(
+      goalOf(
+        "The spec says `GET /users?role=admin` should only return admins but it returns everyone. Fix the filter.",
+        "ok",
+      ),
+    ).toContain("Fix the filter");
+  });
+});
