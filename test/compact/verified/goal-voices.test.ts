@@ -381,3 +381,19 @@ describe("round four, fifth batch", () => {
     ).toContain("Fix the filter");
   });
 });
+
+describe("soft aims", () => {
+  it("set a missing goal but never replace a stated one mid-session", () => {
+    const goal = "Goal: move the image uploads to S3.";
+    for (const step of [
+      "I'm hoping we can get this merged today.",
+      "I want the button to show a spinner while it uploads.",
+      "Let's see if we can make the flaky test pass.",
+      "Sam asked me to add a test for the retry.",
+    ])
+      expect(goalOf(goal, "Done.", step, "ok"), step).toBe(goal);
+    expect(goalOf("I'm hoping we can get the image uploads moved to S3 today.", "ok")).toContain(
+      "get the image uploads moved to S3",
+    );
+  });
+});

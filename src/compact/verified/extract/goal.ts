@@ -44,8 +44,6 @@ const STATED = [
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
-  // "i want the queue to scale workers up when it's backed up": a thing wished to behave a new way.
-  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
@@ -63,10 +61,16 @@ const STATED = [
   /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
+  /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
+];
+/** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
+ * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
+ * often one step). */
+const SOFT = [
+  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^[a-z]+ (asked|told|wants) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
-  /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
@@ -222,8 +226,9 @@ function strengthOf(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n) || HELP_WITH.test(n))
+  if (STEP_INTENT.some((re) => re.test(n)) || SOFT.some((re) => re.test(n)) || WANTED_STATE.test(n))
     return "intent";
+  if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
   return null;
 }
 
