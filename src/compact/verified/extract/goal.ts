@@ -44,6 +44,7 @@ const STATED = [
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
+  /^(something )?(more important|more urgent|even more urgent|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
@@ -157,15 +158,22 @@ const STEP_INTENT = INTENT(STEP_VERB);
 
 /** A sentence that only announces a change of goal: the new goal follows it. */
 const PIVOT =
-  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*(hold (that|the|this) thought|(put|putting) (that|this|it) on hold|(scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*(hold (that|the|this) thought|(pausing|parking|dropping|shelving) (that|this|it|the [a-z0-9 -]{1,40}?)( for now| for a bit)?|(put|putting) (that|this|it) on hold|(scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)[.!:]*$/;
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
-  /^((hey|hi|hello|morning|good (morning|afternoon|evening)),? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone)|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+  /^((hey|hi|hello|morning|good (morning|afternoon|evening)),? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+
+const GREETING =
+  /^(hey|hi|hello|yo|morning|good (morning|afternoon|evening)|happy (monday|friday))( there| all| team)?[!.,]*$/;
 
 /** The sentence is small talk ("how was your weekend?", "hope you're well"). */
 export function isSmallTalk(n: string): boolean {
-  return SMALL_TALK.test(n);
+  const said = n
+    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return SMALL_TALK.test(said) || GREETING.test(said);
 }
 
 /** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
@@ -194,6 +202,15 @@ export function asksForWay(question: string): boolean {
   return ASKS_FOR_WAY.test(question.toLowerCase());
 }
 
+/** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on
+ * with, told in the past because it started before. */
+const RESUMED =
+  /^((hey|hi|hello|ok|okay|so),? )?(picking (this|it|things) (back )?up|picking up where we left off|continuing|resuming|back to it|back on this)( from [a-z' ]{2,30})?\s*[—–:,-]+\s*(we were|i was|we'd been|we had been) [a-z]+ing\b/;
+
+export function isResumedWork(n: string): boolean {
+  return RESUMED.test(n);
+}
+
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
 export function isWorkReference(n: string): boolean {
   return WORK_SOURCE.test(n) || WORK_LABEL.test(n);
@@ -201,7 +218,7 @@ export function isWorkReference(n: string): boolean {
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
 const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;

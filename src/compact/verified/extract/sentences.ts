@@ -66,7 +66,8 @@ function proseLines(message: string): { line: string; quoted: boolean }[] {
 function splitLine(line: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=[A-Z])/g;
+  // An emoji closes a chat sentence as a full stop does ("everything is on fire today 😩 ok whatever, …").
+  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=[A-Z])|\p{Extended_Pictographic}\uFE0F?\s+(?=[a-zA-Z])/gu;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
     if (isAbbreviation(line.slice(start, end))) continue;

@@ -4,6 +4,7 @@ import {
   type GoalStrength,
   goalReading,
   isGoalPivot,
+  isResumedWork,
   isSmallTalk,
   isWorkReference,
   pointsAtGoal,
@@ -77,6 +78,7 @@ function askAfterColon(sentence: Sentence, prev: string | undefined): string | n
  * set yet, even where it reads like a quote (a ticket quoted midway replaces no goal). */
 function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
   if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
+  if (isResumedWork(n)) return { kind: "goal", strength: "stated" };
   return classifySentence(sentence, { prev });
 }
 
