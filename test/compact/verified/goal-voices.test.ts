@@ -397,3 +397,51 @@ describe("soft aims", () => {
     );
   });
 });
+
+describe("round four, sixth batch", () => {
+  it("hands the goal on after 'pausing the refactor' and 'wait, more important:'", () => {
+    expect(
+      goalOf(
+        "Refactor the billing module.",
+        "Split out taxes.",
+        "Ok, pausing the refactor. Customer escalation: invoices for March show the wrong totals.",
+      ),
+    ).toContain("invoices for March show the wrong totals");
+    expect(
+      goalOf(
+        "Add alt text to the gallery images.",
+        "10 of 40 done.",
+        "wait, more important: the signup page is leaking API keys in the HTML source",
+      ),
+    ).toContain("the signup page is leaking API keys");
+  });
+
+  it("reads an emoji as the end of a chat sentence and a greeting with one as small talk", () => {
+    expect(
+      goalOf(
+        "Why is everything on fire today 😩 ok whatever, the priority is getting the nightly ETL green again.",
+        "It fails on a schema change.",
+        "update the mapping",
+      ),
+    ).toContain("getting the nightly ETL green again");
+    expect(
+      goalOf(
+        "good morning ☕️ hope the coffee is strong today",
+        "Morning!",
+        "so: we need to finish the GDPR export endpoint today",
+      ),
+    ).toContain("finish the GDPR export endpoint");
+  });
+
+  it("takes the work a resumed session names in the past as the goal", () => {
+    expect(
+      goalOf(
+        "Hey, picking this back up from yesterday — we were moving the auth to Clerk.",
+        "The login page uses Clerk.",
+        "do the signup page",
+      ),
+    ).toContain("moving the auth to Clerk");
+    // Plain history is still no goal and no rule.
+    expect(classes("Yesterday we moved the auth to Clerk.")).toEqual(["negative"]);
+  });
+});
