@@ -445,3 +445,18 @@ describe("round four, sixth batch", () => {
     expect(classes("Yesterday we moved the auth to Clerk.")).toEqual(["negative"]);
   });
 });
+
+describe("a requirement on the product as the opening message", () => {
+  it("opens the work (and stays a rule); a limit to keep opens none", () => {
+    const x = extractTurns(
+      "The admin table needs to be sortable by every column.",
+      "I added sort handlers.",
+      "desc",
+    );
+    expect(x.goal).toBe("The admin table needs to be sortable by every column.");
+    expect(x.constraints.map((c) => c.text)).toEqual([
+      "The admin table needs to be sortable by every column.",
+    ]);
+    expect(goalOf("The response time must stay under 200 ms.", "Noted.", "ok")).toBeNull();
+  });
+});

@@ -202,6 +202,15 @@ export function asksForWay(question: string): boolean {
   return ASKS_FOR_WAY.test(question.toLowerCase());
 }
 
+/** "The CSV export needs to support a BOM for Excel users": the product is to change; "… must stay under 200 ms"
+ * keeps it as it is (that is only a rule). */
+const PRODUCT_CHANGE =
+  /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|ought|should be able) to (support|be able to|be [a-z]+able\b|handle|accept|show|allow|work (with|on|in|offline)|send|export|import|sync|include|display|let)\b/;
+
+export function asksProductChange(n: string): boolean {
+  return PRODUCT_CHANGE.test(n);
+}
+
 /** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on
  * with, told in the past because it started before. */
 const RESUMED =

@@ -1,6 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import {
+  asksProductChange,
   type GoalStrength,
   goalReading,
   isGoalPivot,
@@ -140,7 +141,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind !== "negative" && cls.kind !== "ack" && !pivot) said.push(sentence.text);
     if ((cls.kind !== "negative" || cls.why === "question") && cls.kind !== "ack" && !pivot)
       told.push(sentence.text);
-    if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
+    // "The CSV export needs to support a BOM." asks for a change to the product: it opens the work (and stays a rule).
+    if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal" || asksProductChange(n))
+      tells = true;
     if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
     const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
