@@ -41,6 +41,8 @@ const STATED = [
   /^(never ?mind|forget( about)?|scrap|scratch|park|drop|skip) (the|that|this|those|these|our|my) [a-z0-9 -]{1,40}?( for now)?, ([a-z]+ (just )?(found|noticed|reported|flagged|spotted|says)|(i|we) (need|have|must|want)|there's|there is|something|prod|production)\b/,
   // A pull request's or a branch's description: "this pr should add rate limits to …".
   /^(this|the|my|our) (pr|pull request|mr|merge request|branch|change|patch|changeset) (should|will|needs to|is going to|is meant to|is supposed to|aims to|is to|must) (add|fix|implement|introduce|build|create|migrate|move|port|replace|remove|refactor|rewrite|make|speed up|support|enable|allow|let|switch|split|upgrade|update|clean up)\b/,
+  // "let's drop the charts for now and focus on the csv import".
+  /^(let's|lets|we'll|we will|i'll) (drop|park|pause|forget|skip|leave|shelve) [a-z0-9 -]{1,40}?( for now| for a bit)? and (focus on|switch to|move to|move on to|work on|do)\b/,
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
@@ -70,7 +72,7 @@ const STATED = [
 const SOFT = [
   /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
-  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^[a-z]+ (asked|told|wants) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up)\b/,
+  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
