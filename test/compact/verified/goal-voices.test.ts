@@ -460,3 +460,22 @@ describe("a requirement on the product as the opening message", () => {
     expect(goalOf("The response time must stay under 200 ms.", "Noted.", "ok")).toBeNull();
   });
 });
+
+describe("round four, seventh batch", () => {
+  it("reads work a lead asked for and 'drop X and focus on Y'", () => {
+    expect(
+      goalOf(
+        "My team lead asked me to add input validation to the signup API before Friday.",
+        "ok",
+        "return 422",
+      ),
+    ).toContain("add input validation to the signup API");
+    expect(
+      goalOf(
+        "Build the charts for the analytics page.",
+        "Two done.",
+        "Let's drop the charts for now and focus on the CSV import, customers are waiting for it.",
+      ),
+    ).toContain("focus on the CSV import");
+  });
+});
