@@ -15,7 +15,7 @@ import {
 import { readRefusal } from "../../../session/refusals.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
-import { asksForWay, isApproval } from "./goal.ts";
+import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
 import type {
   DecisionFact,

@@ -20,11 +20,11 @@ import {
   type GoalStrength,
   goalReading,
   isAssignment,
-  isGoalPivot,
   isWantedThing,
   oneOffChange,
   wantsOutcome,
 } from "./goal.ts";
+import { isGoalPivot } from "./goal-moves.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 

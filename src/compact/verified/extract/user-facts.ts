@@ -1,15 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import {
-  asksProductChange,
-  type GoalStrength,
-  goalReading,
-  isGoalPivot,
-  isResumedWork,
-  isSmallTalk,
-  isWorkReference,
-  pointsAtGoal,
-} from "./goal.ts";
+import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
+import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
