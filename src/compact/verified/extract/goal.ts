@@ -101,7 +101,7 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?(really )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
@@ -137,7 +137,10 @@ const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
 /** "my manager wants the onboarding emails translated by next week": work passed on with a deadline, not a rule. */
 export function isAssignment(inner: string): boolean {
-  return DEADLINE.test(inner) && /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60} [a-z]+ed\b/.test(inner);
+  return (
+    DEADLINE.test(inner) &&
+    /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60}( [a-z]+ed| to [a-z]+)\b/.test(inner)
+  );
 }
 
 /** "the client wants a dark theme for the dashboard": someone asks for a new thing, which is work (not a rule,
