@@ -479,3 +479,26 @@ describe("round four, seventh batch", () => {
     ).toContain("focus on the CSV import");
   });
 });
+
+describe("round four, eighth batch", () => {
+  it("reads a non-native need, a client's need with a deadline, and an interrupted change of plans", () => {
+    expect(
+      goalOf("Hello, we are need to make the admin panel working on tablets also.", "ok", "and the menu"),
+    ).toContain("make the admin panel working on tablets");
+    expect(
+      goalOf(
+        "The client needs the mobile app to work offline by the end of the month.",
+        "Which screens?",
+        "the job list",
+      ),
+    ).toContain("the mobile app to work offline");
+    expect(
+      goalOf(
+        "Let's tidy up the README.",
+        "Done.",
+        "Sorry, change of plans, my boss just pinged me. We need a CSV export of last month's orders for finance, today.",
+      ),
+    ).toContain("a CSV export of last month's orders");
+    expect(classes("Last month we moved to Postgres.")).toEqual(["negative"]);
+  });
+});
