@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { searchMemory } from "../../src/memory/meaning/hybrid-search.ts";
 import { recordMemory, supersedeMemory } from "../../src/memory/records.ts";
-import { searchMemory } from "../../src/memory/search.ts";
+import { searchWords } from "../../src/memory/search.ts";
 import type { KeelDb } from "../../src/store/db.ts";
 import { insertMemoryRow } from "../../src/store/memory-records.ts";
 import { openStore } from "../../src/store/open.ts";
@@ -287,7 +288,7 @@ async function measureLatency(dir: string, count: number): Promise<Latency> {
   for (let round = 0; round < 3; round++) {
     for (const query of queries) {
       const start = performance.now();
-      const out = await searchMemory(deps, PROJECT, { query, limit: 10 });
+      const out = await searchWords(deps, PROJECT, { query, limit: 10 });
       if (round > 0) keel.push(performance.now() - start);
       if (!out.ok) throw new Error(out.reason.message);
     }
@@ -374,7 +375,7 @@ export function toTable(result: MemoryBenchResult): ReportTable {
     columns: ["measure", ...names],
     rows,
     notes: [
-      "latency: keel = searchMemory on node:sqlite with FTS5 (target p95 ≤ 5 ms at 100k); original lexical = its",
+      "hit@1: keel = hybrid searchMemory (words, then meaning); latency: keel = searchWords on node:sqlite with FTS5 (target p95 ≤ 5 ms at 100k); original lexical = its",
       "scorer over records already in memory (the original also re-reads every file per search, not counted here)",
       ...names.map((n) => `misses (${n}): ${result.misses[n]!.join(" ") || "none"}`),
     ],

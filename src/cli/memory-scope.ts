@@ -58,6 +58,8 @@ function need<T>(result: MemoryResult<T>): T {
 }
 
 export interface SearchOptions {
+  /** Other phrasings of the same question (`--or`), fused with it. */
+  or?: string[];
   kind?: string[];
   superseded?: boolean;
   derived?: boolean;
@@ -75,6 +77,7 @@ export function printMemorySearch(ctx: CommandContext, words: string[], o: Searc
       const result = await call({
         action: "search",
         query: words.join(" "),
+        queries: o.or,
         kinds: o.kind && ([...new Set(o.kind)] as MemoryKind[]),
         includeSuperseded: Boolean(o.superseded),
         source: o.derived ? "derived" : "records",

@@ -52,8 +52,13 @@ export const registerMemory: Register = (program, contextFor) => {
 
   memory
     .command("search")
-    .description("ranked full-text search over current records")
-    .argument("<query...>", "words to look for")
+    .description("ranked search over current records, by words and by meaning")
+    .argument("<query...>", "the question or words to look for")
+    .option(
+      "--or <phrasing>",
+      "another phrasing of the same question (repeatable; results are fused)",
+      collect,
+    )
     .option("-k, --kind <kind>", "only this kind (repeatable)", collect)
     .option("--superseded", "also show replaced records, after current ones")
     .option("--derived", "search facts indexed from compactions instead of recorded memory")
@@ -151,6 +156,7 @@ interface RecordFlags {
   expires?: string;
   sourceRef?: string[];
   supersedes?: string;
+  alias?: string[];
 }
 
 function registerRecord(memory: Command, show: Show): void {
@@ -175,6 +181,7 @@ function registerRecord(memory: Command, show: Show): void {
     .option("--expires <time>", "ISO time, or 'never'")
     .option("--source-ref <ref>", "where this came from: a path, URL or commit (repeatable)", collect)
     .option("--supersedes <id>", "an active record this one replaces")
+    .option("--alias <words>", "other words someone might search for this by (repeatable)", collect)
     .action(async (o: RecordFlags, command: Command) => {
       if (o.body !== undefined && o.bodyFile !== undefined)
         throw new UserError("give --body or --body-file, not both");
@@ -192,6 +199,7 @@ function registerRecord(memory: Command, show: Show): void {
         pinned: Boolean(o.pin),
         expiresAt: expiryFlag(o.expires),
         sourceRefs: o.sourceRef,
+        aliases: o.alias,
         supersedes: o.supersedes,
       };
       await show(command, { action: "record", record }, render.renderRecorded);

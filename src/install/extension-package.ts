@@ -1,14 +1,14 @@
 // Writes keel's pi extension package (the embedded bundle plus its package.json) into a folder pi can install.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readAsset } from "../core/assets.ts";
 import { buildInfo } from "../core/build-info.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { KEEL_VERSION } from "../core/version.ts";
+import { EXTENSION_MODEL_DIR, locateModelFiles } from "../memory/meaning/model-files.ts";
 import { type ExtensionStamp, stampOf } from "./version-meet.ts";
 
 export const EXTENSION_FILE = "index.js";
-
 export interface WrittenPackage {
   dir: string;
   bundleBytes: number;
@@ -46,7 +46,23 @@ export function writeExtensionPackage(dir: string): WrittenPackage {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, EXTENSION_FILE), bundle);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(extensionManifest(bundleSha256), null, 2)}\n`);
+  writeModelFiles(join(dir, EXTENSION_MODEL_DIR));
   return { dir, bundleBytes: Buffer.byteLength(bundle), bundleSha256 };
+}
+
+/**
+ * The word-vector files beside the bundle, where the extension's meaning search looks for them (pi's Node
+ * cannot read the binary's embedded files). A file already there with the same size is left alone.
+ */
+function writeModelFiles(dir: string): void {
+  const files = locateModelFiles();
+  if (!files) return;
+  mkdirSync(dir, { recursive: true });
+  for (const [name, source] of Object.entries(files)) {
+    const target = join(dir, name);
+    if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
+    writeFileSync(target, readFileSync(source)); // copyFile cannot read the compiled binary's embedded files
+  }
 }
 
 /** Hash of the bundle currently written in dir, or undefined when absent. */

@@ -4,6 +4,7 @@
 
 import { ok, problem } from "../core/result.ts";
 import type { CleanupOutcome } from "./cleanup.ts";
+import { embedAfterWrite, type HybridOutcome, searchMemory } from "./meaning/hybrid-search.ts";
 import {
   MEMORY_ACTIONS,
   type MemoryAction,
@@ -15,7 +16,6 @@ import type { MemoryDeps } from "./policy.ts";
 import { isWellFormedRead } from "./read-check.ts";
 import type { ReadOutcome, RecordOutcome } from "./records.ts";
 import type { CleanupPlan, CleanupProposal } from "./retention.ts";
-import { type SearchOutcome, searchMemory } from "./search.ts";
 import type { MemoryStatus } from "./status.ts";
 import type { MemoryToolParams } from "./tool-schema.ts";
 
@@ -24,7 +24,7 @@ export { MEMORY_ACTIONS, type MemoryAction, type MemoryToolParams };
 /** Which of the tool's fields each action takes (hosts with one tool per action derive their schemas here). */
 export const MEMORY_ACTION_FIELDS: Record<MemoryAction, { required: string[]; optional: string[] }> = {
   status: { required: [], optional: [] },
-  search: { required: ["query"], optional: ["kinds", "includeSuperseded", "source", "limit"] },
+  search: { required: ["query"], optional: ["queries", "kinds", "includeSuperseded", "source", "limit"] },
   read: { required: ["id"], optional: [] },
   record: { required: ["record"], optional: [] },
   supersede: { required: ["oldId", "newId"], optional: [] },
@@ -82,7 +82,7 @@ export async function checkParams(params: Record<string, unknown>): Promise<Memo
 /** What each action answers with. */
 export interface ActionData {
   status: MemoryStatus;
-  search: SearchOutcome;
+  search: HybridOutcome;
   read: ReadOutcome;
   record: RecordOutcome;
   supersede: { superseded: string; by: string };
@@ -129,6 +129,7 @@ async function dispatch(
     case "search":
       return searchMemory(deps, projectId, {
         query: p.query!,
+        queries: p.queries,
         kinds: p.kinds,
         includeSuperseded: p.includeSuperseded,
         source: p.source,
@@ -136,12 +137,15 @@ async function dispatch(
       });
     case "read":
       return (await import("./records.ts")).readMemory(deps, projectId, p.id!);
-    case "record":
-      return (await import("./records.ts")).recordMemory(
+    case "record": {
+      const recorded = await (await import("./records.ts")).recordMemory(
         deps,
         { projectId, origin: ctx.origin ?? "agent", provenance: ctx.provenance },
         p.record!,
       );
+      if (recorded.ok) await embedAfterWrite(deps, projectId);
+      return recorded;
+    }
     case "supersede":
       return (await import("./records.ts")).supersedeMemory(deps, projectId, p.oldId!, p.newId!);
     case "retention": {

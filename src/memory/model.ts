@@ -53,6 +53,8 @@ export const MEMORY_LIMITS = {
   tagChars: 64,
   links: 64,
   sourceRefs: 64,
+  aliases: 8,
+  aliasChars: 120,
   sourceRefChars: 2_048,
   provenance: 256,
   queryChars: 500,
@@ -120,6 +122,8 @@ export interface MemoryRecord {
   pinned: boolean;
   expiresAt: string | null;
   sourceRefs: string[];
+  /** Other phrasings someone might search for. */
+  aliases: string[];
   provenance: Provenance[];
   consolidatedFrom: string[];
   supersededBy: string | null;

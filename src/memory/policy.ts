@@ -13,6 +13,8 @@ export interface MemoryDeps {
   /** Raw reads (search uses them, so it needs no Drizzle). */
   read: SqlReader;
   clock: Clock;
+  /** Drizzle, loaded first when the store was opened for raw reads only (absent: `db` is always there). */
+  orm?: () => Promise<KeelDb>;
 }
 
 export interface EffectivePolicy extends MemoryPolicy {

@@ -13,6 +13,10 @@ const READ_FIELDS: Record<string, Record<string, Check>> = {
   status: {},
   search: {
     query: (v) => typeof v === "string" && v.length <= MEMORY_LIMITS.queryChars,
+    queries: (v) =>
+      Array.isArray(v) &&
+      v.length <= 4 &&
+      v.every((q) => typeof q === "string" && q.length <= MEMORY_LIMITS.queryChars),
     kinds: (v) =>
       Array.isArray(v) &&
       v.every((kind) => (MEMORY_KINDS as readonly unknown[]).includes(kind)) &&

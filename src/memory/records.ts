@@ -125,6 +125,7 @@ export async function recordMemory(
       pinned: clean.pinned,
       expiresAt,
       sourceRefs,
+      aliases: JSON.stringify(clean.aliases),
       provenance,
       bytes,
       createdAt: now,

@@ -3,7 +3,7 @@ import type { CleanupOutcome } from "./cleanup.ts";
 import type { MemoryRecord } from "./model.ts";
 import type { ReadOutcome, RecordOutcome } from "./records.ts";
 import type { CleanupPlan } from "./retention.ts";
-import type { SearchOutcome } from "./search.ts";
+import type { SearchHit, SearchOutcome } from "./search.ts";
 import type { MemoryStatus } from "./status.ts";
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -14,6 +14,7 @@ export function renderMemoryStatus(s: MemoryStatus): string[] {
     `records     ${s.records} (${s.pinnedRecords} pinned), ${s.derivedRecords} derived from compactions`,
     `size        ${kib(s.bytes)} of ${kib(s.limitBytes)}${s.overLimit ? "  OVER QUOTA" : ""}`,
     `cleanup     ${s.cleanupMode}, ${s.obsoleteRecords} record(s) eligible now, revision ${s.revision}`,
+    `meaning     ${s.meaning.model}: ${s.meaning.embedded} of ${s.meaning.records} record(s) embedded, index ${kib(s.meaning.indexBytes)}${s.meaning.available ? "" : " (model not in this build)"}`,
   ];
 }
 
@@ -28,11 +29,20 @@ export function renderSearch(result: SearchOutcome): string[] {
     ]
       .filter(Boolean)
       .join(", ");
-    lines.push(`${i + 1}. ${hit.id}  ${hit.title}  (${flags}; relevance ${hit.relevance})`);
+    lines.push(`${i + 1}. ${hit.id}  ${hit.title}  (${flags}; ${matchReason(hit)})`);
     if (hit.excerpt) lines.push(`   ${hit.excerpt.replace(/\s+/g, " ")}`);
   }
-  if (!result.confident) lines.push("(weak matches only: the records may not answer this query)");
+  if (!result.confident) lines.push("(no confident match: these records may not answer this query)");
   return lines;
+}
+
+/** Why a hit matched, in words: its terms, its meaning, or both. */
+export function matchReason(hit: SearchHit): string {
+  const words = `words ${hit.relevance}`;
+  const meaning = `meaning ${hit.similarity ?? "?"}`;
+  if (hit.match === "meaning") return `by meaning, similarity ${hit.similarity ?? "?"}`;
+  if (hit.match === "both") return `by ${words} and ${meaning}`;
+  return `by words, relevance ${hit.relevance}`;
 }
 
 export function renderRecord(r: MemoryRecord): string[] {
@@ -41,6 +51,7 @@ export function renderRecord(r: MemoryRecord): string[] {
     `kind ${r.kind} · category ${r.category} · status ${r.status} · origin ${r.origin}${r.pinned ? " · pinned" : ""}`,
     ...(r.tags.length ? [`tags ${r.tags.join(", ")}`] : []),
     ...(r.links.length ? [`links ${r.links.join(", ")}`] : []),
+    ...(r.aliases.length ? [`aliases ${r.aliases.join("; ")}`] : []),
     ...(r.expiresAt ? [`expires ${r.expiresAt}`] : []),
     `updated ${r.updatedAt}`,
     "",

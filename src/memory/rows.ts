@@ -59,6 +59,7 @@ export function toMemoryRecord(row: MemoryRow, links: string[]): MemoryRecord {
     pinned: Boolean(row.pinned),
     expiresAt: iso(row.expiresAt),
     sourceRefs: parseList<string>(row.sourceRefs),
+    aliases: parseList<string>(row.aliases),
     provenance: parseList<Provenance>(row.provenance),
     consolidatedFrom: parseList<string>(row.consolidatedFrom),
     supersededBy: row.supersededBy,

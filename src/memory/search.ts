@@ -41,6 +41,8 @@ const STOP_WORDS = new Set(
 
 export interface SearchInput {
   query: string;
+  /** Other phrasings of the same question; every phrasing is searched and the answers fused. */
+  queries?: string[];
   kinds?: MemoryKind[];
   includeSuperseded?: boolean;
   /** "records" (owner and agent, the default) or "derived" (indexed from compactions). */
@@ -65,6 +67,10 @@ export interface SearchHit {
   score: number;
   /** 0–1: the IDF-weighted share of the query's terms this record contains. */
   relevance: number;
+  /** Why it matched: its words, its meaning (a sentence-embedding neighbour), or both. */
+  match: "words" | "meaning" | "both";
+  /** Cosine similarity of its meaning to the closest phrasing; null when not compared. */
+  similarity: number | null;
   excerpt: string;
 }
 
@@ -128,8 +134,8 @@ function checkInput(input: SearchInput): MemoryResult<{ query: string; limit: nu
   return ok({ query: query.value, limit });
 }
 
-/** Searches one project's memory. An empty query lists the most recently updated records. */
-export async function searchMemory(
+/** Lexical search of one project's memory for one query. An empty query lists the most recently updated records. */
+export async function searchWords(
   deps: MemoryDeps,
   projectId: string,
   input: SearchInput,
@@ -228,7 +234,7 @@ async function findCandidates(
   return [...found, ...recent.filter((r) => !seen.has(r.id))];
 }
 
-const EXCERPT_CHARS = 240;
+export const EXCERPT_CHARS = 240;
 
 /** About EXCERPT_CHARS of the body around the first query term it contains. */
 export function excerpt(body: string, stems: string[]): string {
@@ -250,7 +256,7 @@ export function excerpt(body: string, stems: string[]): string {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function toHit(r: CandidateRow, score: number, excerpt: string): SearchHit {
+export function toHit(r: CandidateRow, score: number, excerpt: string): SearchHit {
   return {
     id: r.id,
     title: r.title,
@@ -267,6 +273,8 @@ function toHit(r: CandidateRow, score: number, excerpt: string): SearchHit {
     updatedAt: new Date(r.updatedAt).toISOString(),
     score: Number(score.toPrecision(4)),
     relevance: 0,
+    match: "words",
+    similarity: null,
     excerpt,
   };
 }

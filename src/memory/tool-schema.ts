@@ -40,6 +40,12 @@ export const RecordInputSchema = Type.Object(
       }),
     ),
     supersedes: Type.Optional(Id),
+    aliases: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: MEMORY_LIMITS.aliasChars }), {
+        maxItems: MEMORY_LIMITS.aliases,
+        description: "other words someone might search for this by (questions, synonyms); optional",
+      }),
+    ),
   },
   { ...closed, description: "record: the new record; set supersedes to replace an outdated one" },
 );
@@ -64,7 +70,18 @@ export const MemoryToolSchema = Type.Object(
   {
     action: Type.Enum(MEMORY_ACTIONS, { description: "what to do; each action takes only its own fields" }),
     query: Type.Optional(
-      Type.String({ maxLength: MEMORY_LIMITS.queryChars, description: "search: words to look for" }),
+      Type.String({
+        maxLength: MEMORY_LIMITS.queryChars,
+        description: "search: the question or words to look for",
+      }),
+    ),
+    queries: Type.Optional(
+      Type.Array(Type.String({ maxLength: MEMORY_LIMITS.queryChars }), {
+        maxItems: 4,
+        description:
+          "search: one to four more phrasings of the same question in other words (pass two or three: records are " +
+          "found by meaning as well as words, and each phrasing can reach a record the others miss)",
+      }),
     ),
     kinds: Type.Optional(Type.Array(Kind, { uniqueItems: true, description: "search: only these kinds" })),
     includeSuperseded: Type.Optional(

@@ -29,6 +29,7 @@ export interface CleanRecord {
   /** undefined = category default; null = never. */
   expiresAt: number | null | undefined;
   sourceRefs: string[];
+  aliases: string[];
   supersedes: string | undefined;
   redactions: Redaction[];
 }
@@ -72,6 +73,9 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
   if (!refs.ok) return refs;
   const expiresAt = parseExpiry(input.expiresAt);
   if (!expiresAt.ok) return expiresAt;
+  const aliases = (input.aliases ?? []).map((a) => a.replace(/\s+/g, " ").trim()).filter((a) => a !== "");
+  if (aliases.some((a) => UNSAFE_CHARS.test(a)))
+    return problem("INVALID_INPUT", "aliases must be text without control characters", "aliases");
   return ok({
     title: scrub("title", title),
     body: scrub("body", input.body),
@@ -82,6 +86,7 @@ export function validateRecordInput(input: RecordInput): MemoryResult<CleanRecor
     pinned: input.pinned ?? false,
     expiresAt: expiresAt.value,
     sourceRefs: refs.value.map((ref) => scrub("sourceRefs", ref)),
+    aliases: [...new Set(aliases.map((a) => scrub("aliases", a)))],
     supersedes: input.supersedes,
     redactions,
   });

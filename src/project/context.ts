@@ -31,6 +31,8 @@ export interface StoreDeps {
   db: KeelDb;
   read: SqlReader;
   clock: Clock;
+  /** Drizzle, loaded first when the store was opened for raw reads only. */
+  orm: () => Promise<KeelDb>;
 }
 
 /** `db` is read when a service first uses it: a store opened without Drizzle serves raw reads only. */
@@ -42,6 +44,7 @@ export function storeDeps(ctx: Pick<ProjectContext, "store" | "clock">): StoreDe
     },
     read: store.read,
     clock,
+    orm: () => store.orm(),
   };
 }
 

@@ -20,12 +20,19 @@ export type SqlValue = string | number | bigint | null;
 /** Parameterised reads answered by the driver itself, without Drizzle: rows keyed by column name. */
 export interface SqlReader {
   all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * A token that changes whenever the database may have changed: another connection committed (SQLite's
+   * data_version) or this one wrote (total_changes). Absent where that cannot be told (a libSQL server).
+   */
+  version?(): Promise<string>;
 }
 
 export interface Store {
   /** Drizzle over the connection. A store opened with `{ orm: false }` throws here: a bug in its caller. */
   readonly db: KeelDb;
   readonly read: SqlReader;
+  /** Drizzle over the connection, loaded now if the store was opened with `{ orm: false }` (then `db` works too). */
+  orm(): Promise<KeelDb>;
   readonly driver: DriverName;
   /** The file path or remote URL the store was opened from. */
   readonly location: string;

@@ -269,7 +269,7 @@ export async function findByFactKey(
 
 /** The free-text columns of a record: redacted on every write, whoever the caller. */
 const MEMORY_TEXT = ["title", "body", "tags"] as const;
-const MEMORY_JSON = ["sourceRefs", "provenance", "consolidatedFrom"] as const;
+const MEMORY_JSON = ["sourceRefs", "aliases", "provenance", "consolidatedFrom"] as const;
 
 export async function updateMemoryText(
   db: KeelDb,

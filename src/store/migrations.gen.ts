@@ -126,6 +126,18 @@ export const EMBEDDED_MIGRATIONS: MigrationMeta[] = [
     ]
   },
   {
+    "name": "20261201164437_memory_vectors",
+    "folderMillis": 1796143477000,
+    "hash": "9b5fb966505bab9c2f1ee8d47a71d22b94066b58b6eb3031e5c0f02a892079cf",
+    "bps": true,
+    "sql": [
+      "CREATE TABLE `memory_vectors` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT,\n\t`record_seq` integer NOT NULL,\n\t`project_id` text NOT NULL,\n\t`model` text NOT NULL,\n\t`text_hash` text NOT NULL,\n\t`vector` blob NOT NULL,\n\t`created_at` integer NOT NULL,\n\tCONSTRAINT `fk_memory_vectors_record_seq_memory_records_seq_fk` FOREIGN KEY (`record_seq`) REFERENCES `memory_records`(`seq`) ON DELETE CASCADE\n);\n",
+      "\nALTER TABLE `memory_records` ADD `aliases` text DEFAULT '[]' NOT NULL;",
+      "\nCREATE UNIQUE INDEX `memory_vectors_record_model` ON `memory_vectors` (`record_seq`,`model`);",
+      "\nCREATE INDEX `memory_vectors_project_model` ON `memory_vectors` (`project_id`,`model`,`id`);"
+    ]
+  },
+  {
     "name": "20261201181238_glamorous_maggott",
     "folderMillis": 1796148758000,
     "hash": "bcbd18c558f9fd8fdc70e5bc24b280366298a157b05f237b7121d1f43a3e24b3",

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { applyMemoryCleanup, planMemoryCleanup } from "../../src/memory/cleanup.ts";
 import { indexCompactionFacts } from "../../src/memory/derived.ts";
+import { searchMemory } from "../../src/memory/meaning/hybrid-search.ts";
 import type { RecordInput, WriteContext } from "../../src/memory/model.ts";
 import type { MemoryDeps } from "../../src/memory/policy.ts";
 import { setPolicy } from "../../src/memory/policy.ts";
 import { readMemory, recordMemory, setRetention, supersedeMemory } from "../../src/memory/records.ts";
-import { searchMemory } from "../../src/memory/search.ts";
 import type { DriverName, Store } from "../../src/store/db.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
@@ -86,7 +86,9 @@ export const MEMORY_CHECKS: Record<string, MemoryCheck> = {
       assert.ok(out.value.results.every((r) => !r.excerpt.includes("Memcached")));
       const other = await searchMemory(f.deps, "proj-b", { query: "valkey" });
       assert.ok(other.ok);
-      assert.equal(other.value.results.length, 0);
+      // Project B's own Memcached record may come back by meaning (a similar store); project A's never does.
+      assert.ok(other.value.results.every((r) => r.id !== cache && r.match === "meaning"));
+      assert.ok(other.value.results.every((r) => !r.excerpt.includes("Valkey")));
       const read = await readMemory(f.deps, "proj-b", cache);
       assert.equal(read.ok, false);
     }),

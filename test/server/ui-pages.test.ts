@@ -112,6 +112,7 @@ describe("memory and guard pages", () => {
   it("searches memory with filters and shows a record", async () => {
     const found = (await get(`/projects/${projectId}/memory?q=half-to-even`)).html;
     expect(found).toContain("Invoice lines round half-to-even before summing");
+    expect(found).toMatch(/data-testid="match-why">matched by words( and meaning)? \(/);
     const none = (await get(`/projects/${projectId}/memory?q=rounded&kind=runbook`)).html;
     expect(none).toContain('data-testid="memory-empty"');
     const [id] = await memoryIds();

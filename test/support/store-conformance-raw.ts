@@ -122,6 +122,31 @@ export const RAW_READ_CHECKS: Record<string, Check> = {
       await store.close();
     }
   },
+  "the raw reader's version moves after a write here or a commit elsewhere, and only then": async (
+    driver,
+    dir,
+  ) => {
+    const file = join(dir, "version.db");
+    const store = await openStore(file, { driver });
+    try {
+      assert.ok(store.read.version, "a store file can tell its version");
+      const version = () => store.read.version!();
+      const first = await version();
+      assert.equal(await version(), first, "reads move nothing");
+      await upsertProject(store.db, project, 1);
+      const afterWrite = await version();
+      assert.notEqual(afterWrite, first, "a write on this connection");
+      const other = await openStore(file, { driver });
+      try {
+        await upsertProject(other.db, { ...project, id: "p-elsewhere", root: "/work/elsewhere" }, 1);
+      } finally {
+        await other.close();
+      }
+      assert.notEqual(await version(), afterWrite, "a commit on another connection");
+    } finally {
+      await store.close();
+    }
+  },
   "a store opened without Drizzle is still migrated, reads raw and refuses db once current": async (
     driver,
     dir,

@@ -4,9 +4,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { readStoredReport, storedColumnsOf } from "../../src/compact/stored-report.ts";
+import { projectIndex } from "../../src/memory/meaning/record-vectors.ts";
+import { nearest } from "../../src/memory/meaning/vector-index.ts";
+import { blobBytes, packVector } from "../../src/memory/meaning/vectors.ts";
 import { countCompactions, listCompactions, recordCompaction } from "../../src/store/compactions.ts";
 import type { DriverName, KeelDb } from "../../src/store/db.ts";
 import { deleteMemoryRows, insertMemoryRow, memoryUsage } from "../../src/store/memory-records.ts";
+import { putVectors } from "../../src/store/memory-vector-writes.ts";
+import { recordsWithoutVector, vectorPage, vectorStats } from "../../src/store/memory-vectors.ts";
 import { EMBEDDED_MIGRATIONS } from "../../src/store/migrations.gen.ts";
 import { openStore } from "../../src/store/open.ts";
 import { listProjects, upsertProject } from "../../src/store/projects.ts";
@@ -221,6 +226,51 @@ export const CONFORMANCE_CHECKS: Record<string, ConformanceCheck> = {
         [await memoryUsage(store.db, project.id), await memoryUsage(store.db, other.id)],
         kept,
       );
+    } finally {
+      await store.close();
+    }
+  },
+  "memory vectors round-trip as blobs, feed the index and go with their record": async (driver, dir) => {
+    const store = await openStore(join(dir, "vectors.db"), { driver });
+    const unit = (hot: number) => Float32Array.from({ length: 8 }, (_, i) => (i === hot ? 0.9 : 0.1));
+    try {
+      await upsertProject(store.db, project, 1);
+      for (const id of ["a", "b", "c"])
+        await insertMemoryRow(store.db, {
+          id,
+          projectId: project.id,
+          title: id,
+          body: `body ${id}`,
+          kind: "fact",
+          category: "other",
+          origin: "agent",
+          bytes: 6,
+          createdAt: 1,
+          updatedAt: 1,
+        });
+      const missing = await recordsWithoutVector(store.read, project.id, "m", 10);
+      assert.deepEqual(
+        missing.map((r) => r.title),
+        ["c", "b", "a"],
+      );
+      const packed = missing.map((r, i) => ({
+        recordSeq: r.seq,
+        textHash: "h",
+        vector: packVector(unit(i)),
+      }));
+      await putVectors(store.db, project.id, "m", packed, 2);
+      assert.equal((await recordsWithoutVector(store.read, project.id, "m", 10)).length, 0);
+      const page = await vectorPage(store.read, project.id, "m", 0, 10);
+      assert.deepEqual(
+        page.map((row) => [...(blobBytes(row.vector) ?? [])]),
+        packed.map((v) => [...v.vector]),
+      );
+      const index = await projectIndex(store.read, project.id, "m", 8);
+      assert.equal(nearest(index, unit(1), 1)[0]?.seq, missing[1]!.seq);
+      await deleteMemoryRows(store.db, project.id, ["b"]);
+      assert.deepEqual(await vectorStats(store.read, project.id, "m"), { embedded: 2, bytes: 24, total: 2 });
+      const again = await projectIndex(store.read, project.id, "m", 8);
+      assert.equal(again.size, 2);
     } finally {
       await store.close();
     }

@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import { fail, ok, type Result } from "../../core/result.ts";
 import { callMemory, type MemoryAction, type MemoryToolParams } from "../../memory/actions.ts";
 import { planMemoryCleanup } from "../../memory/cleanup.ts";
+import { searchMemory } from "../../memory/meaning/hybrid-search.ts";
 import {
   MEMORY_CATEGORIES,
   MEMORY_KINDS,
@@ -14,7 +15,6 @@ import {
 } from "../../memory/model.ts";
 import type { MemoryDeps } from "../../memory/policy.ts";
 import { readMemory } from "../../memory/records.ts";
-import { searchMemory } from "../../memory/search.ts";
 import { memoryStatus } from "../../memory/status.ts";
 import { findProject } from "../../overview/project-of.ts";
 import { storeDeps } from "../../project/context.ts";

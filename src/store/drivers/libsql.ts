@@ -4,7 +4,15 @@ import type { KeelDb, SqlValue, Store, WriteRefusal } from "../db.ts";
 import { newerRefusal, readFactsAsync, refuseForeign } from "../guard-open.ts";
 import { isMarkedDamaged, QUICK_CHECK_SQL, runCheck } from "../integrity.ts";
 import { recogniseStore } from "../recognise.ts";
-import { FILE_PRAGMAS, migrateAsyncStore, type OpenMode, stampSql, writeRefusal } from "./sqlite-shared.ts";
+import {
+  FILE_PRAGMAS,
+  migrateAsyncStore,
+  type OpenMode,
+  stampSql,
+  VERSION_SQL,
+  versionOf,
+  writeRefusal,
+} from "./sqlite-shared.ts";
 
 export interface LibsqlTarget {
   url: string;
@@ -87,8 +95,11 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   }
   return {
     db: db as unknown as KeelDb,
+    orm: async () => db as unknown as KeelDb,
     read: {
       all: async <T>(sql: string, params?: readonly SqlValue[]) => (await rowsOf(client, sql, params)) as T[],
+      // a server may answer each request on another connection: only a local file can tell its version
+      ...(target.local ? { version: async () => versionOf(await rowsOf(client, VERSION_SQL)) } : {}),
     },
     driver: "libsql",
     location: target.url,

@@ -80,20 +80,40 @@ export interface SyncClient {
 
 /** A synchronous client's reads as the Store's raw reader. */
 export function readerOf(client: SyncClient): SqlReader {
-  return { all: async <T>(sql: string, params: readonly unknown[] = []) => client.all(sql, params) as T[] };
+  return {
+    all: async <T>(sql: string, params: readonly unknown[] = []) => client.all(sql, params) as T[],
+    version: async () => versionOf(client.all(VERSION_SQL)),
+  };
 }
+
+/** What SqlReader.version reads: SQLite's count of other connections' commits and this one's changed rows. */
+export const VERSION_SQL = "select (select data_version from pragma_data_version) as d, total_changes() as t";
+
+export const versionOf = (rows: ReadonlyArray<Record<string, unknown>>): string =>
+  `${String(rows[0]?.d)}:${String(rows[0]?.t)}`;
 
 /** Whether the open loads Drizzle: by default yes; `{ orm: false }` leaves it out unless a migration runs. */
 export interface OrmChoice {
   orm?: boolean;
 }
 
-/** Store.db for a store that may have been opened without Drizzle. */
-export function ormGetter(db: object | undefined, location: string): () => KeelDb {
-  return () => {
-    if (!db)
-      throw new Error(`keel bug: the store ${location} was opened for raw reads only ({ orm: false })`);
-    return db as KeelDb;
+/** Store.db and Store.orm for a store that may have been opened without Drizzle (`wrap` loads it later). */
+export function ormAccess(
+  opened: object | undefined,
+  location: string,
+  wrap: () => Promise<object>,
+): { db: () => KeelDb; orm: () => Promise<KeelDb> } {
+  let db = opened;
+  return {
+    db: () => {
+      if (!db)
+        throw new Error(`keel bug: the store ${location} was opened for raw reads only ({ orm: false })`);
+      return db as KeelDb;
+    },
+    orm: async () => {
+      db ??= await wrap();
+      return db as KeelDb;
+    },
   };
 }
 
@@ -178,11 +198,12 @@ export async function openSyncStore(
     if (migrate) await migrateSyncStore(db!);
     for (const stamp of stampSql(verdict, facts.userVersion)) client.exec(stamp);
   }
-  const ormDb = ormGetter(db, path);
+  const access = ormAccess(db, path, wrap);
   return {
     get db() {
-      return ormDb();
+      return access.db();
     },
+    orm: access.orm,
     read: readerOf(client),
     driver,
     location: path,

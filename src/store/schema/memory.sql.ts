@@ -1,7 +1,7 @@
 // Tables of project memory: records (owner, agent and derived), their links, and per-project memory policy.
 // The FTS5 index over records lives in a hand-written migration (drizzle-kit cannot express virtual tables).
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ORIGINS } from "./origin.ts";
 import { projects } from "./projects.sql.ts";
 
@@ -33,6 +33,8 @@ export const memoryRecords = sqliteTable(
     sourceRefs: text("source_refs").notNull().default("[]"),
     /** JSON array of { sessionId, head, worktree }. */
     provenance: text("provenance").notNull().default("[]"),
+    /** JSON array of other phrasings someone might search for (embedded with the record, not shown in lists). */
+    aliases: text("aliases").notNull().default("[]"),
     /** JSON array of record ids a consolidation replaced. */
     consolidatedFrom: text("consolidated_from").notNull().default("[]"),
     /** Derived records: the session and branch leaf they were indexed from, and a dedupe key. */
@@ -50,6 +52,29 @@ export const memoryRecords = sqliteTable(
     index("memory_records_project_updated").on(t.projectId, t.origin, t.updatedAt),
     index("memory_records_superseded_by").on(t.projectId, t.supersededBy),
     index("memory_records_expiry").on(t.projectId, t.expiresAt),
+  ],
+);
+
+/**
+ * One sentence-embedding vector per record and model (a model change embeds again): a float32 scale then one
+ * int8 per dimension. `text_hash` is the hash of the text embedded, so a changed record is embedded again.
+ */
+export const memoryVectors = sqliteTable(
+  "memory_vectors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recordSeq: integer("record_seq")
+      .notNull()
+      .references(() => memoryRecords.seq, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
+    model: text("model").notNull(),
+    textHash: text("text_hash").notNull(),
+    vector: blob("vector", { mode: "buffer" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("memory_vectors_record_model").on(t.recordSeq, t.model),
+    index("memory_vectors_project_model").on(t.projectId, t.model, t.id),
   ],
 );
 

@@ -131,6 +131,14 @@ function CleanupPreview(props: { plan: CleanupPlan | null; base: string }) {
   );
 }
 
+/** Why a search hit is listed: its words, its meaning (with the similarity), or both. */
+export function matchWhy(hit: SearchHit): string {
+  const similarity = hit.similarity === null ? "" : ` (similarity ${hit.similarity.toFixed(2)})`;
+  if (hit.match === "meaning") return `matched by meaning${similarity}`;
+  if (hit.match === "both") return `matched by words and meaning${similarity}`;
+  return `matched by words (covers ${Math.round(hit.relevance * 100)}% of the query)`;
+}
+
 function SearchSection(props: MemoryPageProps & { base: string }) {
   const base = props.base;
   return (
@@ -176,6 +184,9 @@ function SearchSection(props: MemoryPageProps & { base: string }) {
                 <span class="tag muted">#{t}</span>
               ))}{" "}
               <When at={hit.updatedAt} />
+              <p class="muted" data-testid="match-why">
+                {matchWhy(hit)}
+              </p>
               <p class="preview">{hit.excerpt}</p>
             </li>
           ))}
