@@ -10,10 +10,10 @@ const PIVOT =
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
-  /^((hey|hi|hello|morning|good (morning|afternoon|evening)),? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+  /^((he+y+|hi+|hello+|morning|good (morning|afternoon|evening))[,!]? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
 
 const GREETING =
-  /^(hey|hi|hello|yo|morning|good (morning|afternoon|evening)|happy (monday|friday))( there| all| team)?[!.,]*$/;
+  /^(he+y+|hi+|hello+|yo|morning|good (morning|afternoon|evening)|happy (monday|friday))( there| all| team)?[!.,]*$/;
 
 /** The sentence is small talk ("how was your weekend?", "hope you're well"). */
 export function isSmallTalk(n: string): boolean {

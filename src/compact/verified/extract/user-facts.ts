@@ -28,6 +28,7 @@ export interface UserFacts {
 }
 
 const GOAL_CHARS = 500;
+const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+/;
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
@@ -149,6 +150,12 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       if (cls.kind !== "goal" || cls.strength !== "pivot") goals.push(sentence.text);
       strength = "stated";
       continue;
+    }
+    // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
+    // standing imperative; it is kept as a rule too.
+    if (carry > 0 && !pivoted && ruleLike && cls.cue === "imperative" && LIST_ITEM.test(sentence.text)) {
+      carry--;
+      goals.push(sentence.text);
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
