@@ -502,3 +502,28 @@ describe("round four, eighth batch", () => {
     expect(classes("Last month we moved to Postgres.")).toEqual(["negative"]);
   });
 });
+
+describe("round four, ninth batch", () => {
+  it("reads every item under a to-do heading as the goal", () => {
+    const x = extractTurns(
+      "Things to do:\n- upgrade postgres driver\n- add a retry to the db pool",
+      "Upgraded.",
+      "ok",
+    );
+    expect(x.goal).toContain("upgrade postgres driver");
+    expect(x.goal).toContain("add a retry to the db pool");
+  });
+
+  it("reads 'URGENT:' as a new goal and 'heyy happy friday!' as small talk", () => {
+    expect(
+      goalOf("Let's clean up the CSS.", "Done.", "URGENT: password reset emails are not being sent.", "ok"),
+    ).toContain("password reset emails are not being sent");
+    expect(
+      goalOf(
+        "Heyy happy friday!",
+        "Happy Friday!",
+        "let's get the release notes generator finished before the weekend",
+      ),
+    ).toContain("get the release notes generator finished");
+  });
+});
