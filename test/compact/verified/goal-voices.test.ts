@@ -1,7 +1,7 @@
-// The session goal in the voices round four's first batches (one to four) found it missing in: small talk before the work, an aim read from a
-// clause inside a longer sentence, more wordings of a stated aim, pivots that name what came in, a sentence that
-// points back at the aim, a ticket named as the work, a target reached once vs a limit kept, a rule said in the
-// same sentence as the goal. Whole sessions through the real extraction; no model.
+// The session goal in the voices round four's first batches (one to four) found it missing in: small talk before
+// the work, an aim read from a clause inside a longer sentence, more wordings of a stated aim, pivots that name
+// what came in, a sentence that points back at the aim, a ticket named as the work, a target reached once vs a
+// limit kept, a rule said in the same sentence as the goal. Whole sessions through the real extraction; no model.
 import { describe, expect, it } from "vitest";
 import { classesOf as classes, extractTurns, goalOf } from "../../support/extract-turns.ts";
 
