@@ -2,7 +2,7 @@
 // written by an engineer who never read the classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
 // session's goal is right when it contains the label; a labelled rule or choice is found when an extracted
 // constraint or decision contains it (an item holding a label counts as a true positive, one holding none as a
-// false one); a look-alike negative inside an extracted item is a negative taken. Never tuned on: only scored.
+// false one); a look-alike negative inside an extracted item is a negative taken. Scored only, until it is seen.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractBranch } from "../../src/compact/verified/extract/index.ts";

@@ -31,6 +31,7 @@ export const report: Report = {
     const blinds = BLIND_SETS.map((dir): BlindScore | null => (hasBlindSet(dir) ? scoreBlind(dir) : null));
     const writtenTune = scoreWrittenGoals("tune");
     const writtenHeld = scoreWrittenGoals("held-out");
+    const round4 = scoreWrittenGoals("tune", "round4");
     const ruleSessions = scoreLabelledSessions(RULE_SESSIONS);
     const r = ruleSessions.sessions;
     const row = (label: string, pick: (s: HalfScore) => Tally) => [
@@ -65,6 +66,7 @@ export const report: Report = {
         row("sessions composed from the sentences: decisions", (s) => s.sessions.decision),
         row("sessions composed from the sentences: goal", (s) => s.sessions.goal),
         ["written sessions: goal", pr(writtenTune.goal), pr(writtenHeld.goal), ...session((b) => pr(b.goal))],
+        ["written sessions, round four goal batch: goal", pr(round4.goal), "n/a", ...blinds.map(() => "n/a")],
         ["written sessions: constraints", pr(r.constraint), "n/a", ...session((b) => pr(b.constraint))],
         ["written sessions: decisions", pr(r.decision), "n/a", ...session((b) => pr(b.decision))],
         [

@@ -5,22 +5,7 @@ import { describe, expect, it } from "vitest";
 import { scoreBlind } from "../../../scripts/bench/extract-blind-score.ts";
 import { precision, recall, scoreHalf } from "../../../scripts/bench/extract-sentences-score.ts";
 import { scoreWrittenGoals } from "../../../scripts/bench/extract-sessions-score.ts";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { classifySentence, extractBranch, sentencesOf } from "../../../src/compact/verified/extract/index.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
-
-const CWD = "/home/dev/app";
-const classes = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
-
-/** The goal of a conversation given as alternating user / assistant turns, the user first. */
-function goalOf(...turns: string[]): string | null {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD }).goal;
-}
+import { classesOf as classes, goalOf } from "../../support/extract-turns.ts";
 
 describe("session goal", () => {
   it("keeps a stated goal when later messages are small steps phrased as wishes or help requests", () => {
@@ -301,9 +286,14 @@ describe("goal on the corpora", () => {
     const tuned = scoreWrittenGoals("tune").goal;
     expect(precision(tuned)).toBeGreaterThanOrEqual(0.9);
     expect(recall(tuned)).toBeGreaterThanOrEqual(0.9);
-    // The blind set (never tuned on) went from 18 to 27 of 34 goals with round three's rules; a floor, not a target.
+    // The first blind set went from 18 to 27 of 34 goals with round three's rules; seen (and tuned on) since round
+    // four, which brought it to 34 of 34. Round four's own batch was 22 of 34 before its rule change.
     const blind = scoreBlind().sessions.goal;
-    expect(recall(blind)).toBeGreaterThanOrEqual(0.75);
+    expect(precision(blind)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(blind)).toBeGreaterThanOrEqual(0.9);
+    const round4 = scoreWrittenGoals("tune", "round4").goal;
+    expect(precision(round4)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(round4)).toBeGreaterThanOrEqual(0.9);
     // The held-out written sessions were 5 of 16 before the goal rule; the floor guards the gain (bench: 0.88).
     const held = scoreWrittenGoals("held-out").goal;
     expect(precision(held)).toBeGreaterThanOrEqual(0.85);

@@ -15,6 +15,7 @@ import {
 import { readRefusal } from "../../../session/refusals.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
+import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
 import type {
   DecisionFact,
@@ -94,6 +95,9 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
   // opens with a question or a remark has no goal until a task or a stated goal comes.
   else if (facts.content && unset && !walk.opened) walk.goal = { text: facts.content, entryId };
+  // "do it" after "how do i make the sidebar collapsible?": the way asked about is the work.
+  else if (unset && walk.lastAsk && isApproval(text) && asksForWay(walk.lastAsk))
+    walk.goal = { text: walk.lastAsk, entryId };
   if (facts.speaks) walk.opened = true;
   walk.lastAsk = facts.task === null ? facts.request : null;
   if (facts.request) walk.request = { text: facts.request, entryId };

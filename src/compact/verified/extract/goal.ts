@@ -1,41 +1,60 @@
 // Goal statements by what the sentence does. "stated": the session's aim said as such ("Today's objective: …",
 // "What we're doing: …", "New plan: …", "help me build …"); it replaces any earlier goal. "intent": a wish to do
 // one piece of work ("I want to add a log line", "help me fix this typo"); it sets the goal only when there is
-// none yet, like the first task request. A pivot ("Different task now.", "scrap the lint stuff.") carries no
-// goal itself: the sentences after it in the same message are the new goal. Inputs are normalized lowercase.
+// none yet, like the first task request. A goal may be read from a clause inside a longer sentence ("Production
+// is down: new plan, find out why …"). Pivots, small talk and the other moves of a conversation are in
+// goal-moves.ts. Inputs are normalized lowercase.
 
 import { BASE_VERB } from "./clause.ts";
 
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we) (actually |really |really really )?(need|want)( to (do|get done|have))?)";
+  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
-  "( today| for today| this (session|week|sprint|work)| the (sprint|day|week)| all this| this work)";
+  "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
+  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
-const WORK_LABEL = /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want)\s*[:=]\s*\S+ \S+/;
+const WORK_LABEL =
+  /^(fix|bug|feat|feature|task|ticket|chore|todo|need|wish|want|story|user story|epic|issue)( #?[a-z]*-?\d+)?\s*[:=]\s*\S+ \S+/;
+/** The work named by a ticket the user points at ("ticket PAY-231: …", "the ticket says …"): the session's aim, even
+ * when the sentence reads like a quote. */
+const WORK_SOURCE =
+  /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
-  /^what (we're|we are|i'm|i am) (doing|after|building|working on)\b/,
-  /^what (i|we) (want|need|'d like)( to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
+  /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
+  /^what (i|we)( really| actually)?( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
-  /^here's what (i|we) want\b/,
+  /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
   /^we're here to\b|^we are here to\b/,
-  /^(change of plans?|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
+  // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.
+  /^(never ?mind|forget( about)?|scrap|scratch|park|drop|skip) (the|that|this|those|these|our|my) [a-z0-9 -]{1,40}?( for now)?, ([a-z]+ (just )?(found|noticed|reported|flagged|spotted|says)|(i|we) (need|have|must|want)|there's|there is|something|prod|production)\b/,
+  // A pull request's or a branch's description: "this pr should add rate limits to …".
+  /^(this|the|my|our) (pr|pull request|mr|merge request|branch|change|patch|changeset) (should|will|needs to|is going to|is meant to|is supposed to|aims to|is to|must) (add|fix|implement|introduce|build|create|migrate|move|port|replace|remove|refactor|rewrite|make|speed up|support|enable|allow|let|switch|split|upgrade|update|clean up)\b/,
+  // "let's drop the charts for now and focus on the csv import".
+  /^(let's|lets|we'll|we will|i'll) (drop|park|pause|forget|skip|leave|shelve) [a-z0-9 -]{1,40}?( for now| for a bit)? and (focus on|switch to|move to|move on to|work on|do)\b/,
+  // "now for the bigger thing: …", "on to the real problem:".
+  /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
+  /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
+  /^(something )?(more important|more urgent|even more urgent|top priority|priority one|first priority)( first| now| today)?\s*:/,
+  /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
+  // "marketing needs the a/b test live by tonight, that comes first".
+  /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week),? (we are|we're|i want|i'd like|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
+  /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
@@ -43,20 +62,39 @@ const STATED = [
   /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that)\b/,
   /\b(that's|that is|this is|is) what (we|i) (work|are working|'re working|focus|are focusing|'re focusing) on( now| today| next)?\b/,
   /^(the )?(priorities|priority|plans?) (changed|have changed|has changed|shifted|have shifted)\b/,
+  /^what (needs|has|have) to happen( here| today| now)? is\b|^what (i|we)( need| want|'d like| would like) to (happen|see|have)( here| today| now)? is\b/,
+  /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
+  /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
+  /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
+  /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
+];
+/** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
+ * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
+ * often one step). */
+const SOFT = [
+  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
+  /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
+  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
+  /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
-  "(build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
+  "(end up with|tackle|build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
-const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out)`;
+const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
+  new RegExp(
+    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
+  ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
   ),
   new RegExp(
     `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
   ),
-  new RegExp(`^(i'd|i would|we'd|we would) like (that you |you to )?(help (me|us) )?(to )?${verb}\\b`),
+  new RegExp(
+    `^(i'd|i would|we'd|we would) (like|love) (that you |you to |us to )?(help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|actually) )?${verb}\\b`,
+  ),
   new RegExp(
     `\\b(and )?(i|we) (would |'d )?(need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
   ),
@@ -64,16 +102,37 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?(really )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
-/** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null. */
-export function oneOffChange(n: string): string | null {
+  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+/** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
+const REACHES_TARGET =
+  /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
+
+/** "i want to get it under 15": an aim that brings something to a figure once, not a standing limit. */
+export const reachesTarget = (clause: string): boolean =>
+  REACHES_TARGET.test(clause.replace(/^(i|we) (want|need|would like|'d like) to /, ""));
+
+/** A clause after a comma with its own subject ("…, the registry bill is insane"): the reason for the change. */
+const REASON_TAIL =
+  /, (?=(the|our|my|it|its|it's|they|they're|this|that|users|customers|people|everyone|nobody|[a-z]+ (readers|users|folks|people|bill|costs?|team)) [a-z'])/;
+const RULE_WORDS =
+  /\b(must|never|always|should|shall|may not|not allowed|nobody|no one|only|every|from now on)\b/;
+
+/** The clause of a one-off change asked with a modal of need ("get rid of moment.js, it's 300kb"), or null;
+ * `reachesTarget` when it brings something to a figure once. */
+export function oneOffChange(n: string): { text: string; reachesTarget: boolean } | null {
   const m = ONE_OFF.exec(n);
-  return m ? (m[8] as string) : null;
+  if (!m) return null;
+  const whole = m[8] as string;
+  // "make the nav accessible, screen readers can't open it": the clause after the comma says why; it sets no rule
+  // unless it says so in rule words.
+  const at = whole.search(REASON_TAIL);
+  const text = at > 0 && !RULE_WORDS.test(whole.slice(at)) ? whole.slice(0, at) : whole;
+  return { text, reachesTarget: REACHES_TARGET.test(text) };
 }
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
-  /^((i|we)('d| would)? (like|need|want|could use) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+  /^((i|we)('d| would)? (like|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
@@ -83,40 +142,86 @@ const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
 /** "my manager wants the onboarding emails translated by next week": work passed on with a deadline, not a rule. */
 export function isAssignment(inner: string): boolean {
-  return DEADLINE.test(inner) && /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60} [a-z]+ed\b/.test(inner);
+  return (
+    DEADLINE.test(inner) &&
+    /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60}( [a-z]+ed| to [a-z]+)\b/.test(inner)
+  );
+}
+
+/** "the client wants a dark theme for the dashboard": someone asks for a new thing, which is work (not a rule,
+ * unless rule words say how it must be). */
+export function isWantedThing(inner: string): boolean {
+  return (
+    /^(for )?(a|an|some) (new )?[a-z0-9-]+/.test(inner) &&
+    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
+  );
 }
 
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up)\b/;
-const PROJECT_INTENT = INTENT(PROJECT_VERB);
+/** "we're going to port the service to go": a plan for a whole piece of work ("we're going to use X" is a choice). */
+const PROJECT_INTENT = [
+  ...INTENT(PROJECT_VERB),
+  new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`),
+];
 const STEP_INTENT = INTENT(STEP_VERB);
 
-/** A sentence that only announces a change of goal: the new goal follows it. */
-const PIVOT =
-  /^((ok|okay|right|alright),? )?((scrap|forget|drop|park|pause) (that|this|it|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted))[.!:]*$/;
+/** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
+export function isWorkReference(n: string): boolean {
+  return WORK_SOURCE.test(n) || WORK_LABEL.test(n);
+}
 
-/** How strongly the sentence states the session's goal, or null when it states none. */
-export function goalStrength(n: string): GoalStrength | null {
-  if (/\?$/.test(n)) return null;
+/** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
+const CONNECTIVE =
+  /^(then|anyway|instead|wait|hold on|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
+/** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
+const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
+
+/** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
+ * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
+ * for nothing else, and part of the task when it comes with a request. */
+const PROBLEM =
+  /^(here's the (deal|thing|situation|problem|issue)|the (deal|situation|problem|issue|thing|trouble) (here )?is|(the )?(problem|issue|situation)\s*:)\s*(that )?\S+ \S+ \S+/;
+
+export function framesProblem(n: string): boolean {
+  return PROBLEM.test(n.replace(/^so,? /, ""));
+}
+
+/** How the sentence reads as a goal, and the clause it was read from (the rule check looks at that clause). */
+export interface GoalReading {
+  strength: GoalStrength;
+  clause: string;
+}
+
+function strengthOf(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n)) || WANTED_STATE.test(n) || ONE_OFF.test(n) || HELP_WITH.test(n))
+  if (STEP_INTENT.some((re) => re.test(n)) || SOFT.some((re) => re.test(n)) || WANTED_STATE.test(n))
     return "intent";
+  if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
+  return null;
+}
+
+/** How strongly the sentence states the session's goal, or null when it states none. The sentence is read as a
+ * whole, then from each clause start ("Production is down: new plan, find out why …", "our CI takes 40 minutes
+ * and I want to get it under 15"). */
+export function goalReading(n: string): GoalReading | null {
+  if (/\?$/.test(n)) return null;
+  const bare = unjoined(n);
+  const whole = strengthOf(bare);
+  if (whole) return { strength: whole, clause: bare };
+  for (const m of n.matchAll(CLAUSE_START)) {
+    const clause = unjoined(n.slice((m.index ?? 0) + m[0].length));
+    const found = clause.split(" ").length >= 3 ? strengthOf(clause) : null;
+    if (found) return { strength: found, clause };
+  }
   return null;
 }
 
 /** "need the staging deploy fixed asap": a one-off outcome, never a standing rule about the thing named. */
 export function wantsOutcome(n: string): boolean {
   return WANTED_STATE.test(n);
-}
-
-export function isGoalStatement(n: string): boolean {
-  return goalStrength(n) !== null;
-}
-
-/** "Different task now.", "ok scrap the lint stuff.": the goal is in the sentences after it. */
-export function isGoalPivot(n: string): boolean {
-  return PIVOT.test(n);
 }

@@ -18,13 +18,16 @@ import {
   WOULD,
 } from "./clause.ts";
 import {
+  framesProblem,
   type GoalStrength,
-  goalStrength,
+  goalReading,
   isAssignment,
-  isGoalPivot,
+  isWantedThing,
   oneOffChange,
+  reachesTarget,
   wantsOutcome,
 } from "./goal.ts";
+import { isGoalPivot } from "./goal-moves.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -59,7 +62,7 @@ const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
 const FRAME =
-  /^(hey|hi|hello|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+  /^((hey|hi|hello)( there| all| everyone| folks| team)?|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|after that|afterwards|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
 /** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
@@ -147,7 +150,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 function earlyClass(bare: string): SentenceClass | null {
   // "add one: nobody deploys on a friday": a short lead-in, then the rule.
   const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
-  if (lead && !isQuestion(bare) && !isDecision(bare) && goalStrength(bare) === null) {
+  if (lead && !isQuestion(bare) && !isDecision(bare) && goalReading(bare) === null && !framesProblem(bare)) {
     const stated = ruleIn(lead[2] as string, lead[2] as string);
     if (stated && stated.cue !== "imperative") return stated;
   }
@@ -162,7 +165,12 @@ function earlyClass(bare: string): SentenceClass | null {
   if (/^(stop|wait|hold on|hang on|pause)( (it|that|there|now|please|for now))?[.!]*$/.test(bare))
     return { kind: "request" };
   // "I was going to say we should use a cron library, but never mind": a thought taken back.
-  if (/^(i was (going|about) to (say|suggest|ask)|never ?mind)\b|\bbut never ?mind[.!]*$/.test(bare))
+  // "never mind the docs, qa just found …" drops the old work for news: a new goal (goal.ts), not a retraction.
+  if (
+    !isGoalPivot(bare) &&
+    goalReading(bare) === null &&
+    /^(i was (going|about) to (say|suggest|ask)|never ?mind)\b|\bbut never ?mind[.!]*$/.test(bare)
+  )
     return negative("remark");
   return null;
 }
@@ -193,12 +201,21 @@ function classifyBare(bare: string): SentenceClass {
   if (PAST_TIME.test(bare)) return negative("history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
-  const strength = isGoalPivot(bare) ? "pivot" : goalStrength(bare);
-  // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work.
-  if (strength === "intent" && !wantsOutcome(bare)) {
-    const change = oneOffChange(bare);
-    if (change !== null) return standingChange(change) ? rule("obligation") : { kind: "goal", strength };
-    return ruleIn(bare, bare) ?? { kind: "goal", strength };
+  const reading = isGoalPivot(bare) ? null : goalReading(bare);
+  if (!reading && framesProblem(bare)) return { kind: "plain" };
+  const strength = isGoalPivot(bare) ? "pivot" : (reading?.strength ?? null);
+  // A wish that states a rule ("we need to keep the API stable") is the rule, not one step of work; "get the
+  // images under 500mb" reaches a figure once.
+  if (reading && strength === "intent" && !wantsOutcome(bare)) {
+    const change = oneOffChange(reading.clause);
+    if (change !== null)
+      return standingChange(change.text) && !change.reachesTarget
+        ? rule("obligation")
+        : { kind: "goal", strength };
+    const stated = ruleIn(reading.clause, reading.clause);
+    return stated && !(stated.cue === "limit" && reachesTarget(reading.clause))
+      ? stated
+      : { kind: "goal", strength };
   }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
@@ -248,6 +265,7 @@ function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
+  if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
   if (ruleIn(inner, inner)) return rule("passed on");
   // "per the design team, the primary button is always on the right": a standing fact passed on.
   if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))

@@ -106,7 +106,8 @@ function proseLines(message: string): ProseLine[] {
 function splitLine(line: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=\S)/g;
+  // An emoji closes a chat sentence as a full stop does ("everything is on fire today 😩 ok whatever, …").
+  const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=\S)|\p{Extended_Pictographic}\uFE0F?\s+(?=[a-zA-Z])/gu;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
     const piece = line.slice(start, end);

@@ -1,9 +1,10 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
-import type { GoalStrength } from "./goal.ts";
-import { classifySentence } from "./rules.ts";
-import { type Sentence, sentencesOf } from "./sentences.ts";
-import type { DecisionFact, RuleFact } from "./types.ts";
+import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
+import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
+import { classifySentence, type SentenceClass } from "./rules.ts";
+import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
+import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
 
 export interface UserFacts {
   rules: RuleFact[];
@@ -19,7 +20,7 @@ export interface UserFacts {
   /** Everything the user says in the message but questions, thanks, jokes and quotes: what an opening message
    * that holds no request or stated goal is about ("Users with an apostrophe can't sign up."), or null. */
   content: string | null;
-  /** The message holds more than greetings and thanks (a question or a remark counts). */
+  /** The message holds more than greetings, thanks and small talk (a question or a remark counts). */
   speaks: boolean;
   /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
   pointsBack: boolean;
@@ -27,6 +28,7 @@ export interface UserFacts {
 }
 
 const GOAL_CHARS = 500;
+const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+/;
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
@@ -66,6 +68,25 @@ function askAfterColon(sentence: Sentence, prev: string | undefined): string | n
   return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
 }
 
+/** The class of a sentence; a ticket the user names ("ticket PAY-231: the refund …") is the work when no goal is
+ * set yet, even where it reads like a quote (a ticket quoted midway replaces no goal). */
+function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
+  if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
+  if (isResumedWork(n)) return { kind: "goal", strength: "stated" };
+  return classifySentence(sentence, { prev });
+}
+
+/** The rule a sentence states before the clause its goal is read from ("the boss says the export must be ready
+ * by friday, so this is our goal: …"), or null. */
+function ruleBeforeGoal(n: string, prev: string | undefined): { kind: RuleKind; cue: string } | null {
+  const reading = goalReading(n);
+  if (!reading || reading.clause === n || !n.endsWith(reading.clause)) return null;
+  const lead = n.slice(0, n.length - reading.clause.length).replace(/[\s,;:—-]*(so|and|but)?[\s,;:—-]*$/, "");
+  if (lead.split(" ").length < 3 || isGoalPivot(lead)) return null;
+  const cls = classifySentence({ text: lead, introducesQuote: false }, { prev });
+  return cls.kind === "constraint" || cls.kind === "preference" ? { kind: cls.kind, cue: cls.cue } : null;
+}
+
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
   const facts: UserFacts = {
     rules: [],
@@ -89,18 +110,38 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const questions: string[] = [];
   const plain: string[] = [];
   const said: string[] = [];
+  const told: string[] = [];
   /** Rules and choices alone ("Never touch the migrations.") open no work; a report or an ask does. */
   let tells = false;
+  /** Every sentence the user says but thanks and pivots, questions included: what "That's today's job." means. */
+  const spoken: string[] = [];
+  /** Sentences taken as the goal only because they follow a pivot and merely report ("Management moved it."). */
+  const narrated = new Set<string>();
+  let chat = false;
+  let works = false;
   let answered = false;
   for (const sentence of sentencesOf(text)) {
+    const n = normalizeSentence(sentence.text);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
     // ("vitest, not jest. spaces over tabs."); a full clause after the answer speaks for itself.
     const terse = sentence.text.split(/\s+/).length <= 5;
-    const cls = classifySentence(sentence, { prev: answered && !terse ? undefined : prev });
+    const cls = sentenceClass(sentence, n, answered && !terse ? undefined : prev);
     if (cls.kind !== "ack") answered = true;
-    if (cls.kind !== "negative" && cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot"))
-      said.push(sentence.text);
-    if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal") tells = true;
+    if (isSmallTalk(n)) chat = true;
+    else if (cls.kind !== "ack") works = true;
+    if (pointsAtGoal(n) && spoken.length > 0) {
+      goals.push(...spoken.filter((t) => !goals.includes(t)));
+      strength = "stated";
+      continue;
+    }
+    if (cls.kind !== "ack" && !(cls.kind === "goal" && cls.strength === "pivot")) spoken.push(sentence.text);
+    const pivot = cls.kind === "goal" && cls.strength === "pivot";
+    if (cls.kind !== "negative" && cls.kind !== "ack" && !pivot) said.push(sentence.text);
+    if ((cls.kind !== "negative" || cls.why === "question") && cls.kind !== "ack" && !pivot)
+      told.push(sentence.text);
+    // "The CSV export needs to support a BOM." asks for a change to the product: it opens the work (and stays a rule).
+    if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal" || asksProductChange(n))
+      tells = true;
     if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
     const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
@@ -109,13 +150,22 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && ruleLike))
     ) {
       carry--;
-      pivoted = false;
+      if (pivoted && cls.kind === "plain") narrated.add(sentence.text);
+      else pivoted = false;
       if (cls.kind !== "goal" || cls.strength !== "pivot") goals.push(sentence.text);
       strength = "stated";
       continue;
     }
+    // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
+    // standing imperative; it is kept as a rule too.
+    if (carry > 0 && !pivoted && ruleLike && cls.cue === "imperative" && LIST_ITEM.test(sentence.text)) {
+      carry--;
+      goals.push(sentence.text);
+    }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
+      const lead = ruleBeforeGoal(n, prev);
+      if (lead) facts.rules.push({ text: sentence.text, ...lead, entryId });
       if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
       pivoted = cls.strength === "pivot";
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
@@ -135,13 +185,19 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if ((cls.kind === "request" || cls.kind === "plain") && FOLLOW_UP.test(sentence.text))
       facts.followUps.push(sentence.text);
   }
-  facts.goalStatement = bounded(goals);
+  // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
+  const asked = goals.filter((g) => !narrated.has(g));
+  facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
   facts.goalStrength = facts.goalStatement ? strength : null;
   // A request that only points back ("Users … can't sign up. Fix that.") asks for what the message said.
   const pointing = requests.length > 0 && requests.every(isPointingRequest);
   facts.task = requests.length > 0 ? bounded(pointing ? said : [...plain, ...requests]) : null;
   facts.pointsBack = pointing && said.every((s) => requests.includes(s));
-  facts.content = tells ? bounded(said) : null;
+  // Small talk ("how was your weekend? mine was all rain.") opens no work: it is no goal and no opening.
+  const smallTalk = chat && !works;
+  if (smallTalk) facts.speaks = false;
+  // An opening report keeps the question it asks ("Is there a way to make the CLI start faster? It takes 2 s.").
+  facts.content = tells && !smallTalk ? bounded(told) : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;

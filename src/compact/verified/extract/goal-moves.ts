@@ -1,0 +1,74 @@
+// What a sentence or a message does to the session's goal across the conversation, beside stating one (goal.ts):
+// a pivot that hands the goal to what follows ("Different task now.", "hold that thought"), small talk that opens
+// no work, a pointer that makes what came before the aim ("That's today's job."), a go-ahead after a how-to
+// question, a requirement on the product, a resumed session's work told in the past. Inputs are normalized
+// lowercase sentences unless a function says otherwise.
+
+/** A sentence that only announces a change of goal: the new goal follows it. */
+const PIVOT =
+  /^((ok|okay|right|alright|hold on|wait|sorry|ugh|argh|stop|actually),? )*(hold (that|the|this) thought|(pausing|parking|dropping|shelving) (that|this|it|the [a-z0-9 -]{1,40}?)( for now| for a bit)?|(put|putting) (that|this|it) on hold|(scrap|scratch|forget|drop|park|pause|ignore) (that|this|it|all that|the [a-z0-9 -]{1,40}?)( stuff| thing| work| idea| part| for now)?( too| as well)?( for now| for a moment| for a bit)?|different task( now)?|new task|change of plans?|new plan|switching gears|((let's|lets) )?switch gears|moving on|next up|something else|(the )?(priorities|plans?) (changed|have changed|shifted)|(something|(an? )?(urgent|new|more urgent|big) (thing|issue|request|problem|fire|ask)|a fire|an emergency)( from [a-z0-9 ]{1,20})? (just )?(came|has come|come) (in|up)|(the |our |my )?[a-z]+ (just )?changed (their|his|her|its|our|my) minds?|(change of (plans?|scope|direction|priorities)[:,]? )?(we're|we are|i'm|i am) not (doing|building|going to do|going ahead with) [a-z0-9 -]{1,50}( anymore| any more| after all| for now)|[a-z0-9 -]{1,40} (is|are) (cancelled|canceled|on hold|off the table|not happening)( for now)?)(, (my|our|the) [a-z ]{1,20} (just )?(pinged|called|messaged|emailed|texted|asked) (me|us))?[.!:]*$/;
+
+/** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
+const SMALL_TALK =
+  /^((he+y+|hi+|hello+|morning|good (morning|afternoon|evening))[,!]? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+
+const GREETING =
+  /^(he+y+|hi+|hello+|yo|morning|good (morning|afternoon|evening)|happy (monday|friday))( there| all| team)?[!.,]*$/;
+
+/** The sentence is small talk ("how was your weekend?", "hope you're well"). */
+export function isSmallTalk(n: string): boolean {
+  const said = n
+    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return SMALL_TALK.test(said) || GREETING.test(said);
+}
+
+/** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
+ * day"): the sentences before it are the goal. */
+const POINTS_AT_GOAL =
+  /^(and )?(that's|that is|this is|thats|which is|it's|that one's|that one is|this one's|this one is) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?[.!]*$/;
+
+/** "That's today's job.": the aim is what the message said before it. */
+export function pointsAtGoal(n: string): boolean {
+  return POINTS_AT_GOAL.test(n);
+}
+
+/** A bare go-ahead ("do it", "yes please, go ahead"): it asks for what was just discussed. */
+const APPROVAL =
+  /^((ok|okay|yes|yeah|yep|sure|great|cool|perfect|nice|sounds good)[,.!]* )*(do it|do that|go ahead|go for it|please do|let's do it|lets do it|make it so|yes please|go)[.! ]*$/;
+/** A question asking how to get something done ("how do i make the sidebar collapsible?", "is there a way to …"). */
+const ASKS_FOR_WAY =
+  /\b(how (do|can|could|should|would) (i|we|you)|is there (a|any) way to|any way to|what's the best way to|what would it take to|should (we|i)|(can|could) (we|you))\b/;
+
+/** The message only approves: with an open how-to question before it, that question is the work. */
+export function isApproval(text: string): boolean {
+  return APPROVAL.test(text.toLowerCase().trim());
+}
+
+export function asksForWay(question: string): boolean {
+  return ASKS_FOR_WAY.test(question.toLowerCase());
+}
+
+/** "The CSV export needs to support a BOM for Excel users": the product is to change; "… must stay under 200 ms"
+ * keeps it as it is (that is only a rule). */
+const PRODUCT_CHANGE =
+  /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|ought|should be able) to (support|be able to|be [a-z]+able\b|handle|accept|show|allow|work (with|on|in|offline)|send|export|import|sync|include|display|let)\b/;
+
+export function asksProductChange(n: string): boolean {
+  return PRODUCT_CHANGE.test(n);
+}
+
+/** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on
+ * with, told in the past because it started before. */
+const RESUMED =
+  /^((hey|hi|hello|ok|okay|so),? )?(picking (this|it|things) (back )?up|picking up where we left off|continuing|resuming|back to it|back on this)( from [a-z' ]{2,30})?\s*[—–:,-]+\s*(we were|i was|we'd been|we had been) [a-z]+ing\b/;
+
+export function isResumedWork(n: string): boolean {
+  return RESUMED.test(n);
+}
+
+/** "Different task now.", "ok scrap the lint stuff.": the goal is in the sentences after it. */
+export function isGoalPivot(n: string): boolean {
+  return PIVOT.test(n);
+}
