@@ -14,7 +14,6 @@ import { searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-
 import { embedMissing, projectIndex } from "../../src/memory/meaning/record-vectors.ts";
 import { nearest } from "../../src/memory/meaning/vector-index.ts";
 import { packVector } from "../../src/memory/meaning/vectors.ts";
-import { recordMemory } from "../../src/memory/records.ts";
 import { putVectors } from "../../src/store/memory-vector-writes.ts";
 import { openStore } from "../../src/store/open.ts";
 import { upsertProject } from "../../src/store/projects.ts";
@@ -24,7 +23,7 @@ import blind2 from "../../test/fixtures/blind2/meaning-corpus.json" with { type:
 import meaning from "../../test/fixtures/memory/meaning-corpus.json" with { type: "json" };
 import retrieval from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
-import { buildLatencyStore } from "./memory.ts";
+import { buildLatencyStore, recordFact } from "./memory.ts";
 
 const PROJECT = "bench-project";
 /** tune: thresholds and lexicon chosen on it; held: the corpus's other half; blind: written by someone who never
@@ -70,16 +69,7 @@ async function seededStore(dir: string, corpus: Corpus) {
   const all = [...retrieval.facts.map((f) => ({ ...f, id: `r:${f.id}` })), ...recordsOf(corpus)];
   for (const r of all) {
     now += 60_000;
-    const input = {
-      title: r.title,
-      body: r.body,
-      kind: r.kind as never,
-      category: "other" as const,
-      tags: r.tags,
-    };
-    const out = await recordMemory(deps, ctx, input);
-    if (!out.ok) throw new Error(out.reason.message);
-    memOf.set(out.value.record.id, r.id);
+    memOf.set(await recordFact(deps, ctx, r), r.id);
   }
   return { store, deps, memOf, records: all.length };
 }

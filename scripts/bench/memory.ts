@@ -91,6 +91,24 @@ function lexicalSearch(records: LexicalRecord[], query: string): LexicalRecord[]
 
 // ---- retrieval quality --------------------------------------------------------------------------------------
 
+/** Records one corpus fact as an agent's note of kind `fact.kind`; returns the record's id. */
+export async function recordFact(
+  deps: Parameters<typeof recordMemory>[0],
+  ctx: Parameters<typeof recordMemory>[1],
+  fact: { id: string; title: string; body: string; kind: string; tags: string[] },
+): Promise<string> {
+  const input = {
+    title: fact.title,
+    body: fact.body,
+    kind: fact.kind as never,
+    category: "other" as const,
+    tags: fact.tags,
+  };
+  const out = await recordMemory(deps, ctx, input);
+  if (!out.ok) throw new Error(`seeding ${fact.id}: ${out.reason.message}`);
+  return out.value.record.id;
+}
+
 async function keelRanker(
   dir: string,
   supersede: boolean,
@@ -111,18 +129,10 @@ async function keelRanker(
   };
   for (const fact of seedOrder) {
     now += MINUTE;
-    const input = {
-      title: fact.title,
-      body: fact.body,
-      kind: fact.kind as never,
-      category: "other" as const,
-      tags: fact.tags,
-    };
-    const out = await recordMemory(deps, ctx, input);
-    if (!out.ok) throw new Error(`seeding ${fact.id}: ${out.reason.message}`);
-    memId.set(fact.id, out.value.record.id);
+    const recordId = await recordFact(deps, ctx, fact);
+    memId.set(fact.id, recordId);
     if (supersede && fact.supersedes) {
-      const done = await supersedeMemory(deps, PROJECT, memId.get(fact.supersedes)!, out.value.record.id);
+      const done = await supersedeMemory(deps, PROJECT, memId.get(fact.supersedes)!, recordId);
       if (!done.ok) throw new Error(done.reason.message);
     }
   }
