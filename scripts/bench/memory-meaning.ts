@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadEmbedder } from "../../src/memory/meaning/embedder.ts";
-import { hubWeight, setSimilarityThresholds, similarityThresholds } from "../../src/memory/meaning/fuse.ts";
+import { HUB_WEIGHT, setSimilarityThresholds, similarityThresholds } from "../../src/memory/meaning/fuse.ts";
 import { searchMemory, setMeaningSearch } from "../../src/memory/meaning/hybrid-search.ts";
 import { embedMissing, projectIndex } from "../../src/memory/meaning/record-vectors.ts";
 import { nearest } from "../../src/memory/meaning/vector-index.ts";
@@ -193,7 +193,7 @@ export async function runLatency(dir: string, count: number) {
       const [vector] = await embedder.value.embed([query]);
       embedOnly.push(performance.now() - start);
       start = performance.now();
-      nearest(index, vector!, 50, { hubWeight: hubWeight() });
+      nearest(index, vector!, 50, { hubWeight: HUB_WEIGHT });
       vectorOnly.push(performance.now() - start);
     }
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);

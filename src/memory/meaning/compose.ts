@@ -9,11 +9,6 @@ import { embedWords, WORD_DIMS, type WordTable } from "./word-vectors.ts";
  * give the same tune hit@3 (29/32, model only); 0.5 is the middle. 0 is the word vectors alone (8/32).
  */
 export const CONCEPT_SHARE = 0.5;
-let share = CONCEPT_SHARE;
-/** Benches sweep the share with this; null restores CONCEPT_SHARE. */
-export function setConceptShare(value: number | null): void {
-  share = value ?? CONCEPT_SHARE;
-}
 
 export const composedDims = (concepts: ConceptTable) => WORD_DIMS + concepts.groups;
 
@@ -23,8 +18,8 @@ export function embedText(words: WordTable, concepts: ConceptTable, text: string
   const found = textConcepts(concepts, text);
   let norm = 0;
   for (const weight of found.values()) norm += weight * weight;
-  const conceptScale = norm > 0 ? Math.sqrt(share / norm) : 0;
-  const wordScale = Math.sqrt(1 - share);
+  const conceptScale = norm > 0 ? Math.sqrt(CONCEPT_SHARE / norm) : 0;
+  const wordScale = Math.sqrt(1 - CONCEPT_SHARE);
   for (let d = 0; d < WORD_DIMS; d++) out[d] = wordScale * wordPart[d]!;
   for (const [group, weight] of found) out[WORD_DIMS + group] = conceptScale * weight;
   let total = 0;

@@ -11,7 +11,7 @@ import type { MemoryDeps } from "../policy.ts";
 import { validateQuery } from "../query-check.ts";
 import { type SearchHit, type SearchInput, type SearchOutcome, searchWords, toHit } from "../search.ts";
 import { type Embedder, loadEmbedder } from "./embedder.ts";
-import { fuseHits, hubWeight, mergeWordHits } from "./fuse.ts";
+import { fuseHits, HUB_WEIGHT, mergeWordHits } from "./fuse.ts";
 import { embedMissing, projectIndex } from "./record-vectors.ts";
 import { nearest } from "./vector-index.ts";
 
@@ -136,7 +136,7 @@ async function neighbours(
   const vectors = await embedder.embed(phrasings);
   const bySeq = new Map<number, { similarity: number; score: number }>();
   for (const vector of vectors)
-    for (const n of nearest(index, vector, NEIGHBOURS, { hubWeight: hubWeight() })) {
+    for (const n of nearest(index, vector, NEIGHBOURS, { hubWeight: HUB_WEIGHT })) {
       const best = bySeq.get(n.seq);
       bySeq.set(n.seq, {
         similarity: Math.max(best?.similarity ?? -1, n.similarity),
