@@ -30,6 +30,22 @@ export function readFacts(all: (sql: string) => Rows): DatabaseFacts {
   };
 }
 
+/**
+ * The facts as one snapshot: inside a read transaction, so another process creating the store between two of the
+ * queries (its migrations committing after the table list was read) cannot make a half-made keel store look foreign.
+ */
+export function readFactsAtOnce(client: {
+  all(sql: string): Rows;
+  exec(sql: string): unknown;
+}): DatabaseFacts {
+  client.exec("begin");
+  try {
+    return readFacts((query) => client.all(query));
+  } finally {
+    client.exec("commit");
+  }
+}
+
 /** The same facts through an asynchronous client: the queries run first, then readFacts reads their answers. */
 export async function readFactsAsync(all: (sql: string) => Promise<Rows>): Promise<DatabaseFacts> {
   const answers = new Map<string, Rows>();

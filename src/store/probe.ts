@@ -3,7 +3,7 @@
 // read-only connection, which never checkpoints another application's write-ahead log into its file on close.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { importNodeSqlite } from "./drivers/node-sqlite.ts";
-import { readFacts, refuseForeign } from "./guard-open.ts";
+import { readFactsAtOnce, refuseForeign } from "./guard-open.ts";
 import { KEEL_APPLICATION_ID, recogniseStore } from "./recognise.ts";
 
 const MAGIC = "SQLite format 3\u0000";
@@ -31,19 +31,34 @@ export function headerApplicationId(path: string): number | undefined {
 
 type Rows = Array<Record<string, unknown>>;
 
-/** A read-only connection's query function with the runtime's built-in SQLite, or undefined when there is none. */
+/** How long a read-only look waits for another process's write, as keel's own connections do. */
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * A read-only connection with the runtime's built-in SQLite, or undefined when there is none. It waits out another
+ * process's write (a store being created by a second keel) instead of failing at once with "database is locked".
+ */
 export async function readOnlyConnection(
   path: string,
-): Promise<{ all(sql: string): Rows; close(): void } | undefined> {
+): Promise<{ all(sql: string): Rows; exec(sql: string): void; close(): void } | undefined> {
   if (typeof (globalThis as { Bun?: unknown }).Bun !== "undefined") {
     const { Database } = await import("bun:sqlite");
     const db = new Database(path, { readonly: true });
-    return { all: (sql) => db.query(sql).all() as Rows, close: () => db.close() };
+    db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+    return {
+      all: (sql) => db.query(sql).all() as Rows,
+      exec: (sql) => db.exec(sql),
+      close: () => db.close(),
+    };
   }
   const sqlite = await importNodeSqlite();
   if (!sqlite) return undefined;
-  const db = new sqlite.DatabaseSync(path, { readOnly: true });
-  return { all: (sql) => db.prepare(sql).all() as Rows, close: () => db.close() };
+  const db = new sqlite.DatabaseSync(path, { readOnly: true, timeout: BUSY_WAIT_MS });
+  return {
+    all: (sql) => db.prepare(sql).all() as Rows,
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  };
 }
 
 /**
@@ -60,7 +75,7 @@ export async function refuseForeignFile(path: string): Promise<void> {
   const connection = await readOnlyConnection(path);
   if (!connection) return; // the driver's own connection checks it, as the libSQL-only runtimes always did
   try {
-    refuseForeign(recogniseStore(readFacts((sql) => connection.all(sql))), path);
+    refuseForeign(recogniseStore(readFactsAtOnce(connection)), path);
   } finally {
     connection.close();
   }

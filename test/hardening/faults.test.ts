@@ -21,6 +21,14 @@ describe("faults", () => {
     });
   }, 300_000);
 
+  it("a new store opened by 16 processes at once, 4 times: every open and write succeeds", async () => {
+    for (let round = 1; round <= 4; round++) {
+      const figures = await concurrentWriters(root, 16, 1, `first-open-${round}`);
+      expect(figures).toMatchObject({ cases: 16, acknowledged: 16, lost: 0, integrity: "ok" });
+      expect(figures.firstFailure).toBeUndefined();
+    }
+  }, 300_000);
+
   it("50 writers killed mid-write: every acknowledged write present, integrity ok", async () => {
     const figures = await killDuringWrites(root, 50);
     expect(figures.cases).toBe(50);

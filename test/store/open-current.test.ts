@@ -26,7 +26,8 @@ function recordingSqlite(log: string[]): typeof sqlite {
   return { ...sqlite, DatabaseSync: RecordingDatabase } as typeof sqlite;
 }
 
-const migratorRan = (log: string[]) => log.some((sql) => /^\s*begin\b/i.test(sql));
+/** Drizzle's migrator starts by reading its own table's rows; keel's open reads that table otherwise. */
+const migratorRan = (log: string[]) => log.some((sql) => /select id, hash, created_at, name/i.test(sql));
 
 function appliedNames(file: string): string[] {
   const client = new sqlite.DatabaseSync(file);
@@ -49,7 +50,6 @@ describe("opening a store", () => {
     await store.close();
     expect(log.length).toBeGreaterThan(0);
     expect(migratorRan(log)).toBe(false);
-    expect(log.join("\n")).not.toMatch(/select id, hash, created_at, name/i);
   });
 
   it("migrates a store that lacks the latest migration", async () => {

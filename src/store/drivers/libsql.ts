@@ -56,6 +56,20 @@ async function clientModules(target: LibsqlTarget) {
   };
 }
 
+/**
+ * A local file's facts after the busy wait is set, inside one read transaction (as the other drivers read them): a
+ * second keel creating the store meanwhile is waited for, and cannot change the answer between two queries.
+ */
+async function localFacts(client: Client) {
+  await client.execute(`PRAGMA ${FILE_PRAGMAS[0]}`);
+  const snapshot = await client.transaction("read");
+  try {
+    return await readFactsAsync((query) => rowsOf(snapshot as unknown as Client, query));
+  } finally {
+    snapshot.close();
+  }
+}
+
 export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   const { client: libsql, orm } = await clientModules(target);
   const { createClient } = libsql;
@@ -67,7 +81,9 @@ export async function openLibsql(target: LibsqlTarget): Promise<Store> {
   let verdict: ReturnType<typeof recogniseStore>;
   let userVersion: number;
   try {
-    const facts = await readFactsAsync((query) => rowsOf(client, query));
+    const facts = target.local
+      ? await localFacts(client)
+      : await readFactsAsync((query) => rowsOf(client, query));
     verdict = recogniseStore(facts);
     userVersion = facts.userVersion;
     refuseForeign(verdict, location);

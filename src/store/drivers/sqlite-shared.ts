@@ -6,7 +6,7 @@
 // or a migration must run: a current store opened with `{ orm: false }` answers raw reads without it.
 import type { migrateAsync, migrateSync } from "drizzle-orm/sqlite-core";
 import type { DriverName, KeelDb, SqlReader, Store, WriteRefusal } from "../db.ts";
-import { newerRefusal, readFacts, refuseForeign, requireCurrentSchema } from "../guard-open.ts";
+import { newerRefusal, readFactsAtOnce, refuseForeign, requireCurrentSchema } from "../guard-open.ts";
 import { damagedRefusal, isMarkedDamaged, markDamaged, QUICK_CHECK_SQL, runCheckSync } from "../integrity.ts";
 import { EMBEDDED_MIGRATIONS } from "../migrations.gen.ts";
 import {
@@ -176,7 +176,7 @@ export async function openSyncStore(
   let facts: DatabaseFacts;
   try {
     client.exec(`PRAGMA ${FILE_PRAGMAS[0]}`);
-    facts = readFacts((query) => client.all(query));
+    facts = readFactsAtOnce(client);
     verdict = recogniseStore(facts);
     refuseForeign(verdict, path);
     refusal = writeRefusal(verdict, path, mode.leftWithLog, () =>

@@ -16,12 +16,15 @@ export interface FaultFigures {
   lost: number;
   failedWrites: number;
   integrity: string;
+  /** The first failed writer's last words, so a failing run says why. */
+  firstFailure?: string;
 }
 
 interface WriterRun {
   acknowledged: string[];
   ok: boolean;
   killed: boolean;
+  stderr: string;
 }
 
 /** One evidence writer process; with `killAfter`, SIGKILLed once it acknowledged that many writes. */
@@ -45,13 +48,17 @@ export function runWriter(
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
     let out = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
     child.stdout.on("data", (chunk) => {
       out += chunk;
       if (killAfter !== undefined && out.split("\n").length > killAfter) child.kill("SIGKILL");
     });
     child.on("close", (code, signal) => {
       const lines = out.split("\n").filter((line) => /^\d+$/.test(line));
-      resolve({ acknowledged: lines, ok: code === 0, killed: signal === "SIGKILL" });
+      resolve({ acknowledged: lines, ok: code === 0, killed: signal === "SIGKILL", stderr });
     });
   });
 }
@@ -71,16 +78,24 @@ async function audit(file: string, acknowledged: string[]): Promise<{ lost: numb
   }
 }
 
-export async function concurrentWriters(dir: string, writers: number, each: number): Promise<FaultFigures> {
-  const file = join(dir, `concurrent-${writers}.db`);
+/** `writers` processes that open one new store at the same moment (racing to create it), then `each` writes. */
+export async function concurrentWriters(
+  dir: string,
+  writers: number,
+  each: number,
+  name = `concurrent-${writers}`,
+): Promise<FaultFigures> {
+  const file = join(dir, `${name}.db`);
   const runs = await Promise.all(Array.from({ length: writers }, (_, w) => runWriter(file, `w${w}`, each)));
   const acknowledged = runs.flatMap((run) => run.acknowledged);
   const failedWrites = writers * each - acknowledged.length;
+  const failed = runs.find((run) => !run.ok);
   return {
     cases: writers * each,
     acknowledged: acknowledged.length,
     failedWrites,
     ...(await audit(file, acknowledged)),
+    ...(failed ? { firstFailure: failed.stderr.trim().split("\n").slice(-6).join("\n") } : {}),
   };
 }
 
