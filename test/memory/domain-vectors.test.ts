@@ -3,16 +3,16 @@
 // trained on only ever came from permissively licensed packages.
 import { describe, expect, it } from "vitest";
 import { isPermissive } from "../../scripts/fixtures/domain-corpus.ts";
-import { composedDims } from "../../src/memory/meaning/compose.ts";
 import { conceptTable } from "../../src/memory/meaning/concepts.ts";
 import { loadEmbedder } from "../../src/memory/meaning/embedder.ts";
 import { cosine } from "../../src/memory/meaning/vectors.ts";
+import { WORD_DIMS } from "../../src/memory/meaning/word-vectors.ts";
 
 describe("the domain word table", () => {
   it("is read beside the general table: each text carries both means", async () => {
     const embedder = await loadEmbedder();
     if (!embedder.ok) throw new Error(embedder.reason);
-    expect(embedder.value.dims).toBe(composedDims(conceptTable(), 2));
+    expect(embedder.value.dims).toBe(2 * WORD_DIMS + conceptTable().groups);
     const [vector] = await embedder.value.embed(["middleware"]);
     expect(vector!.length).toBe(embedder.value.dims);
   });
