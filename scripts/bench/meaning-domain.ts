@@ -2,8 +2,9 @@
 // table, domain vectors trained on software prose (scripts/fixtures/train-word-vectors.py), the general table
 // averaged with the rotated domain vectors, and the two concatenated; each alone and with the lexicon as shipped
 // (concept share 0.5), ranked as shipped (hub 0.5). hit@1/3/10 of the meaning rank alone, as meaning-variants.ts.
-// `bun scripts/bench/meaning-domain.ts [domain folder] [mixed folder]` (default assets/domain-vectors, none).
-import { dirname, join } from "node:path";
+// `bun scripts/bench/meaning-domain.ts [domain folder] [mixed folder]` (default: the shipped domain table; no mixed
+// one). A folder holds words.index and vectors.q4 as scripts/fixtures/word-vectors.ts writes them.
+import { dirname } from "node:path";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
 import { embedWords, type WordTable } from "../../src/memory/meaning/word-vectors.ts";
@@ -18,7 +19,6 @@ import {
   unit,
   type Variant,
 } from "./meaning-sets.ts";
-import { ROOT } from "./measure.ts";
 
 type WordPart = (text: string) => Float32Array;
 
@@ -61,12 +61,13 @@ function hubbed(embed: WordPart): Variant {
   };
 }
 
-async function main(domainDir: string, mixedDir: string | undefined): Promise<void> {
+async function main(domainDir: string | undefined, mixedDir: string | undefined): Promise<void> {
   const files = packagedModelFiles();
   if (!files) throw new Error("no word vectors in assets/word-vectors");
   const sets = splits();
   const general = tableIn(dirname(files["words.index"]!));
-  const domain = tableIn(domainDir);
+  const shipped = dirname(files["words.index"]!);
+  const domain = domainDir ? tableIn(domainDir) : tableIn(shipped, ["domain.index", "domain.q4"]);
   const mixed = mixedDir ? tableIn(mixedDir) : null;
   for (const table of [general, domain, mixed]) if (table) await prepareSets(table, sets);
   const concepts = conceptTable();
@@ -84,5 +85,7 @@ async function main(domainDir: string, mixedDir: string | undefined): Promise<vo
     }
 }
 
-const [domainDir, mixedDir] = process.argv.slice(2);
-await main(domainDir ?? join(ROOT, "assets/domain-vectors"), mixedDir);
+if (import.meta.main) {
+  const [domainDir, mixedDir] = process.argv.slice(2);
+  await main(domainDir, mixedDir);
+}

@@ -67,13 +67,13 @@ export function scorePass(variant: Variant, split: Split): string {
   return `${split.name} ${h1}/${h3}/${h10} of ${n}`;
 }
 
-/** A word table read whole from a folder holding words.index and vectors.q4. */
-export function tableIn(dir: string): WordTable {
-  const index = new Uint8Array(readFileSync(join(dir, "words.index")));
+/** A word table read whole from a folder holding its index and rows (by default words.index and vectors.q4). */
+export function tableIn(dir: string, [indexName, rowsName] = ["words.index", "vectors.q4"]): WordTable {
+  const index = new Uint8Array(readFileSync(join(dir, indexName!)));
   return decodeWordVectors(
     index.length,
     rangesInMemory(index),
-    rangesInMemory(readFileSync(join(dir, "vectors.q4"))),
+    rangesInMemory(readFileSync(join(dir, rowsName!))),
   );
 }
 

@@ -1,8 +1,9 @@
 // Ranking variants for meaning search, measured against the shipped ranker on every seen set (issue 29, round
 // five): hit@1/3/10 of the meaning rank alone (no store, no word fusion; within one hit of memory-meaning.ts's
 // hybrid figures) for pseudo-relevance feedback, a title-weighted record vector, best sentence, max-sim word
-// alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, so the
-// shipped table and lexicon are used as they are. `bun scripts/bench/meaning-variants.ts`.
+// alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, over the
+// general word table and the lexicon (the domain table keel also reads is compared in meaning-domain.ts).
+// `bun scripts/bench/meaning-variants.ts`.
 
 import { dirname } from "node:path";
 import { composedDims } from "../../src/memory/meaning/compose.ts";
@@ -220,4 +221,4 @@ function makeVariants(table: WordTable, compose: Compose): Array<[string, Varian
   return out;
 }
 
-await main();
+if (import.meta.main) await main();
