@@ -9,6 +9,7 @@ import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
 import { embedWords, type WordTable } from "../../src/memory/meaning/word-vectors.ts";
 import {
+  composeParts,
   dot,
   hubOf,
   prepareSets,
@@ -22,19 +23,9 @@ import {
 
 type WordPart = (text: string) => Float32Array;
 
-/** compose.ts's vector over any word part: the word part and the concepts weighted so `share` comes from concepts. */
+/** compose.ts's vector over any word part. */
 function composeOver(part: WordPart, concepts: ConceptTable, share: number): WordPart {
-  return (text) => {
-    const words = part(text);
-    const out = new Float32Array(words.length + concepts.groups);
-    const found = textConcepts(concepts, text);
-    let norm = 0;
-    for (const weight of found.values()) norm += weight * weight;
-    const conceptScale = norm > 0 ? Math.sqrt(share / norm) : 0;
-    for (let d = 0; d < words.length; d++) out[d] = Math.sqrt(1 - share) * words[d]!;
-    for (const [group, weight] of found) out[words.length + group] = conceptScale * weight;
-    return unit(out);
-  };
+  return (text) => composeParts(part(text), textConcepts(concepts, text), concepts.groups, share);
 }
 
 /** Two tables side by side, each text's two means weighing the same. */

@@ -83,3 +83,19 @@ export async function prepareSets(table: WordTable, sets: Split[]): Promise<void
     for (const text of [...s.records.map(textOf), ...s.questions.map((q) => q.question)])
       await table.prepare(text);
 }
+
+/** compose.ts's vector with the concept share as a parameter: a word part (any width) beside concept weights. */
+export function composeParts(
+  words: Float32Array,
+  found: Map<number, number>,
+  groups: number,
+  share: number,
+): Float32Array {
+  const out = new Float32Array(words.length + groups);
+  let norm = 0;
+  for (const weight of found.values()) norm += weight * weight;
+  const conceptScale = norm > 0 ? Math.sqrt(share / norm) : 0;
+  for (let d = 0; d < words.length; d++) out[d] = Math.sqrt(1 - share) * words[d]!;
+  for (const [group, weight] of found) out[words.length + group] = conceptScale * weight;
+  return unit(out);
+}

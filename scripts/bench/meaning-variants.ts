@@ -6,13 +6,13 @@
 // `bun scripts/bench/meaning-variants.ts`.
 
 import { dirname } from "node:path";
-import { composedDims } from "../../src/memory/meaning/compose.ts";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
 import { embedWords, textWords, WORD_DIMS, type WordTable } from "../../src/memory/meaning/word-vectors.ts";
 import { stem } from "../../src/memory/stem.ts";
 import {
+  composeParts,
   dot,
   hubOf,
   prepareSets,
@@ -24,7 +24,7 @@ import {
   type Variant,
 } from "./meaning-sets.ts";
 
-/** compose.ts's vector with the concept share as a parameter. */
+/** compose.ts's vector over the general table with the concept share as a parameter and extra concept weights. */
 function composeWith(
   words: WordTable,
   concepts: ConceptTable,
@@ -32,16 +32,9 @@ function composeWith(
   share: number,
   extra: Map<number, number> = new Map(),
 ): Float32Array {
-  const out = new Float32Array(composedDims(concepts));
-  const wordPart = embedWords(words, text);
   const found = textConcepts(concepts, text);
   for (const [group, weight] of extra) found.set(group, (found.get(group) ?? 0) + weight);
-  let norm = 0;
-  for (const weight of found.values()) norm += weight * weight;
-  const conceptScale = norm > 0 ? Math.sqrt(share / norm) : 0;
-  for (let d = 0; d < WORD_DIMS; d++) out[d] = Math.sqrt(1 - share) * wordPart[d]!;
-  for (const [group, weight] of found) out[WORD_DIMS + group] = conceptScale * weight;
-  return unit(out);
+  return composeParts(embedWords(words, text), found, concepts.groups, share);
 }
 
 async function main(): Promise<void> {
