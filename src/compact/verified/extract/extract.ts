@@ -14,6 +14,7 @@ import {
 } from "../../../session/entries.ts";
 import { readRefusal } from "../../../session/refusals.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
+import { adoptsAskedOption, asksChoice } from "./choice.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
@@ -26,6 +27,7 @@ import type {
   RefusedFact,
   RuleFact,
 } from "./types.ts";
+import { sentencesOf } from "./sentences.ts";
 import { factsOfUserMessage } from "./user-facts.ts";
 
 const MAX_RULES = 300;
@@ -56,6 +58,8 @@ interface Walk {
   opened: boolean;
   /** The previous user message's question, when it asked one and requested nothing. */
   lastAsk: string | null;
+  /** The assistant's choice question the user answered with a question of their own: still open. */
+  openChoice: string | null;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -76,10 +80,17 @@ function scrubbed(identity: { key: string; command: string }): { key: string; co
 
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
-  const facts = factsOfUserMessage(text, entryId, walk.lastAssistant);
+  // "self-hosted." after "Hosted or self-hosted?", "what would it cost?", "$26 a month": the pick answers the
+  // question still open.
+  const prev = walk.openChoice ? `${walk.lastAssistant}\n${walk.openChoice}` : walk.lastAssistant;
+  const facts = factsOfUserMessage(text, entryId, prev);
+  const asked = facts.task === null && facts.request !== null && facts.decisions.length === 0;
+  walk.openChoice = asked && asksChoice(walk.lastAssistant) ? walk.lastAssistant.slice(-MAX_PREV_CHARS) : null;
   walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
+  const adopted = adoptsAskedOption(sentencesOf(text)[0]?.text ?? "", walk.lastAsk);
+  if (adopted && facts.decisions.length === 0) walk.decisions.push({ text: adopted, marker: "reply", entryId });
   // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
   // request (not a question) sets it only when there is none yet.
   const unset = !walk.goal && !walk.previous?.goal;
@@ -129,6 +140,7 @@ export function extractDetailed(
     goal: null,
     request: null,
     lastAssistant: "",
+    openChoice: null,
     followUps: [],
     attempts: [],
     refused: [],

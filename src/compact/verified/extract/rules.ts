@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isDecision } from "./choice.ts";
+import { isChoiceReply, isCommand, isDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -117,12 +117,13 @@ function isListedRule(found: SentenceClass): boolean {
 
 function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
-  if (n === "" || n.startsWith("/")) return { kind: "plain" };
+  if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
-    const stated = ruleIn(answer, answer);
+    // "no auth on it" forbids; "no, the second one" picks.
+    const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
     return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
