@@ -90,7 +90,7 @@ export function asksChoice(prev: string): boolean {
 /** "ugh, fine: a toggle …", "ok: split on the last space": a pick settled after some hesitation. */
 export const SETTLES = /^((ugh|hmm+|well|right|so|ok|okay)[,.]* )*(fine|ok|okay|alright|right|so)\s*:\s+(?=\S)/;
 /** A sigh or a thanks opens a reply without choosing ("ugh.", "thank you for asking."). */
-const NO_PICK = /^(ugh+|argh+|meh|hmm+|uh+|um+|thanks?|thank you|cheers)\b/;
+const NO_PICK = /^(ugh+|argh+|meh|thanks?|thank you|cheers)\b/;
 /** "let's cache them", "we'll quarantine them first": the speaker's plan in answer to the question. */
 const PLANS = /^((yes|no|ok|okay|sure|fine),? )?(let's|lets|we'll|we will|i'll|going with|go with)\b/;
 /** "a single batched query would be better, i think", "hourly snapshots are fine": an option judged best. */

@@ -60,6 +60,8 @@ interface Walk {
   lastAsk: string | null;
   /** The assistant's choice question the user answered with a question of their own: still open. */
   openChoice: string | null;
+  /** The entry whose bare report (no request, no stated goal) set the goal. */
+  reportId: string | null;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -94,7 +96,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
   // request (not a question) sets it only when there is none yet.
   const unset = !walk.goal && !walk.previous?.goal;
-  if (facts.goalStatement && (facts.goalStrength === "stated" || unset))
+  // "The field app crashes offline." then "We want the app to keep working offline": the aim named after a
+  // bare report replaces the report.
+  const reported = walk.goal !== null && walk.goal.entryId === walk.reportId;
+  if (facts.goalStatement && (facts.goalStrength === "stated" || unset || reported))
     walk.goal = { text: facts.goalStatement, entryId };
   else if (facts.task && unset)
     // "ok do that" after "how do i make the tests run in parallel?": the work is the question it answers.
@@ -105,7 +110,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // The first message that says more than hello opens the work: without a request or a stated goal in it,
   // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
   // opens with a question or a remark has no goal until a task or a stated goal comes.
-  else if (facts.content && unset && !walk.opened) walk.goal = { text: facts.content, entryId };
+  else if (facts.content && unset && !walk.opened) {
+    walk.goal = { text: facts.content, entryId };
+    walk.reportId = entryId;
+  }
   // "do it" after "how do i make the sidebar collapsible?": the way asked about is the work.
   else if (unset && walk.lastAsk && isApproval(text) && asksForWay(walk.lastAsk))
     walk.goal = { text: walk.lastAsk, entryId };
@@ -141,6 +149,7 @@ export function extractDetailed(
     request: null,
     lastAssistant: "",
     openChoice: null,
+    reportId: null,
     followUps: [],
     attempts: [],
     refused: [],

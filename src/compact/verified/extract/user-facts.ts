@@ -1,7 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
-import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
+import { asksProductChange, endsAtGoal, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { isCommand, SETTLES } from "./choice.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
@@ -147,6 +147,12 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     if (isSmallTalk(n)) chat = true;
     else if (cls.kind !== "ack") works = true;
+    if (endsAtGoal(n)) {
+      goals.push(sentence.text);
+      strength = "stated";
+      spoken.push(sentence.text);
+      continue;
+    }
     if (pointsAtGoal(n) && spoken.length > 0) {
       goals.push(...spoken.filter((t) => !goals.includes(t)));
       strength = "stated";
