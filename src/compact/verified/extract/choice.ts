@@ -88,7 +88,8 @@ export function asksChoice(prev: string): boolean {
 }
 
 /** "ugh, fine: a toggle …", "ok: split on the last space": a pick settled after some hesitation. */
-export const SETTLES = /^((ugh|hmm+|well|right|so|ok|okay)[,.]* )*(fine|ok|okay|alright|right|so)\s*:\s+(?=\S)/;
+export const SETTLES =
+  /^((ugh|hmm+|well|right|so|ok|okay)[,.]* )*(fine|ok|okay|alright|right|so)\s*:\s+(?=\S)/;
 /** A sigh or a thanks opens a reply without choosing ("ugh.", "thank you for asking."). */
 const NO_PICK = /^(ugh+|argh+|meh|thanks?|thank you|cheers)\b/;
 /** "let's cache them", "we'll quarantine them first": the speaker's plan in answer to the question. */
@@ -146,10 +147,15 @@ export function isCommand(text: string, prev: string | undefined): boolean {
 /** The user's own "what if we also …?" the assistant answered, then "ok, do the alpine switch too": the option
  * asked about is taken. Returns the sentence that takes it, or null. */
 export function adoptsAskedOption(first: string, lastAsk: string | null): string | null {
-  if (!lastAsk || !/^(what if|how about|what about|should we|could we|can we|would it)\b/i.test(lastAsk.trim()))
+  if (
+    !lastAsk ||
+    !/^(what if|how about|what about|should we|could we|can we|would it)\b/i.test(lastAsk.trim())
+  )
     return null;
   const n = first.toLowerCase().trim();
-  return /^((ok|okay|yes|yeah|then|so|fine|sure|alright)[,.!]* )*(please )?[a-z]+\b.*\b(too|as well|also)( then)?[.!]*$/.test(n)
+  return /^((ok|okay|yes|yeah|then|so|fine|sure|alright)[,.!]* )*(please )?[a-z]+\b.*\b(too|as well|also)( then)?[.!]*$/.test(
+    n,
+  )
     ? first
     : null;
 }

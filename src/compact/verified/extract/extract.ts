@@ -87,12 +87,14 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   const prev = walk.openChoice ? `${walk.lastAssistant}\n${walk.openChoice}` : walk.lastAssistant;
   const facts = factsOfUserMessage(text, entryId, prev);
   const asked = facts.task === null && facts.request !== null && facts.decisions.length === 0;
-  walk.openChoice = asked && asksChoice(walk.lastAssistant) ? walk.lastAssistant.slice(-MAX_PREV_CHARS) : null;
+  walk.openChoice =
+    asked && asksChoice(walk.lastAssistant) ? walk.lastAssistant.slice(-MAX_PREV_CHARS) : null;
   walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
   const adopted = adoptsAskedOption(sentencesOf(text)[0]?.text ?? "", walk.lastAsk);
-  if (adopted && facts.decisions.length === 0) walk.decisions.push({ text: adopted, marker: "reply", entryId });
+  if (adopted && facts.decisions.length === 0)
+    walk.decisions.push({ text: adopted, marker: "reply", entryId });
   // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
   // request (not a question) sets it only when there is none yet.
   const unset = !walk.goal && !walk.previous?.goal;

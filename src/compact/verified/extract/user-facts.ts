@@ -1,7 +1,14 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
-import { asksProductChange, endsAtGoal, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
+import {
+  asksProductChange,
+  endsAtGoal,
+  isGoalPivot,
+  isResumedWork,
+  isSmallTalk,
+  pointsAtGoal,
+} from "./goal-moves.ts";
 import { isCommand, SETTLES } from "./choice.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
