@@ -1,0 +1,168 @@
+// Choices in whole sessions in the shapes round five found lost (issue 28): a pick with its reason, an option
+// named by its mark or its path, a pick after the user's own question, a pick settled after hesitation or taken
+// back, a plan or a judged option in reply, a part deferred to its own change, a split set, an adopted "what
+// if"; and goals set late in a session. Each case is a general shape, written for this file.
+import { describe, expect, it } from "vitest";
+import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
+import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
+import type { BranchEntry } from "../../../src/session/entries.ts";
+
+const CWD = "/home/dev/app";
+
+function extractOf(...turns: string[]) {
+  const b = createSessionBuilder({ cwd: CWD });
+  for (const [i, text] of turns.entries()) {
+    if (i % 2 === 0) b.user(text);
+    else b.assistant({ text });
+  }
+  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
+}
+const decisionsOf = (...turns: string[]) => extractOf(...turns).decisions.map((d) => d.text);
+const holds = (items: string[], piece: string) => items.some((i) => i.includes(piece));
+
+describe("choices answered in a session", () => {
+  it("takes a pick that carries its reason", () => {
+    const d = decisionsOf(
+      "Add tags to notes.",
+      "A join table or a JSON column?",
+      "A join table, we will filter by tag a lot later on.",
+    );
+    expect(holds(d, "A join table")).toBe(true);
+  });
+  it("takes an option named by its number or letter when the options were listed", () => {
+    expect(
+      decisionsOf("speed up the search", "Options: (1) add an index, (2) cache the results.", "1"),
+    ).toEqual(["1"]);
+    expect(decisionsOf("fix the crash", "A) guard the null, B) fix the caller, C) both.", "C")).toEqual([
+      "C",
+    ]);
+  });
+  it("takes a path that names the offered option instead of reading it as a command", () => {
+    const d = decisionsOf(
+      "add a readiness probe",
+      "Should it live at `/ready` or `/readyz`?",
+      "/readyz. no auth on it",
+    );
+    expect(d).toEqual(["/readyz."]);
+    expect(extractOf("add a readiness probe", "Path?", "/keel status").decisions).toEqual([]);
+  });
+  it("takes a pick made after the user's own question about the options", () => {
+    const d = decisionsOf(
+      "add caching",
+      "Redis or an in-process LRU?",
+      "how much memory would the LRU take?",
+      "About 60 MB.",
+      "lru then. no new services",
+    );
+    expect(holds(d, "the lru")).toBe(true);
+  });
+  it("takes a pick settled after hesitation and drops one taken back", () => {
+    const settled = decisionsOf(
+      "sort the names",
+      "By first or by last name?",
+      "hmm. people search by first name. ugh, fine: by last name, like the phone book.",
+    );
+    expect(holds(settled, "by last name")).toBe(true);
+    const back = decisionsOf(
+      "throttle uploads",
+      "Per user or per team?",
+      "per user. actually no, teams share one bucket. per team then.",
+    );
+    expect(back).toEqual(["per team then."]);
+  });
+  it("takes a plan or an option judged best in reply", () => {
+    expect(
+      holds(
+        decisionsOf(
+          "the build is slow",
+          "We could prebuild the assets, or serve them unbundled in dev.",
+          "let's prebuild them in CI, the laptops are slow",
+        ),
+        "prebuild",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        decisionsOf(
+          "report is slow",
+          "Batch the queries or run them in parallel?",
+          "Batching would be better, I think.",
+        ),
+        "Batching",
+      ),
+    ).toBe(true);
+  });
+  it("takes a part deferred to its own change, a split set, yes-to/no-to and a proposal taken", () => {
+    expect(
+      holds(
+        decisionsOf(
+          "upgrade react",
+          "Two packages block it.",
+          "ok, we'll replace the date picker in a separate PR. go on with the rest",
+        ),
+        "we'll replace the date picker",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        decisionsOf(
+          "prune old branches",
+          "31 are merged; 4 belong to open releases.",
+          "keep the release ones, delete the other 27",
+        ),
+        "delete the other 27",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        decisionsOf(
+          "ship the installer",
+          "Done. Anything else?",
+          "self-contained. yes to auto-update, no to telemetry.",
+        ),
+        "yes to auto-update",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        decisionsOf("handle the BOM", "I'd recommend stripping it on read.", "go with your recommendation"),
+        "recommendation",
+      ),
+    ).toBe(true);
+  });
+  it("takes an option the user asked about once the assistant has answered", () => {
+    const d = decisionsOf(
+      "shrink the image",
+      "Done, 400 MB.",
+      "what if we also dropped the dev dependencies?",
+      "That saves 120 MB more.",
+      "ok, drop them too then.",
+    );
+    expect(d).toEqual(["ok, drop them too then."]);
+  });
+  it("leaves a sigh, a thanks and a follow-up rule alone", () => {
+    expect(decisionsOf("fix login", "Cookie or token?", "ugh.")).toEqual([]);
+    expect(decisionsOf("fix login", "Cookie or token?", "thank you for asking. cookie.")).toEqual([
+      "cookie.",
+    ]);
+  });
+});
+
+describe("goals set late", () => {
+  it("a sentence that calls itself the task becomes the goal", () => {
+    const x = extractOf(
+      "The invoices look off in Safari.",
+      "They use grid gaps Safari 14 lacks.",
+      "Wait. Support says refunds are not emailed, so fixing that is our task now.",
+    );
+    expect(x.goal).toContain("refunds are not emailed");
+  });
+  it("an aim named after a bare opening report replaces the report", () => {
+    const x = extractOf(
+      "The kiosk app freezes when the network drops.",
+      "It fetches on every tap.",
+      "We want the kiosk to keep working offline for a whole day.",
+    );
+    expect(x.goal).toContain("keep working offline");
+  });
+});
