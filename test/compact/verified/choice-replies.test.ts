@@ -52,7 +52,7 @@ describe("choices answered in a session", () => {
       "Redis or an in-process LRU?",
       "how much memory would the LRU take?",
       "About 60 MB.",
-      "lru then. no new services",
+      "the lru. no new services",
     );
     expect(holds(d, "the lru")).toBe(true);
   });
