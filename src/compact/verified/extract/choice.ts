@@ -39,8 +39,9 @@ const TAKES_PROPOSAL =
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
-  if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
-    return true;
+  // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
+  const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
+  if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
   const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
   if (

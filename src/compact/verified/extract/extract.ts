@@ -13,11 +13,12 @@ import {
   toolCallsOf,
 } from "../../../session/entries.ts";
 import { readRefusal } from "../../../session/refusals.ts";
-import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { adoptsAskedOption, asksChoice } from "./choice.ts";
+import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
+import { sentencesOf } from "./sentences.ts";
 import type {
   DecisionFact,
   Extraction,
@@ -27,7 +28,6 @@ import type {
   RefusedFact,
   RuleFact,
 } from "./types.ts";
-import { sentencesOf } from "./sentences.ts";
 import { factsOfUserMessage } from "./user-facts.ts";
 
 const MAX_RULES = 300;

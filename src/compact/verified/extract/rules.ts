@@ -231,6 +231,9 @@ function classifyBare(bare: string): SentenceClass {
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
+  // "lint errors in ci, fix": a problem named, then the bare ask.
+  if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
+    return { kind: "request" };
   const found = ruleIn(bare, bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
@@ -256,7 +259,15 @@ const SCHEDULE =
  * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
  * not make a change verb standing. */
 function standingChange(change: string): boolean {
-  const c = change.replace(SCHEDULE, "").replace(/\s+/g, " ").trim();
+  // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
+  const c = change
+    .replace(SCHEDULE, "")
+    .replace(
+      /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/,
+      "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }

@@ -1,5 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
+
+import { isCommand, SETTLES } from "./choice.ts";
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
 import {
   asksProductChange,
@@ -9,7 +11,6 @@ import {
   isSmallTalk,
   pointsAtGoal,
 } from "./goal-moves.ts";
-import { isCommand, SETTLES } from "./choice.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
@@ -141,7 +142,12 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // ("vitest, not jest. spaces over tabs.") or settles after hesitation ("ugh, fine: …"); a full clause after
     // the answer speaks for itself. A question or a hypothetical answers nothing.
     const terse = sentence.text.split(/\s+/).length <= 5 || SETTLES.test(n);
-    if (TAKES_BACK.test(n)) facts.decisions.splice(picksBefore);
+    if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
+      // "actually no, wait, people behind the NAT would lock each other out": the reason a pick is taken back.
+      facts.decisions.splice(picksBefore);
+      before = sentence.text;
+      continue;
+    }
     const cls = sentenceClass(sentence, n, answered && !terse ? undefined : prev);
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
