@@ -239,6 +239,9 @@ function classifyBare(bare: string): SentenceClass {
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
+  // "the server copy wins, always": a way things go, insisted on for every case.
+  if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
+    return rule("insisted");
   if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(bare)) return negative("remark");
   // "the rename failed, try again with the exact text": a report, then what to do.
   if (
