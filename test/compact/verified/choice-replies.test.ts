@@ -166,3 +166,47 @@ describe("goals set late", () => {
     expect(x.goal).toContain("keep working offline");
   });
 });
+
+describe("one change asked as a need, and rules that look like choices", () => {
+  const rulesOf = (...turns: string[]) => extractOf(...turns).constraints.map((c) => c.text);
+  it("a need to do one change with a made verb is the goal, not a rule", () => {
+    const x = extractOf("I need to dockerize the old invoicing service (Python 2, cron).", "Looking at it.");
+    expect(x.goal).toContain("dockerize the old invoicing service");
+    expect(x.constraints).toEqual([]);
+  });
+  it("a rename across the codebase is one change", () => {
+    const x = extractOf(
+      "I need to rename the misnamed fetchUsr helpers across the codebase, there are a dozen.",
+      "On it.",
+    );
+    expect(x.goal).toContain("rename the misnamed fetchUsr helpers");
+    expect(x.constraints).toEqual([]);
+  });
+  it("a problem named with a bare ask is the work, even when its first noun reads as a verb", () => {
+    const x = extractOf("lint errors in ci, fix", "Fixed 4.");
+    expect(x.goal).toContain("lint errors in ci");
+    expect(x.constraints).toEqual([]);
+  });
+  it('"X wins, always" is a standing rule', () => {
+    const x = extractOf(
+      "sync the drafts",
+      "I'll add a sync step.",
+      "Conflicts: the newest edit wins, always.",
+    );
+    expect(
+      holds(
+        x.constraints.map((c) => c.text),
+        "the newest edit wins, always",
+      ),
+    ).toBe(true);
+    expect(x.decisions).toEqual([]);
+  });
+  it("the reason a pick is taken back is no rule", () => {
+    const rules = rulesOf(
+      "cache the feed",
+      "In memory or in Redis?",
+      "memory. no wait, we run four replicas and they would disagree. redis then.",
+    );
+    expect(rules).toEqual([]);
+  });
+});
