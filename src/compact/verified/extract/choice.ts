@@ -64,7 +64,7 @@ export function isDecision(n: string): boolean {
 }
 
 /** Two or more options marked "(1) … (2)" or "A) … B)". */
-const ENUMERATED = /(^|\s)\(?([1-3]|[a-c])\)\s[^]*\s\(?([2-4]|[b-d])\)\s/;
+const ENUMERATED = /(^|\s)\(?([1-3]|[a-c])\)\s[\s\S]*\s\(?([2-4]|[b-d])\)\s/;
 
 /** The assistant's last message asks the user to choose ("A or B?", "1) … 2) …", "which do you prefer?"). */
 export function asksChoice(prev: string): boolean {
