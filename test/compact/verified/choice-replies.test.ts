@@ -210,3 +210,23 @@ describe("one change asked as a need, and rules that look like choices", () => {
     expect(rules).toEqual([]);
   });
 });
+
+describe("rules passed on by a possessive party or with a verb no list names", () => {
+  const rulesOf = (...turns: string[]) => extractOf(...turns).constraints.map((c) => c.text);
+  it("a party named by whose it is passes a rule on", () => {
+    const rules = rulesOf(
+      "Build the payroll export.",
+      "Started.",
+      "The bank's compliance desk requires IBANs without spaces.",
+    );
+    expect(holds(rules, "IBANs without spaces")).toBe(true);
+  });
+  it("an instruction with a verb no list names holds when it covers every case", () => {
+    const rules = rulesOf(
+      "Add crash reporting.",
+      "Added the SDK.",
+      "mask the card number in every breadcrumb before upload.",
+    );
+    expect(holds(rules, "mask the card number in every breadcrumb")).toBe(true);
+  });
+});
