@@ -230,3 +230,23 @@ describe("rules passed on by a possessive party or with a verb no list names", (
     expect(holds(rules, "mask the card number in every breadcrumb")).toBe(true);
   });
 });
+
+describe("goal statements in more voices", () => {
+  const goalOf = (...turns: string[]) => extractOf(...turns).goal;
+  it("a sentence that ends by calling itself the task is a stated goal, even with a rule inside", () => {
+    expect(
+      goalOf("Morning.", "Hi!", "The spec says invoices must carry a QR code, so that's our job today."),
+    ).toContain("invoices must carry a QR code");
+  });
+  it('"Main thing:" heads the goal', () => {
+    expect(goalOf("Main thing: the upload form should reject files over 20 MB.")).toContain("upload form");
+  });
+  it('"I\'d love your help <doing>" and "what I\'m hoping for is" state the aim', () => {
+    expect(goalOf("Hello! I'd love your help porting the CLI from Python to Go.")).toContain(
+      "porting the CLI",
+    );
+    expect(goalOf("So what I'm hoping for is a weekly digest email of new comments.")).toContain(
+      "weekly digest",
+    );
+  });
+});

@@ -27,7 +27,7 @@ import {
   reachesTarget,
   wantsOutcome,
 } from "./goal.ts";
-import { isGoalPivot } from "./goal-moves.ts";
+import { endsAtGoal, isGoalPivot } from "./goal-moves.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
@@ -177,6 +177,8 @@ function earlyClass(bare: string): SentenceClass | null {
 }
 
 function classifyBare(bare: string): SentenceClass {
+  // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
+  if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.

@@ -160,12 +160,6 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     if (isSmallTalk(n)) chat = true;
     else if (cls.kind !== "ack") works = true;
-    if (endsAtGoal(n)) {
-      goals.push(sentence.text);
-      strength = "stated";
-      spoken.push(sentence.text);
-      continue;
-    }
     if (pointsAtGoal(n) && spoken.length > 0) {
       goals.push(...spoken.filter((t) => !goals.includes(t)));
       strength = "stated";
