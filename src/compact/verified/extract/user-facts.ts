@@ -3,14 +3,7 @@
 
 import { isCommand, SETTLES } from "./choice.ts";
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
-import {
-  asksProductChange,
-  endsAtGoal,
-  isGoalPivot,
-  isResumedWork,
-  isSmallTalk,
-  pointsAtGoal,
-} from "./goal-moves.ts";
+import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
