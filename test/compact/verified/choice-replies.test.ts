@@ -250,3 +250,14 @@ describe("goal statements in more voices", () => {
     );
   });
 });
+
+describe("agreement to an offer", () => {
+  it('"yes do that" after "I can …" takes the offer', () => {
+    const d = decisionsOf(
+      "the cache goes stale",
+      "The purge runs hourly. I can trigger it on every write.",
+      "yes do that",
+    );
+    expect(d).toEqual(["yes do that"]);
+  });
+});

@@ -107,7 +107,8 @@ const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
 
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
-const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
+const PROPOSES =
+  /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** A short reply that picks an option the assistant offered. */
