@@ -15,7 +15,7 @@ const LOG_SHAPE =
   /^\s*(?:(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|PANIC|CRITICAL)\b|(?:error|warning|fatal|panic)(?:\[\w+\])?:\s|[A-Z][A-Za-z]*(?:Error|Exception|Warning):\s|at\s+\S+\s+\(?[^\s()]+:\d+(?::\d+)?\)?\s*$|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[\d{4}-\d\d-\d\d|[a-z]+\s+ERR!\s)/;
 /** Code tokens: a call, an operator, a statement end, a block, a flag, an identifier no prose spells. */
 const CODE_TOKEN =
-  /[A-Za-z_$][\w$.]*\(|[=!<>]=|=>|&&|\|\||(?:^|\s)(?:=|<>|>|<)(?:\s|$)|;\s*$|[{}]|(?:^|\s)--?[a-z][\w-]*|\b[a-z]+[A-Z]\w*\b|\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\(!|^\s*"[\w.-]+"\s*:/;
+  /[A-Za-z_$][\w$.]*\(|[=!<>]=|=>|&&|\|\||(?:^|\s)(?:=|<>|>|<)(?:\s|$)|[{}]|(?:^|\s)--?[a-z][\w-]*|\b[a-z]+[A-Z]\w*\b|\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\(!|^\s*"[\w.-]+"\s*:/;
 /** Words that only prose is made of: a line with none of them is no sentence. */
 const FUNCTION_WORD =
   /\b(the|a|an|to|of|in|on|for|with|without|before|after|is|are|be|it|this|that|and|or|but|we|you|i|please|never|always|don't|do not|must|should)\b/i;
@@ -35,11 +35,20 @@ export function isCodeLine(raw: string): boolean {
   const code = bare.replace(STRING_LITERAL, '""');
   const head = code.replace(TRAILING_COMMENT, "");
   if (head !== code && codeTokens(head) >= 1) return true;
-  if (SETTING.test(head)) return !/\s/.test(head.replace(/\s*[:=]\s*/, "").trim());
+  if (SETTING.test(head)) return isSetting(head, head !== code);
   const prose = head.replace(/""/g, " ");
   if (COMMAND.test(head) && !FUNCTION_WORD.test(prose) && !/[.!?]$/.test(text)) return true;
   const words = head.split(/\s+/).filter((w) => w !== "");
   return codeTokens(head) >= 2 && codeTokens(head) / Math.max(1, words.length) >= 0.25;
+}
+
+/** `key = value` is a setting; `key: value` only with a key no prose spells, a literal value or a comment after
+ * it ("Decision: uPlot." is a label and its choice). */
+function isSetting(line: string, commented: boolean): boolean {
+  if (/\s/.test(line.replace(/\s*[:=]\s*/, "").trim()) || /[.!?]$/.test(line.trim())) return false;
+  const [key = "", value = ""] = line.split(/\s*[:=]\s*/, 2).map((p) => p.trim());
+  if (line.includes("=") || commented) return true;
+  return /["_.-]|[a-z][A-Z]/.test(key) || /^(?:"[^"]*"|'[^']*'|true|false|null|[\d.]+),?$/i.test(value);
 }
 
 function codeTokens(text: string): number {
@@ -106,13 +115,18 @@ function laughsAtItself(n: string): boolean {
 
 /** Openers of an ask once fillers are gone: a prohibition, "no" + noun, a standing "always"/"keep". */
 const ASK_START =
-  /^(?:(?:just|please|pls|so|then|but|and|still|anyway|now|from now on|this time|fine|ok|okay|yes|yeah)[,:]?\s+)*(never|don't|do not|dont|no [a-z]+|avoid|stop|always [a-z]+|keep|leave|make sure|ask me|stay|stick)\b/;
+  /^(?:(?:just|please|pls|so|then|but|and|still|anyway|now|from now on|this time|fine|ok|okay|yes|yeah)[,:]?\s+)*(never(?! (?:have|had|has|did|do|does|was|were|is|am|would|could) (?:i|we|you|they|he|she|it)\b)|don't|do not|dont|no [a-z]+|avoid|stop|always [a-z]+|keep|leave|make sure|ask me|stay|stick)\b/;
 const FILLER = /^(?:(?:just|please|pls|so|then|but|and|still|anyway|fine|ok|okay|yes|yeah)[,:]?\s+)+/;
 
 /** The earnest ask left in a sentence that laughs, sighs, vents or tells the past, or null when none is left:
  * clauses that vent or narrate are dropped, laugh and sigh markers removed, and a clause must remain that asks
- * (an imperative or a prohibition). */
-export function earnestAsk(n: string, narrates: (clause: string) => boolean): string | null {
+ * (an imperative or a prohibition; with `standing`, only one that holds from now on: "so always pin versions",
+ * not "so be careful"). */
+export function earnestAsk(
+  n: string,
+  narrates: (clause: string) => boolean,
+  standing = false,
+): string | null {
   if (SELF_ADDRESSED.test(n) || laughsAtItself(n)) return null;
   const clauses = n
     .replace(LAUGH_MARK, " ")
@@ -125,7 +139,7 @@ export function earnestAsk(n: string, narrates: (clause: string) => boolean): st
     )
     .filter((c) => c.split(" ").length >= 2 && !VENT.test(c) && !narrates(c));
   const asks = clauses
-    .filter((c) => ASK_START.test(c) || isImperative(c) || looksImperative(c))
+    .filter((c) => ASK_START.test(c) || (!standing && (isImperative(c) || looksImperative(c))))
     .map((c) => c.replace(FILLER, ""));
   return asks.length > 0 ? asks.join(", ") : null;
 }

@@ -191,7 +191,7 @@ function earlyClass(bare: string): SentenceClass | null {
 /** A joke, a sigh or a story of the past states a rule only through an ask left once they are taken away
  * ("ugh, whatever, just don't touch billing"); a choice said with a laugh stays a choice. */
 function earnestIn(n: string, why: NegativeWhy): SentenceClass {
-  const ask = earnestAsk(n, narrates);
+  const ask = earnestAsk(n, narrates, why === "history");
   const found = ask === null ? null : classifyBare(stripFrames(ask));
   if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
   if (why !== "joke") return negative(why);
