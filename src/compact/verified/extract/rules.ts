@@ -206,7 +206,6 @@ const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(cl
 function classifyBare(bare: string): SentenceClass {
   if (isRuleOfElsewhere(bare) || isIronic(bare)) return negative("joke");
   if (isHypothetical(bare)) return negative("hypothetical");
-  if (isSpeakersLot(bare)) return negative("remark");
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
@@ -261,7 +260,7 @@ function classifyBare(bare: string): SentenceClass {
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
-  const found = ruleIn(bare, bare);
+  const found = isSpeakersLot(bare) ? null : ruleIn(bare, bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
