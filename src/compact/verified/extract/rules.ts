@@ -138,7 +138,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
-  if (isRuleOfElsewhere(stripFrames(n))) return negative("joke");
+  if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
@@ -204,7 +204,7 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
 const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
 
 function classifyBare(bare: string): SentenceClass {
-  if (isRuleOfElsewhere(bare) || isIronic(bare)) return negative("joke");
+  if (isRuleOfElsewhere(bare)) return negative("joke");
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
   if (early) return early;
