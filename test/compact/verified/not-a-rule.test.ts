@@ -44,6 +44,8 @@ const NON_RULES: [string, string][] = [
   ["a counterfactual", "If we had a bigger budget we would never touch this vendor again."],
   ["a possibility in theory", "We might in theory ban mutable globals, but that's for another day."],
   ["the past", "Back in 2020 the team always deployed from a laptop."],
+  ["the speaker's ability", "I can never tell which config file wins."],
+  ["a quote under discussion", 'The old wiki says "never use tabs", which nobody follows.'],
 ];
 
 const LOOK_ALIKES: [string, string][] = [
@@ -55,6 +57,7 @@ const LOOK_ALIKES: [string, string][] = [
   ["a rule after the past", "Last year the cron job ran twice, so always take the lock first."],
   ["a rule of this work", "Golden rule for this repo: every change gets a test."],
   ["a label and a choice", "Decision: Postgres."],
+  ["a quote made a rule", 'Security said "no secrets in env files", and that is non-negotiable.'],
 ];
 
 describe("non-rules stay out of the rules", () => {

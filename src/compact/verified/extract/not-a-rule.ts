@@ -2,7 +2,7 @@
 // "rule" of somewhere other than the work (a house, a club, debugging in general), and the earnest ask left in a
 // joke, a sigh or a story about the past once the laugh, the complaint or the story is taken away. Judged by the
 // form of the text (symbols, clause shapes, who is addressed), not by phrases of any corpus. Pure.
-import { isImperative, looksImperative, VENT } from "./clause.ts";
+import { isImperative, isQuestion, looksImperative, OBLIGATION, VENT } from "./clause.ts";
 
 /** String literals: their words are data, not the speaker's ("fail(\"do not retry\")"). */
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\\s]|\\.)(?:[^'\\]|\\.)*'/g;
@@ -93,8 +93,18 @@ export function isHypothetical(n: string): boolean {
 export function isSpeakersLot(n: string): boolean {
   if (/^(i swear|i bet|i guess|i'm (pretty )?sure|surely)\b.*\b(must|has to) be\b/.test(n)) return true;
   const modals =
-    n.match(/\b([a-z']+) (?:(?:always|never|still|just) )?(?:must|should|have to|has to|had to)\b/g) ?? [];
+    n.match(
+      /\b([a-z']+) (?:(?:always|never|still|just) )?(?:must|should|have to|has to|had to|can never|can't ever)\b/g,
+    ) ?? [];
   return modals.length > 0 && modals.every((m) => m.startsWith("i ")) && !/\byou\b/.test(n);
+}
+
+/** A quote the user makes their own: 'the client said "no cookies without consent", so that's a hard
+ * requirement'. A quote asked about, mocked or only reported stays a quote. */
+export function endorsesQuote(n: string): boolean {
+  const quoted = /"[^"]{3,}"|“[^”]{3,}”/;
+  const outside = n.replace(new RegExp(quoted.source, "g"), " ");
+  return quoted.test(n) && !isQuestion(n) && OBLIGATION.test(outside);
 }
 
 /** Praise or agreement said so that it means the opposite: "oh sure, …", "yeah, because …". */

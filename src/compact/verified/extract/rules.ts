@@ -31,6 +31,7 @@ import {
 import { isGoalPivot } from "./goal-moves.ts";
 import {
   earnestAsk,
+  endorsesQuote,
   isCodeLine,
   isHypothetical,
   isIronic,
@@ -146,7 +147,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
-  if (sentence.introducesQuote) return negative("quoted");
+  if (sentence.introducesQuote) return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
     stripQuoted(unlabelled)
@@ -256,11 +257,12 @@ function classifyBare(bare: string): SentenceClass {
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
     return rule("condition");
+  if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
-  const found = isSpeakersLot(bare) ? null : ruleIn(bare, bare);
+  const found = ruleIn(bare, bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
