@@ -30,6 +30,7 @@ export const report: Report = {
   run() {
     const tune = scoreHalf("tune");
     const held = scoreHalf("held-out");
+    const hard = [scoreHalf("hard-tune"), scoreHalf("hard-held-out")];
     const blinds = BLIND_SETS.map((dir): BlindScore | null => (hasBlindSet(dir) ? scoreBlind(dir) : null));
     const writtenTune = scoreWrittenGoals("tune");
     const writtenHeld = scoreWrittenGoals("held-out");
@@ -50,16 +51,22 @@ export const report: Report = {
       label,
       pr(pick(tune)),
       pr(pick(held)),
+      ...hard.map((h) => pr(pick(h))),
       ...blinds.map((b) => (b ? pr(pick(b.sentences)) : "n/a")),
     ];
     const negatives = (s: HalfScore) => share(s.negativesTaken, s.negatives);
-    const session = (show: (b: BlindScore["sessions"]) => string) =>
-      blinds.map((b) => (b ? show(b.sessions) : "n/a"));
+    const session = (show: (b: BlindScore["sessions"]) => string) => [
+      "n/a",
+      "n/a",
+      ...blinds.map((b) => (b ? show(b.sessions) : "n/a")),
+    ];
     return {
       columns: [
         "kind (precision / recall)",
         "tuned half",
         "held-out half",
+        "hard: tuned half",
+        "hard: held-out half",
         "blind 1 (read in round 4)",
         "blind 2 (read in round 5)",
       ],
@@ -72,13 +79,21 @@ export const report: Report = {
           "sentences: hard negatives taken as rules",
           negatives(tune),
           negatives(held),
+          ...hard.map(negatives),
           ...blinds.map((b) => (b ? negatives(b.sentences) : "n/a")),
         ],
         row("sessions composed from the sentences: constraints", (s) => s.sessions.constraint),
         row("sessions composed from the sentences: decisions", (s) => s.sessions.decision),
         row("sessions composed from the sentences: goal", (s) => s.sessions.goal),
         ["written sessions: goal", pr(writtenTune.goal), pr(writtenHeld.goal), ...session((b) => pr(b.goal))],
-        ["written sessions, round four goal batch: goal", pr(round4.goal), "n/a", ...blinds.map(() => "n/a")],
+        [
+          "written sessions, round four goal batch: goal",
+          pr(round4.goal),
+          "n/a",
+          "n/a",
+          "n/a",
+          ...blinds.map(() => "n/a"),
+        ],
         ["written sessions: constraints", pr(r.constraint), "n/a", ...session((b) => pr(b.constraint))],
         ["written sessions: decisions", pr(r.decision), "n/a", ...session((b) => pr(b.decision))],
         [
@@ -93,7 +108,7 @@ export const report: Report = {
         choiceRow("look-alikes taken", (x) => share(x.negativesTaken, x.negatives)),
       ],
       notes: [
-        `${[tune, held, ...blinds.map((b) => b?.sentences)].map((h) => h?.sessions.count ?? 0).join(" + ")} sessions composed from the sentences (multi-part messages, rule lists, terse replies, a new goal)`,
+        `${[tune, held, ...hard, ...blinds.map((b) => b?.sentences)].map((h) => h?.sessions.count ?? 0).join(" + ")} sessions composed from the sentences (multi-part messages, rule lists, terse replies, a new goal)`,
         `${[writtenTune.count, writtenHeld.count, ...blinds.map((b) => b?.count ?? 0)].join(" + ")} hand-written sessions (test/fixtures/extract-sessions/ tune and held-out; test/fixtures/blind/ and blind2/ labelled with goal, rules, choices and look-alike negatives)`,
         `written-session rules and choices, tuned column: ${ruleSessions.count} sessions of test/fixtures/extract-rule-sessions/ (round four, tune only)`,
         `round five choice batch: ${choiceSessions.count} tune + ${choiceHeld.count} held-out sessions of test/fixtures/extract-choice-sessions/ (held-out written after the round's first changes, never tuned on; main's rules before the round: tune decisions 0.76 / 0.43, held-out decisions 0.56 / 0.36)`,

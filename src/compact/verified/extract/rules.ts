@@ -12,6 +12,7 @@ import {
   looksImperative,
   mainClauseAfterCondition,
   PAST_TIME,
+  PAST_VERB,
   politeRequest,
   reportedClause,
   VENT,
@@ -28,10 +29,19 @@ import {
   wantsOutcome,
 } from "./goal.ts";
 import { endsAtGoal, isGoalPivot } from "./goal-moves.ts";
+import {
+  earnestAsk,
+  endorsesQuote,
+  isCodeLine,
+  isHypothetical,
+  isIronic,
+  isRuleOfElsewhere,
+  isSpeakersLot,
+} from "./not-a-rule.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
-export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke";
+export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
 export type SentenceClass =
   | { kind: "constraint" | "preference"; cue: string }
@@ -99,7 +109,9 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 export function classifySentence(sentence: Sentence, context: SentenceContext = {}): SentenceClass {
   const found = classifyOwn(sentence, context);
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
-  if (sentence.listedRule && isListedRule(found)) return rule("listed");
+  // "Rule two: it was the cache": a listed line that tells the past states no rule.
+  const told = PAST_VERB.test(normalizeSentence(sentence.text).replace(RULE_LABEL, ""));
+  if (sentence.listedRule && isListedRule(found) && !told) return rule("listed");
   // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
   if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
     return { kind: "plain" };
@@ -127,14 +139,16 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
+  if (isCodeLine(sentence.text)) return negative("code");
+  if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
-  if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
+  if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
   // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
-  if (sentence.introducesQuote) return negative("quoted");
+  if (sentence.introducesQuote) return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
     stripQuoted(unlabelled)
@@ -176,9 +190,26 @@ function earlyClass(bare: string): SentenceClass | null {
   return null;
 }
 
+/** A joke, a sigh or a story of the past states a rule only through an ask left once they are taken away
+ * ("ugh, whatever, just don't touch billing"); a choice said with a laugh stays a choice. */
+function earnestIn(n: string, why: NegativeWhy): SentenceClass {
+  const ask = earnestAsk(n, narrates, why === "history");
+  const found = ask === null ? null : classifyBare(stripFrames(ask));
+  if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
+  if (why !== "joke") return negative(why);
+  const whole = classifyBare(
+    stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
+  );
+  return whole.kind === "decision" ? whole : negative(why);
+}
+
+const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
+
 function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
+  if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
@@ -201,7 +232,7 @@ function classifyBare(bare: string): SentenceClass {
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
-  if (PAST_TIME.test(bare)) return negative("history");
+  if (PAST_TIME.test(bare)) return earnestIn(bare, "history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
@@ -229,6 +260,7 @@ function classifyBare(bare: string): SentenceClass {
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
     return rule("condition");
+  if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
