@@ -45,6 +45,7 @@ export const report: Report = {
       `written sessions, round five choice batch: ${label}`,
       show(c),
       show(h),
+      ...hard.map(() => "n/a"),
       ...blinds.map(() => "n/a"),
     ];
     const row = (label: string, pick: (s: HalfScore) => Tally) => [
