@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isDecision } from "./choice.ts";
+import { isChoiceReply, isCommand, isDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -28,7 +28,7 @@ import {
   reachesTarget,
   wantsOutcome,
 } from "./goal.ts";
-import { isGoalPivot } from "./goal-moves.ts";
+import { endsAtGoal, isGoalPivot } from "./goal-moves.ts";
 import {
   earnestAsk,
   endorsesQuote,
@@ -129,12 +129,13 @@ function isListedRule(found: SentenceClass): boolean {
 
 function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
-  if (n === "" || n.startsWith("/")) return { kind: "plain" };
+  if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
-    const stated = ruleIn(answer, answer);
+    // "no auth on it" forbids; "no, the second one" picks.
+    const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
     return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
@@ -205,6 +206,8 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
 const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
 
 function classifyBare(bare: string): SentenceClass {
+  // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
+  if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
@@ -262,11 +265,17 @@ function classifyBare(bare: string): SentenceClass {
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
+  // "lint errors in ci, fix": a problem named, then the bare ask.
+  if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
+    return { kind: "request" };
   const found = ruleIn(bare, bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
+  // "the server copy wins, always": a way things go, insisted on for every case.
+  if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
+    return rule("insisted");
   if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(bare)) return negative("remark");
   // "the rename failed, try again with the exact text": a report, then what to do.
   if (
@@ -287,7 +296,15 @@ const SCHEDULE =
  * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
  * not make a change verb standing. */
 function standingChange(change: string): boolean {
-  const c = change.replace(SCHEDULE, "").replace(/\s+/g, " ").trim();
+  // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
+  const c = change
+    .replace(SCHEDULE, "")
+    .replace(
+      /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/,
+      "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }
