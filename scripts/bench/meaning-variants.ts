@@ -2,9 +2,11 @@
 // five): hit@1/3/10 of the meaning rank alone (no store, no word fusion; within one hit of memory-meaning.ts's
 // hybrid figures) for pseudo-relevance feedback, a title-weighted record vector, best sentence, max-sim word
 // alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, so the
-// shipped table and lexicon are used as they are. `bun scripts/bench/meaning-variants.ts`.
+// shipped table and lexicon are used as they are. `bun scripts/bench/meaning-variants.ts` (run on its own: `npm run
+// bench` loads every file here and this one exports no report).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { composedDims } from "../../src/memory/meaning/compose.ts";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
@@ -285,4 +287,4 @@ function makeVariants(table: WordTable, compose: Compose): Array<[string, Varian
   return out;
 }
 
-await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
