@@ -16,7 +16,8 @@ export interface Row {
   why?: string;
   prev?: string;
 }
-export type Half = "tune" | "held-out";
+/** The round-three halves, and round five's hard negatives with their look-alike rules. */
+export type Half = "tune" | "held-out" | "hard-tune" | "hard-held-out";
 export interface Tally {
   tp: number;
   fp: number;

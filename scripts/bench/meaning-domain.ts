@@ -5,6 +5,7 @@
 // `bun scripts/bench/meaning-domain.ts [domain folder] [mixed folder]` (default: the shipped domain table; no mixed
 // one). A folder holds words.index and vectors.q4 as scripts/fixtures/word-vectors.ts writes them.
 import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
 import { embedWords, type WordTable } from "../../src/memory/meaning/word-vectors.ts";
@@ -76,7 +77,7 @@ async function main(domainDir: string | undefined, mixedDir: string | undefined)
     }
 }
 
-if (import.meta.main) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [domainDir, mixedDir] = process.argv.slice(2);
   await main(domainDir, mixedDir);
 }

@@ -3,9 +3,10 @@
 // hybrid figures) for pseudo-relevance feedback, a title-weighted record vector, best sentence, max-sim word
 // alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, over the
 // general word table and the lexicon (the domain table keel also reads is compared in meaning-domain.ts).
-// `bun scripts/bench/meaning-variants.ts`.
-
+// `bun scripts/bench/meaning-variants.ts` (run on its own: `npm run bench` loads every file here and this one
+// exports no report).
 import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
@@ -214,4 +215,4 @@ function makeVariants(table: WordTable, compose: Compose): Array<[string, Varian
   return out;
 }
 
-if (import.meta.main) await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -20,6 +20,7 @@ import { upsertProject } from "../../src/store/projects.ts";
 import { withTransaction } from "../../src/store/transaction.ts";
 import blind from "../../test/fixtures/blind/meaning-questions.json" with { type: "json" };
 import blind2 from "../../test/fixtures/blind2/meaning-corpus.json" with { type: "json" };
+import blind3 from "../../test/fixtures/blind3/meaning-corpus.json" with { type: "json" };
 import meaning from "../../test/fixtures/memory/meaning-corpus.json" with { type: "json" };
 import retrieval from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
@@ -28,20 +29,25 @@ import { buildLatencyStore, recordFact } from "./memory.ts";
 const PROJECT = "bench-project";
 /** tune: thresholds and lexicon chosen on it; held: the corpus's other half; blind: written by someone who never
  * read the ranker (test/fixtures/blind/; its misses were read in round four); blind2: written the same way in round
- * four with records of its own (test/fixtures/blind2/), never tuned on. */
-const SPLITS = ["tune", "held", "blind", "blind2"] as const;
+ * four with records of its own (test/fixtures/blind2/; its misses were read since); blind3: the same again
+ * (test/fixtures/blind3/, written in round four, first scored on round five's final ranker). */
+const SPLITS = ["tune", "held", "blind", "blind2", "blind3"] as const;
 type Split = (typeof SPLITS)[number];
 type Question = { id: string; type: string; question: string; expect?: string | null };
+/** The blind sets from round four on bring their own records, on topics the lexicon's writers never saw. */
+const OWN_RECORDS = { blind2, blind3 };
+type Corpus = "meaning" | keyof typeof OWN_RECORDS;
+const hasOwnRecords = (split: Split): split is keyof typeof OWN_RECORDS => split in OWN_RECORDS;
 const questionsOf = (split: Split): Question[] =>
   split === "blind"
     ? blind.questions
-    : split === "blind2"
-      ? blind2.questions
+    : hasOwnRecords(split)
+      ? OWN_RECORDS[split].questions
       : meaning.questions.filter((q) => q.split === split);
-/** blind2 (round four) brings its own records, on topics the lexicon's writers never saw: a store of its own. */
-type Corpus = "meaning" | "blind2";
-const corpusOf = (split: Split): Corpus => (split === "blind2" ? "blind2" : "meaning");
-const recordsOf = (corpus: Corpus) => (corpus === "blind2" ? blind2.records : meaning.records);
+/** Each set with records of its own gets a store of its own (its records plus the same distractors). */
+const corpusOf = (split: Split): Corpus => (hasOwnRecords(split) ? split : "meaning");
+const CORPORA: Corpus[] = ["meaning", ...(Object.keys(OWN_RECORDS) as Corpus[])];
+const recordsOf = (corpus: Corpus) => (corpus === "meaning" ? meaning.records : OWN_RECORDS[corpus].records);
 type Seeded = Awaited<ReturnType<typeof seededStore>>;
 type Mode = "hybrid" | "lexical";
 
@@ -112,10 +118,8 @@ async function score(stores: Record<Corpus, Seeded>, mode: Mode) {
 }
 
 export async function runQuality(dir: string, sweep = false) {
-  const stores: Record<Corpus, Seeded> = {
-    meaning: await seededStore(dir, "meaning"),
-    blind2: await seededStore(dir, "blind2"),
-  };
+  const stores = {} as Record<Corpus, Seeded>;
+  for (const corpus of CORPORA) stores[corpus] = await seededStore(dir, corpus);
   try {
     const loadStart = performance.now();
     const embedder = await loadEmbedder();
@@ -124,7 +128,8 @@ export async function runQuality(dir: string, sweep = false) {
     const embedStart = performance.now();
     const filled = await embedMissing(stores.meaning.deps, PROJECT, embedder.value, 600_000);
     const embedMsPerRecord = (performance.now() - embedStart) / Math.max(filled.embedded, 1);
-    await embedMissing(stores.blind2.deps, PROJECT, embedder.value, 600_000);
+    for (const corpus of CORPORA.slice(1))
+      await embedMissing(stores[corpus].deps, PROJECT, embedder.value, 600_000);
     const lexical = await score(stores, "lexical");
     const hybrid = await score(stores, "hybrid");
     const sweeps: Array<{ floor: number; confident: number; tune: Scores }> = [];
@@ -136,7 +141,7 @@ export async function runQuality(dir: string, sweep = false) {
           sweeps.push({ floor, confident, tune: (await score(stores, "hybrid")).tune });
         }
     setSimilarityThresholds(null);
-    const records = { meaning: stores.meaning.records, blind2: stores.blind2.records };
+    const records = Object.fromEntries(CORPORA.map((c) => [c, stores[c].records])) as Record<Corpus, number>;
     return { records, loadMs, embedMsPerRecord, embedded: filled.embedded, lexical, hybrid, sweeps };
   } finally {
     for (const { store } of Object.values(stores)) await store.close();
@@ -277,7 +282,16 @@ export function toTable(q: Quality, latency: LatencyRow[], rss: ReturnType<typeo
     rows.push([`first search @ ${l.records} (loads the index)`, `${l.firstMs.toFixed(0)} ms`, ""]);
   }
   const notes = [
-    `${q.records.meaning} records (${meaning.records.length} meaning-corpus records + ${retrieval.facts.length} retrieval-corpus facts as distractors) for tune, held and blind; blind2 has its own store of ${q.records.blind2} (${blind2.records.length} records of its own + the same distractors); similarity floor ${similarityThresholds().floor}, confident at ${similarityThresholds().confident}, both chosen on the tune half`,
+    `${q.records.meaning} records (${meaning.records.length} meaning-corpus records + ${retrieval.facts.length} retrieval-corpus facts as distractors) for tune, held and blind; ${Object.entries(
+      OWN_RECORDS,
+    )
+      .map(
+        ([name, set]) =>
+          `${name} has its own store of ${q.records[name as Corpus]} (${set.records.length} records of its own + the same distractors)`,
+      )
+      .join(
+        "; ",
+      )}; similarity floor ${similarityThresholds().floor}, confident at ${similarityThresholds().confident}, both chosen on the tune half`,
     "latency: hybrid searchMemory (words + meaning) on this runtime's SQLite, vectors synthetic (random unit vectors)",
     ...SPLITS.map((s) => `misses hybrid (${s}): ${q.hybrid[s].misses.join(" ") || "none"}`),
     ...q.sweeps.map(

@@ -5,7 +5,7 @@
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
-  /^(final |the )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
+  /^(final |the |our |my |the team's )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -23,13 +23,25 @@ const VERBLESS_CONTRAST =
   /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
 const PICK_THEN =
-  /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)? then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
+  /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+){0,2} then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
+/** "leave the three mobile ones, remove the other 20": one part of a set one way, the rest the other. */
+const SPLIT_SET =
+  /^(keep|leave|skip|spare|exclude|ignore) [^,]{1,60}, (and )?[a-z]+ (the )?(other|rest|remaining)\b/;
+/** "we'll swap next-auth out in a separate PR": a part of the work moved out of this one. */
+const DEFERS =
+  /^(ok,? |no,? )?(we|i)('ll| will) [a-z]+ [^,;]{1,60}\b(in (a|its|their|another|the next) (own |separate |later |follow-up |new )?(pr|change|ticket|release|sprint|branch)|next (week|sprint|release))\b/;
+/** "yes to signing, no to homebrew": options taken and left in one breath. */
+const YES_NO_TO = /^(yes|no) to [^,;]{1,40}[,;] (and )?(no|yes) to \S/;
+/** "go with your recommendation", "…, so let's do that": taking what was proposed or just named. */
+const TAKES_PROPOSAL =
+  /^((ok(ay)?|yes|sure|fine),? )?(let's |we'll |i'll )?(go|going) with (your|the|that|this) (recommendation|suggestion|proposal|plan|idea)\b|, so (let's|we'll) (do|go with|take) (that|it|this)( one)?[.!]*$/;
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
-  if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || WINS.test(n) || OPTION_ONLY.test(n))
-    return true;
+  // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
+  const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
+  if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
   const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
   if (
@@ -39,6 +51,7 @@ export function isDecision(n: string): boolean {
   )
     return true;
   if (/^(settled|decided|agreed|landed) on\b/.test(n)) return true;
+  if (SPLIT_SET.test(n) || TAKES_PROPOSAL.test(n) || DEFERS.test(n) || YES_NO_TO.test(n)) return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
   if (CHOOSING.test(n))
@@ -50,9 +63,16 @@ export function isDecision(n: string): boolean {
   return false;
 }
 
+/** Two or more options marked "(1) … (2)" or "A) … B)". */
+const ENUMERATED = /(^|\s)\(?([1-3]|[a-c])\)\s[\s\S]*\s\(?([2-4]|[b-d])\)\s/;
+
 /** The assistant's last message asks the user to choose ("A or B?", "1) … 2) …", "which do you prefer?"). */
 export function asksChoice(prev: string): boolean {
   const tail = prev.slice(-600).toLowerCase();
+  // "Options: (1) fix only the typo, (2) fix both." offers a choice without a question mark.
+  if (/\b(options|choices|alternatives)\b[^.?!]{0,20}:/.test(tail) && ENUMERATED.test(tail)) return true;
+  // "We could render them on demand, or cache them." offers two ways without asking.
+  if (/\b(we|you|i) could [^.?!]{2,120}\bor\b/.test(tail)) return true;
   if (!tail.includes("?")) return false;
   // "What should I work on?" asks for a task, not between options.
   if (
@@ -62,11 +82,22 @@ export function asksChoice(prev: string): boolean {
   )
     return false;
   return (
-    /\bor\b[^?]*\?|\b(which|prefer|preference|choose|pick|shall i|should i|ok with you|is that ok|go with)\b/.test(
+    /\bor\b[^?]*\?|\bwhere (should|shall|do you want|would you like)\b|\b(which|prefer|preference|choose|pick|shall i|should i|ok with you|is that ok|go with)\b/.test(
       tail,
     ) || /(^|\s)([1-3]|[a-c])\)/.test(tail)
   );
 }
+
+/** "ugh, fine: a toggle …", "ok: split on the last space": a pick settled after some hesitation. */
+export const SETTLES =
+  /^((ugh|hmm+|well|right|so|ok|okay)[,.]* )*(fine|ok|okay|alright|right|so)\s*:\s+(?=\S)/;
+/** A sigh or a thanks opens a reply without choosing ("ugh.", "thank you for asking."). */
+const NO_PICK = /^(ugh+|argh+|meh|thanks?|thank you|cheers)\b/;
+/** "let's cache them", "we'll quarantine them first": the speaker's plan in answer to the question. */
+const PLANS = /^((yes|no|ok|okay|sure|fine),? )?(let's|lets|we'll|we will|i'll|going with|go with)\b/;
+/** "a single batched query would be better, i think", "hourly snapshots are fine": an option judged best. */
+const JUDGED =
+  /^[a-z0-9][^,]{0,50}? (would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))\b/;
 
 const UNSURE =
   /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|neither)\b/;
@@ -76,11 +107,13 @@ const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
 
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
-const PROPOSES = /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b/;
+const PROPOSES =
+  /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** A short reply that picks an option the assistant offered. */
-export function isChoiceReply(n: string, prev: string | undefined): boolean {
+export function isChoiceReply(said: string, prev: string | undefined): boolean {
+  let n = said;
   if (!prev) return false;
   // "agreed, keep the old data" after a proposal takes it.
   if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
@@ -91,10 +124,40 @@ export function isChoiceReply(n: string, prev: string | undefined): boolean {
     if (n.split(" ").length <= 8 && !isImperative(rest) && !/^(please|thanks|thank you)\b/.test(rest))
       return true;
   }
+  // "B" after "A) … B) … C) …": an option named by its mark.
+  if (/^(option |number |#)?([1-4]|[a-d])[.!)]*$/.test(n) && ENUMERATED.test(prev.slice(-600).toLowerCase()))
+    return true;
   if (!asksChoice(prev)) return false;
+  n = n.replace(SETTLES, "");
   const words = n.split(" ").filter((w) => w !== "");
-  if (words.length === 0 || words.length > 10 || n.endsWith("?")) return false;
-  if (UNSURE.test(n)) return false;
+  if (words.length === 0 || words.length > 30 || n.endsWith("?")) return false;
+  if (UNSURE.test(n) || NO_PICK.test(n)) return false;
+  if ((PLANS.test(n) && !/\b(think|discuss|talk|see|wait|check)\b/.test(n)) || JUDGED.test(n)) return true;
+  // "Separate table please, the old app would choke on a new status.": the pick, then its reason.
+  const head = n.split(/, | — | - |; /)[0] as string;
+  if (words.length > 10 && head.split(" ").length > 6) return false;
   // A bare acknowledgement ("ok", "thanks") does not say which option.
   return !/^(ok|okay|k|thanks?|thank you|cool|great|nice|hmm+|yes|yeah|yep|sure)[.!]*$/.test(n);
+}
+
+/** "/healthz" answers "/healthz or /status?"; any other message opening with "/" is a command. */
+export function isCommand(text: string, prev: string | undefined): boolean {
+  const head = /^\/\S*/.exec(text.trimStart())?.[0].replace(/[.,;:!?]+$/, "") ?? "";
+  return head !== "" && !(head.length > 1 && prev?.includes(head));
+}
+
+/** The user's own "what if we also …?" the assistant answered, then "ok, do the alpine switch too": the option
+ * asked about is taken. Returns the sentence that takes it, or null. */
+export function adoptsAskedOption(first: string, lastAsk: string | null): string | null {
+  if (
+    !lastAsk ||
+    !/^(what if|how about|what about|should we|could we|can we|would it)\b/i.test(lastAsk.trim())
+  )
+    return null;
+  const n = first.toLowerCase().trim();
+  return /^((ok|okay|yes|yeah|then|so|fine|sure|alright)[,.!]* )*(please )?[a-z]+\b.*\b(too|as well|also)( then)?[.!]*$/.test(
+    n,
+  )
+    ? first
+    : null;
 }

@@ -12,9 +12,9 @@ const IMPERATIVE = new RegExp(`^(just |now |then |also |first |always |never |on
 const CONDITION =
   /^(if|when|whenever|once|before|after(?! (thinking|reflecting|some thought|consideration))|in case( of)?|unless|should|each time|every time|any ?time|as soon as|while|until|when in doubt)\b/;
 
-/** Someone other than the user whose rule the user passes on. */
+/** Someone other than the user whose rule the user passes on; "the hospital's IT" names one by whose it is. */
 const PARTY =
-  "(legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department))";
+  "((the|our|their|my) [a-z0-9-]+'s( [a-z0-9-]+){1,2}|legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department))";
 const REPORT_VERB =
   "(says?|said|prefers?|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(`^(according to |per )?${PARTY}( [a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);

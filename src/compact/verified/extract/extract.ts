@@ -13,10 +13,12 @@ import {
   toolCallsOf,
 } from "../../../session/entries.ts";
 import { readRefusal } from "../../../session/refusals.ts";
+import { adoptsAskedOption, asksChoice } from "./choice.ts";
 import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors.ts";
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
+import { sentencesOf } from "./sentences.ts";
 import type {
   DecisionFact,
   Extraction,
@@ -56,6 +58,10 @@ interface Walk {
   opened: boolean;
   /** The previous user message's question, when it asked one and requested nothing. */
   lastAsk: string | null;
+  /** The assistant's choice question the user answered with a question of their own: still open. */
+  openChoice: string | null;
+  /** The entry whose bare report (no request, no stated goal) set the goal. */
+  reportId: string | null;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -76,14 +82,26 @@ function scrubbed(identity: { key: string; command: string }): { key: string; co
 
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
-  const facts = factsOfUserMessage(text, entryId, walk.lastAssistant);
+  // "self-hosted." after "Hosted or self-hosted?", "what would it cost?", "$26 a month": the pick answers the
+  // question still open.
+  const prev = walk.openChoice ? `${walk.lastAssistant}\n${walk.openChoice}` : walk.lastAssistant;
+  const facts = factsOfUserMessage(text, entryId, prev);
+  const asked = facts.task === null && facts.request !== null && facts.decisions.length === 0;
+  walk.openChoice =
+    asked && asksChoice(walk.lastAssistant) ? walk.lastAssistant.slice(-MAX_PREV_CHARS) : null;
   walk.lastAssistant = "";
   walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
+  const adopted = adoptsAskedOption(sentencesOf(text)[0]?.text ?? "", walk.lastAsk);
+  if (adopted && facts.decisions.length === 0)
+    walk.decisions.push({ text: adopted, marker: "reply", entryId });
   // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
   // request (not a question) sets it only when there is none yet.
   const unset = !walk.goal && !walk.previous?.goal;
-  if (facts.goalStatement && (facts.goalStrength === "stated" || unset))
+  // "The field app crashes offline." then "We want the app to keep working offline": the aim named after a
+  // bare report replaces the report.
+  const reported = walk.goal !== null && walk.goal.entryId === walk.reportId;
+  if (facts.goalStatement && (facts.goalStrength === "stated" || unset || reported))
     walk.goal = { text: facts.goalStatement, entryId };
   else if (facts.task && unset)
     // "ok do that" after "how do i make the tests run in parallel?": the work is the question it answers.
@@ -94,7 +112,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // The first message that says more than hello opens the work: without a request or a stated goal in it,
   // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
   // opens with a question or a remark has no goal until a task or a stated goal comes.
-  else if (facts.content && unset && !walk.opened) walk.goal = { text: facts.content, entryId };
+  else if (facts.content && unset && !walk.opened) {
+    walk.goal = { text: facts.content, entryId };
+    walk.reportId = entryId;
+  }
   // "do it" after "how do i make the sidebar collapsible?": the way asked about is the work.
   else if (unset && walk.lastAsk && isApproval(text) && asksForWay(walk.lastAsk))
     walk.goal = { text: walk.lastAsk, entryId };
@@ -129,6 +150,8 @@ export function extractDetailed(
     goal: null,
     request: null,
     lastAssistant: "",
+    openChoice: null,
+    reportId: null,
     followUps: [],
     attempts: [],
     refused: [],

@@ -29,6 +29,16 @@ export function isSmallTalk(n: string): boolean {
 const POINTS_AT_GOAL =
   /^(and )?(that's|that is|this is|thats|which is|it's|that one's|that one is|this one's|this one is) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?[.!]*$/;
 
+/** "Legal says the unsubscribe link is missing, so fixing that is our task now.": the sentence names its own
+ * first part as the aim. */
+const ENDS_AT_GOAL =
+  /.{12,}, (so|and) (that's|that is|this is|thats|[a-z]+ing (that|this|it) is) (now |basically |really )?(the|our|my|today's|todays|the main) (goal|aim|task|job|priority|focus|objective|mission)( for| of)?( today| this week| now| here)?( today| now)?[.!]*$/;
+
+/** A sentence that ends by calling itself the aim. */
+export function endsAtGoal(n: string): boolean {
+  return ENDS_AT_GOAL.test(n);
+}
+
 /** "That's today's job.": the aim is what the message said before it. */
 export function pointsAtGoal(n: string): boolean {
   return POINTS_AT_GOAL.test(n);

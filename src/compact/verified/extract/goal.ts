@@ -10,7 +10,7 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "(goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 const GOAL_LABEL = new RegExp(
@@ -28,6 +28,7 @@ const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
+  /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
   /^what (i|we)( really| actually)?( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
@@ -81,7 +82,9 @@ const SOFT = [
 const PROJECT_VERB =
   "(end up with|tackle|build|create|migrate|port|upgrade|set up|implement|design|ship|introduce|automate|convert|rewrite|replace|refactor|move|make a tool|make a script|make an app)";
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
-const STEP_VERB = `(${BASE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
+/** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
+const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
@@ -102,7 +105,7 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn) .*)$/;
+  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
@@ -132,7 +135,7 @@ export function oneOffChange(n: string): { text: string; reachesTarget: boolean 
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
-  /^((i|we)('d| would)? (like|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+  /^((i|we)('d| would)? (like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =

@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isDecision } from "./choice.ts";
+import { isChoiceReply, isCommand, isDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -12,6 +12,7 @@ import {
   looksImperative,
   mainClauseAfterCondition,
   PAST_TIME,
+  PAST_VERB,
   politeRequest,
   reportedClause,
   VENT,
@@ -27,11 +28,20 @@ import {
   reachesTarget,
   wantsOutcome,
 } from "./goal.ts";
-import { isGoalPivot } from "./goal-moves.ts";
+import { endsAtGoal, isGoalPivot } from "./goal-moves.ts";
+import {
+  earnestAsk,
+  endorsesQuote,
+  isCodeLine,
+  isHypothetical,
+  isIronic,
+  isRuleOfElsewhere,
+  isSpeakersLot,
+} from "./not-a-rule.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, type Sentence } from "./sentences.ts";
 
-export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke";
+export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
 export type SentenceClass =
   | { kind: "constraint" | "preference"; cue: string }
@@ -99,7 +109,9 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 export function classifySentence(sentence: Sentence, context: SentenceContext = {}): SentenceClass {
   const found = classifyOwn(sentence, context);
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
-  if (sentence.listedRule && isListedRule(found)) return rule("listed");
+  // "Rule two: it was the cache": a listed line that tells the past states no rule.
+  const told = PAST_VERB.test(normalizeSentence(sentence.text).replace(RULE_LABEL, ""));
+  if (sentence.listedRule && isListedRule(found) && !told) return rule("listed");
   // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
   if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
     return { kind: "plain" };
@@ -117,23 +129,26 @@ function isListedRule(found: SentenceClass): boolean {
 
 function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
-  if (n === "" || n.startsWith("/")) return { kind: "plain" };
+  if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
-    const stated = ruleIn(answer, answer);
+    // "no auth on it" forbids; "no, the second one" picks.
+    const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
     return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
+  if (isCodeLine(sentence.text)) return negative("code");
+  if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
-  if (LAUGH.test(earnest) || VENT.test(earnest)) return negative("joke");
+  if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
   // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
-  if (sentence.introducesQuote) return negative("quoted");
+  if (sentence.introducesQuote) return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
     stripQuoted(unlabelled)
@@ -175,7 +190,26 @@ function earlyClass(bare: string): SentenceClass | null {
   return null;
 }
 
+/** A joke, a sigh or a story of the past states a rule only through an ask left once they are taken away
+ * ("ugh, whatever, just don't touch billing"); a choice said with a laugh stays a choice. */
+function earnestIn(n: string, why: NegativeWhy): SentenceClass {
+  const ask = earnestAsk(n, narrates, why === "history");
+  const found = ask === null ? null : classifyBare(stripFrames(ask));
+  if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
+  if (why !== "joke") return negative(why);
+  const whole = classifyBare(
+    stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
+  );
+  return whole.kind === "decision" ? whole : negative(why);
+}
+
+const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
+
 function classifyBare(bare: string): SentenceClass {
+  // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
+  if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
+  if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
@@ -198,7 +232,7 @@ function classifyBare(bare: string): SentenceClass {
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
-  if (PAST_TIME.test(bare)) return negative("history");
+  if (PAST_TIME.test(bare)) return earnestIn(bare, "history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
@@ -226,15 +260,22 @@ function classifyBare(bare: string): SentenceClass {
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
     return rule("condition");
+  if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
   if (arrow) return arrow;
   if (isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (/^(let me know|tell me|show me)\b/.test(bare)) return { kind: "request" };
+  // "lint errors in ci, fix": a problem named, then the bare ask.
+  if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
+    return { kind: "request" };
   const found = ruleIn(bare, bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
+  // "the server copy wins, always": a way things go, insisted on for every case.
+  if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
+    return rule("insisted");
   if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(bare)) return negative("remark");
   // "the rename failed, try again with the exact text": a report, then what to do.
   if (
@@ -255,7 +296,15 @@ const SCHEDULE =
  * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
  * not make a change verb standing. */
 function standingChange(change: string): boolean {
-  const c = change.replace(SCHEDULE, "").replace(/\s+/g, " ").trim();
+  // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
+  const c = change
+    .replace(SCHEDULE, "")
+    .replace(
+      /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/,
+      "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }

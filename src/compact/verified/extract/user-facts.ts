@@ -1,5 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
+
+import { isCommand, SETTLES } from "./choice.ts";
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
 import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
@@ -53,6 +55,11 @@ export function isPointingRequest(text: string): boolean {
   return POINTER.test(text) && named.length <= 1;
 }
 
+/** "actually no, wait": the speaker takes back the pick just made in this message. */
+const TAKES_BACK = /^(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b/;
+/** "let's do that" only points at the option the sentence before it named. */
+const POINTED_PICK = /^(so,? )?(let's|lets|we'll) (do|go with|take) (that|it|this)( one)?( then)?[.!]*$/;
+
 const bounded = (parts: string[]): string | null => {
   const text = parts.join(" ").trim();
   if (text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length < 2) return null;
@@ -100,7 +107,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     pointsBack: false,
     followUps: [],
   };
-  if (text.trimStart().startsWith("/")) return facts;
+  if (isCommand(text, prev)) return facts;
   const goals: string[] = [];
   let strength: GoalStrength | null = null;
   /** After a pivot ("Different task now.") or a goal heading ending in ":", the next sentences are the goal. */
@@ -120,13 +127,30 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let chat = false;
   let works = false;
   let answered = false;
+  let before: string | null = null;
+  const picksBefore = facts.decisions.length;
   for (const sentence of sentencesOf(text)) {
     const n = normalizeSentence(sentence.text);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
-    // ("vitest, not jest. spaces over tabs."); a full clause after the answer speaks for itself.
-    const terse = sentence.text.split(/\s+/).length <= 5;
+    // ("vitest, not jest. spaces over tabs.") or settles after hesitation ("ugh, fine: …"); a full clause after
+    // the answer speaks for itself. A question or a hypothetical answers nothing.
+    const terse = sentence.text.split(/\s+/).length <= 5 || SETTLES.test(n);
+    if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
+      // "actually no, wait, people behind the NAT would lock each other out": the reason a pick is taken back.
+      facts.decisions.splice(picksBefore);
+      before = sentence.text;
+      continue;
+    }
     const cls = sentenceClass(sentence, n, answered && !terse ? undefined : prev);
-    if (cls.kind !== "ack") answered = true;
+    if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
+    const last = before;
+    before = sentence.text;
+    if (cls.kind === "decision" && last !== null && POINTED_PICK.test(n)) {
+      const named = facts.decisions.at(-1);
+      if (named && named.text === last) named.text = `${last} ${sentence.text}`;
+      else facts.decisions.push({ text: `${last} ${sentence.text}`, marker: cls.marker, entryId });
+      continue;
+    }
     if (isSmallTalk(n)) chat = true;
     else if (cls.kind !== "ack") works = true;
     if (pointsAtGoal(n) && spoken.length > 0) {
