@@ -16,7 +16,7 @@ export const composedDims = (concepts: ConceptTable, tables = 1) => tables * WOR
 export function embedText(tables: readonly WordTable[], concepts: ConceptTable, text: string): Float32Array {
   const wordDims = tables.length * WORD_DIMS;
   const out = new Float32Array(composedDims(concepts, tables.length));
-  tables.forEach((table, t) => out.set(embedWords(table, text), t * WORD_DIMS));
+  for (const [t, table] of tables.entries()) out.set(embedWords(table, text), t * WORD_DIMS);
   const found = textConcepts(concepts, text);
   let norm = 0;
   for (const weight of found.values()) norm += weight * weight;
