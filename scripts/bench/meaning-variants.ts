@@ -1,66 +1,31 @@
 // Ranking variants for meaning search, measured against the shipped ranker on every seen set (issue 29, round
 // five): hit@1/3/10 of the meaning rank alone (no store, no word fusion; within one hit of memory-meaning.ts's
 // hybrid figures) for pseudo-relevance feedback, a title-weighted record vector, best sentence, max-sim word
-// alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, so the
-// shipped table and lexicon are used as they are. `bun scripts/bench/meaning-variants.ts` (run on its own: `npm run
-// bench` loads every file here and this one exports no report).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// alignment and the concept share / hub weight grid. Each variant changes only how vectors are scored, over the
+// general word table and the lexicon (the domain table keel also reads is compared in meaning-domain.ts).
+// `bun scripts/bench/meaning-variants.ts` (run on its own: `npm run bench` loads every file here and this one
+// exports no report).
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { composedDims } from "../../src/memory/meaning/compose.ts";
 import { type ConceptTable, conceptTable, textConcepts } from "../../src/memory/meaning/concepts.ts";
 import built from "../../src/memory/meaning/lexicon/built.json" with { type: "json" };
 import { packagedModelFiles } from "../../src/memory/meaning/model-files.ts";
-import { recordText } from "../../src/memory/meaning/record-vectors.ts";
-import {
-  decodeWordVectors,
-  embedWords,
-  rangesInMemory,
-  textWords,
-  WORD_DIMS,
-  type WordTable,
-} from "../../src/memory/meaning/word-vectors.ts";
+import { embedWords, textWords, WORD_DIMS, type WordTable } from "../../src/memory/meaning/word-vectors.ts";
 import { stem } from "../../src/memory/stem.ts";
-import { ROOT } from "./measure.ts";
+import {
+  composeParts,
+  dot,
+  hubOf,
+  prepareSets,
+  scorePass,
+  splits,
+  tableIn,
+  textOf,
+  unit,
+  type Variant,
+} from "./meaning-sets.ts";
 
-type Rec = { id: string; title: string; body: string; tags: string[] };
-type Q = { id: string; type: string; question: string; expect?: string | null };
-type Split = { name: string; records: Rec[]; questions: Q[] };
-/** A variant: given a split's records, a function from a question to a score per record id. */
-type Variant = (split: Split) => (question: string) => Map<string, number>;
-
-const fixture = (path: string) => JSON.parse(readFileSync(join(ROOT, "test/fixtures", path), "utf8"));
-
-function splits(): Split[] {
-  const meaning = fixture("memory/meaning-corpus.json");
-  const blind2 = fixture("blind2/meaning-corpus.json");
-  const facts = fixture("memory/retrieval-corpus.json").facts.map((f: Rec) => ({ ...f, id: `r:${f.id}` }));
-  const pool = [...facts, ...meaning.records];
-  return [
-    {
-      name: "tune",
-      records: pool,
-      questions: meaning.questions.filter((q: { split: string }) => q.split === "tune"),
-    },
-    {
-      name: "held",
-      records: pool,
-      questions: meaning.questions.filter((q: { split: string }) => q.split === "held"),
-    },
-    { name: "blind", records: pool, questions: fixture("blind/meaning-questions.json").questions },
-    { name: "blind2", records: [...facts, ...blind2.records], questions: blind2.questions },
-  ];
-}
-
-const textOf = (r: Rec) =>
-  recordText({ title: r.title, body: r.body, tags: r.tags.join(" "), aliases: "[]" });
-const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
-const unit = (v: Float32Array) => {
-  const norm = Math.hypot(...v) || 1;
-  return v.map((x) => x / norm);
-};
-
-/** compose.ts's vector with the concept share as a parameter. */
+/** compose.ts's vector over the general table with the concept share as a parameter and extra concept weights. */
 function composeWith(
   words: WordTable,
   concepts: ConceptTable,
@@ -68,55 +33,18 @@ function composeWith(
   share: number,
   extra: Map<number, number> = new Map(),
 ): Float32Array {
-  const out = new Float32Array(composedDims(concepts));
-  const wordPart = embedWords(words, text);
   const found = textConcepts(concepts, text);
   for (const [group, weight] of extra) found.set(group, (found.get(group) ?? 0) + weight);
-  let norm = 0;
-  for (const weight of found.values()) norm += weight * weight;
-  const conceptScale = norm > 0 ? Math.sqrt(share / norm) : 0;
-  for (let d = 0; d < WORD_DIMS; d++) out[d] = Math.sqrt(1 - share) * wordPart[d]!;
-  for (const [group, weight] of found) out[WORD_DIMS + group] = conceptScale * weight;
-  return unit(out);
-}
-
-/** Each record's similarity to the mean record (the hub term of vector-index.ts). */
-function hubOf(vectors: Map<string, Float32Array>): Map<string, number> {
-  const all = [...vectors.values()];
-  const mean = new Float32Array(all[0]!.length);
-  for (const v of all) for (let i = 0; i < v.length; i++) mean[i]! += v[i]! / all.length;
-  return new Map([...vectors].map(([id, v]) => [id, dot(v, mean)]));
-}
-
-function scorePass(variant: Variant, split: Split): string {
-  const rank = variant(split);
-  let [h1, h3, h10, n] = [0, 0, 0, 0];
-  for (const q of split.questions) {
-    if (q.type === "unanswerable") continue;
-    n++;
-    const order = [...rank(q.question)].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-    const at = order.indexOf(q.expect ?? "");
-    h1 += Number(at === 0);
-    h3 += Number(at >= 0 && at < 3);
-    h10 += Number(at >= 0 && at < 10);
-  }
-  return `${split.name} ${h1}/${h3}/${h10} of ${n}`;
+  return composeParts(embedWords(words, text), found, concepts.groups, share);
 }
 
 async function main(): Promise<void> {
   const files = packagedModelFiles();
   if (!files) throw new Error("no word vectors in assets/word-vectors");
-  const index = new Uint8Array(readFileSync(files["words.index"]!));
-  const table = decodeWordVectors(
-    index.length,
-    rangesInMemory(index),
-    rangesInMemory(readFileSync(files["vectors.q4"]!)),
-  );
+  const table = tableIn(dirname(files["words.index"]!));
   const concepts = conceptTable();
   const sets = splits();
-  for (const s of sets)
-    for (const text of [...s.records.map(textOf), ...s.questions.map((q) => q.question)])
-      await table.prepare(text);
+  await prepareSets(table, sets);
   const compose = (text: string, share = 0.5) => composeWith(table, concepts, text, share);
   const lexicon = await lexiconRows(table);
   const soft =

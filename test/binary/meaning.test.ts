@@ -66,7 +66,7 @@ describe("compiled binary, meaning search", () => {
     const status = keel(["memory", "status"]);
     expect(status.stdout).toMatch(
       new RegExp(
-        `meaning {5}${EMBED_MODEL_ID.replace(/[.+]/g, "\\$&")}: 3 of 3 record\\(s\\) embedded, index 1\\.2 KiB`,
+        `meaning {5}${EMBED_MODEL_ID.replace(/[.+]/g, "\\$&")}: 3 of 3 record\\(s\\) embedded, index 1\\.5 KiB`,
       ),
     );
   });

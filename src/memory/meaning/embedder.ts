@@ -1,4 +1,4 @@
-// The local sentence embedder: a weighted mean of 100-d word vectors (word-vectors.ts) from files this build
+// The local sentence embedder: weighted means of 100-d word vectors (two tables, word-vectors.ts) from files this build
 // carries (model-files.ts), read once per process on first use, never from a network. Texts are capped before
 // splitting into words; vectors come back unit length (all zeros for a text with no known word).
 import { fstatSync, openSync, readSync } from "node:fs";
@@ -37,13 +37,17 @@ async function load(): Promise<Result<Embedder>> {
   const { decodeWordVectors, ROW_BYTES } = await import("./word-vectors.ts");
   const { conceptTable } = await import("./concepts.ts");
   const { composedDims, embedText } = await import("./compose.ts");
-  let table: WordTable;
-  try {
-    const index = fileRanges(files["words.index"]!);
-    const rows = fileRanges(files["vectors.q4"]!);
-    table = decodeWordVectors(index.size, index.read, rows.read);
+  const open = (indexName: string, rowsName: string): WordTable => {
+    const index = fileRanges(files[indexName]!);
+    const rows = fileRanges(files[rowsName]!);
+    const table = decodeWordVectors(index.size, index.read, rows.read);
     if (rows.size !== table.size * ROW_BYTES)
-      throw new Error(`word vectors hold ${rows.size} bytes for ${table.size} words`);
+      throw new Error(`${rowsName} holds ${rows.size} bytes for ${table.size} words`);
+    return table;
+  };
+  let tables: WordTable[];
+  try {
+    tables = [open("words.index", "vectors.q4"), open("domain.index", "domain.q4")];
   } catch (error) {
     loading = null;
     return fail(`the word vectors did not load: ${error instanceof Error ? error.message : String(error)}`);
@@ -52,11 +56,11 @@ async function load(): Promise<Result<Embedder>> {
   const concepts = conceptTable();
   return ok({
     model: EMBED_MODEL_ID,
-    dims: composedDims(concepts),
+    dims: composedDims(concepts, tables.length),
     embed: async (texts) => {
       const capped = texts.map((text) => text.slice(0, EMBED_INPUT_CHARS));
-      for (const text of capped) await table.prepare(text);
-      return capped.map((text) => embedText(table, concepts, text));
+      for (const text of capped) for (const table of tables) await table.prepare(text);
+      return capped.map((text) => embedText(tables, concepts, text));
     },
   });
 }

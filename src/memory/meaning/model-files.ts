@@ -10,10 +10,13 @@ import { fileURLToPath } from "node:url";
  * first 8 hex digits of the SHA-256 of its groups joined by newlines (test/memory/concepts.test.ts checks it), so
  * a lexicon edit cannot leave a store holding vectors of the old concepts.
  */
-export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+lexicon-b2115542";
+export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+npmdocs-w2v-100d-q4-16k+lexicon-b2115542";
 
-/** Every file the embedder reads, by the name it is looked up with. */
-export const MODEL_FILE_NAMES = ["words.index", "vectors.q4"] as const;
+/**
+ * Every file the embedder reads, by the name it is looked up with: the general table (GloVe-derived) and the domain
+ * table (word2vec on npm packages' docs, scripts/fixtures/train-word-vectors.py), each an index and its rows.
+ */
+export const MODEL_FILE_NAMES = ["words.index", "vectors.q4", "domain.index", "domain.q4"] as const;
 
 /** The folder beside the extension bundle that `keel install` fills. */
 export const EXTENSION_MODEL_DIR = "model";
