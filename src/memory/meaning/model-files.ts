@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * first 8 hex digits of the SHA-256 of its groups joined by newlines (test/memory/concepts.test.ts checks it), so
  * a lexicon edit cannot leave a store holding vectors of the old concepts.
  */
-export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+npmdocs-w2v-100d-q4-16k+lexicon-b2115542";
+export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+swdocs-w2v-100d-q4-27k+lexicon-b2115542";
 
 /**
  * Every file the embedder reads, by the name it is looked up with: the general table (GloVe-derived) and the domain
