@@ -7,7 +7,7 @@ const MAX_CHARS = 400;
 
 interface Tagging {
   readDoc(text: string): { tokens(): { out(as?: unknown): string[] } };
-  its: { pos: unknown };
+  its: { pos: unknown; lemma: unknown };
 }
 
 let loaded: Tagging | null = null;
@@ -27,5 +27,6 @@ export function tagWords(text: string): TaggedWord[] {
   const tokens = nlp.readDoc(text.slice(0, MAX_CHARS)).tokens();
   const words = tokens.out();
   const tags = tokens.out(nlp.its.pos);
-  return words.map((word, i) => ({ word, tag: tags[i] ?? "X" }));
+  const lemmas = tokens.out(nlp.its.lemma);
+  return words.map((word, i) => ({ word, tag: tags[i] ?? "X", lemma: lemmas[i] ?? word }));
 }
