@@ -30,6 +30,14 @@ const DESCRIPTION =
 const REPORT =
   /^(take|break|fail|crash|hang|swallow|skip|lose|leak|stall|throw|complain|cost|seem|look|happen|pass|match|work|show|warn|appear|include|mean|say|keep|want|need|like|love|hate|exist)$/;
 
+/** Words that open no imperative (pronouns, determiners, auxiliaries, conjunctions, question words). */
+const CLOSED_START =
+  /^(i|you|we|they|he|she|it|this|that|these|those|there|here|the|a|an|my|our|your|their|its|some|any|all|every|each|no|none|is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|and|or|but|so|if|when|then|than|as|not|what|which|who|how|why|where|turn|step|part|note|ok|okay|yes|yeah|thanks)$/;
+/** A norm's subject is a quantifier or ends in a plural within its first three words: others are not tagged. */
+const NORM_START = /^((every|each|all|any|no) |([a-z-]+ ){0,2}[a-z-]{2,}s )/;
+/** The words tagged: subject, verb and what follows fit in the first ten; the tagger's cost grows with words. */
+const head = (text: string) => text.split(" ").slice(0, 10).join(" ");
+
 const isVerb = (t: TaggedWord | undefined) => t !== undefined && t.tag === "VERB";
 const isNoun = (t: TaggedWord | undefined) => t !== undefined && (t.tag === "NOUN" || t.tag === "PROPN");
 const lettered = (word: string) => /^[a-z][a-z-]{2,}$/.test(word);
@@ -44,13 +52,13 @@ function declarative(tagged: TaggedWord[]): boolean {
 export function opensWithVerb(clause: string, tag: Tagger): boolean {
   const rest = clause.replace(LEAD, "");
   const first = rest.split(" ")[0] ?? "";
-  if (!lettered(first) || /s$/.test(first)) return false;
+  if (!lettered(first) || /s$/.test(first) || CLOSED_START.test(first)) return false;
   // Read as said to someone: "you <clause>" makes the tagger weigh the verb reading of the first word.
-  const said = tag(`you ${rest}`);
+  const said = tag(`you ${head(rest)}`);
   const [, verb, next] = said;
   if (verb === undefined || verb.word !== first || verb.lemma !== first) return false;
   if (isVerb(next) || said.slice(2, 6).some((t) => t.tag === "AUX")) return false;
-  if (declarative(tag(rest))) return false;
+  if (declarative(tag(head(rest)))) return false;
   return verb.tag === "VERB" || (next !== undefined && OBJECT_START.has(next.word));
 }
 
@@ -85,8 +93,9 @@ function verblessSubject(tagged: TaggedWord[], tag: Tagger): { end: number; plur
 
 /** Whether the clause states, in the present tense, how a class of things is kept or behaves. */
 export function statesNorm(clause: string, tag: Tagger): boolean {
-  if (DESCRIPTION.test(clause) || clause.endsWith("?") || /\d/.test(clause)) return false;
-  const tagged = tag(clause);
+  if (!NORM_START.test(clause) || DESCRIPTION.test(clause) || clause.endsWith("?") || /\d/.test(clause))
+    return false;
+  const tagged = tag(head(clause));
   const subject = classSubject(tagged) ?? verblessSubject(tagged, tag);
   if (subject === null) return false;
   const verb = tagged[subject.end] as TaggedWord;
