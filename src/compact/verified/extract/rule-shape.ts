@@ -26,6 +26,8 @@ const SAMPLE = new Set(["most", "many", "some", "few", "several", "both", "other
 /** How it is now, or what someone saw: a description or a story, not a rule. */
 const DESCRIPTION =
   /\b(currently|right now|at the moment|for now|today|now|usually|sometimes|often|for some reason|as far as i can tell|it looks like|looks like|i see|i noticed|seems?|on my (laptop|machine|phone)|most of|some of|line \d+|which is why|anymore|still|right away|by hand|nobody|apparently|for ages)\b|^(then|so|and then)\b/;
+/** How well something goes: a symptom reported, not a rule ("pictures load slowly on mobile"). */
+const VERDICT = /\b(slow(ly)?|fast|quick(ly)?|bad(ly)?|weird(ly)?|random(ly)?|intermittent(ly)?|fine|flaky|broken)\b/;
 /** Verbs that report a symptom, a status or a measure, not a rule ("the suite takes twelve minutes", "tests pass"). */
 const REPORT =
   /^(take|break|fail|crash|hang|swallow|skip|lose|leak|stall|throw|complain|cost|seem|look|happen|pass|match|work|show|warn|appear|include|mean|say|keep|want|need|like|love|hate|exist)$/;
@@ -58,7 +60,9 @@ export function opensWithVerb(clause: string, tag: Tagger): boolean {
   const [, verb, next] = said;
   if (verb === undefined || verb.word !== first || verb.lemma !== first) return false;
   if (isVerb(next) || said.slice(2, 6).some((t) => t.tag === "AUX")) return false;
-  if (declarative(tag(head(rest)))) return false;
+  // "profile pictures load slowly": the words read as a subject and its verb too.
+  const plain = tag(head(rest));
+  if (declarative(plain) || verblessSubject([...plain], tag) !== null) return false;
   return verb.tag === "VERB" || (next !== undefined && OBJECT_START.has(next.word));
 }
 
@@ -93,8 +97,9 @@ function verblessSubject(tagged: TaggedWord[], tag: Tagger): { end: number; plur
 
 /** Whether the clause states, in the present tense, how a class of things is kept or behaves. */
 export function statesNorm(clause: string, tag: Tagger): boolean {
-  if (!NORM_START.test(clause) || DESCRIPTION.test(clause) || clause.endsWith("?") || /\d/.test(clause))
+  if (!NORM_START.test(clause) || DESCRIPTION.test(clause) || VERDICT.test(clause) || clause.endsWith("?"))
     return false;
+  if (/\d/.test(clause)) return false;
   const tagged = tag(head(clause));
   const subject = classSubject(tagged) ?? verblessSubject(tagged, tag);
   if (subject === null) return false;

@@ -362,7 +362,8 @@ function ruleByShape(bare: string): SentenceClass | null {
   if (shape === "norm") return rule("norm");
   // "stub the network in unit tests": a scope that names a class of things makes the imperative standing.
   const scoped =
-    /\b(in|across|inside|within) (?!(the|this|that|my|our|your|a|an|its|batch|chunk|piece|part|step)\b)([a-z-]+ )?[a-z-]{3,}s\b/.test(
+    !/^[a-z-]+ (it|this|that|them)\b/.test(c) &&
+    /\b(in|across|inside|within) (the )?(?!(this|that|my|our|your|a|an|its|batch|chunk|piece|part|step)\b)([a-z-]+ )?[a-z-]{3,}s\b/.test(
       c,
     );
   if (shape === "imperative") return standingImperative(c, c, true) || scoped ? rule("imperative") : null;
