@@ -17,7 +17,6 @@ describe("rules whose verb no list names", () => {
     "Sanitise every filename a user uploads.",
     "Always escape angle brackets in the tooltips.",
     "Please transliterate non-Latin names in the URLs.",
-    "Kindly suffix async functions with Async.",
     "Deduplicate the events in every consumer.",
     "Redact tokens in error reports.",
   ])("an imperative with a rare verb and a general object: %s", (text) => {

@@ -27,7 +27,8 @@ const SAMPLE = new Set(["most", "many", "some", "few", "several", "both", "other
 const DESCRIPTION =
   /\b(currently|right now|at the moment|for now|today|now|usually|sometimes|often|for some reason|as far as i can tell|it looks like|looks like|i see|i noticed|seems?|on my (laptop|machine|phone)|most of|some of|line \d+|which is why|anymore|still|right away|by hand|nobody|apparently|for ages)\b|^(then|so|and then)\b/;
 /** How well something goes: a symptom reported, not a rule ("pictures load slowly on mobile"). */
-const VERDICT = /\b(slow(ly)?|fast|quick(ly)?|bad(ly)?|weird(ly)?|random(ly)?|intermittent(ly)?|fine|flaky|broken)\b/;
+const VERDICT =
+  /\b(slow(ly)?|fast|quick(ly)?|bad(ly)?|weird(ly)?|random(ly)?|intermittent(ly)?|fine|flaky|broken|green|red|passing|failing|done|ready)\b/;
 /** Verbs that report a symptom, a status or a measure, not a rule ("the suite takes twelve minutes", "tests pass"). */
 const REPORT =
   /^(take|break|fail|crash|hang|swallow|skip|lose|leak|stall|throw|complain|cost|seem|look|happen|pass|match|work|show|warn|appear|include|mean|say|keep|want|need|like|love|hate|exist)$/;
@@ -50,11 +51,27 @@ function declarative(tagged: TaggedWord[]): boolean {
   return verb > 0 && tagged.slice(0, verb).every((t) => isNoun(t) || t.tag === "ADJ");
 }
 
+/** "search returns stale results", "heap snapshots show the leak": one or two words, then a word read as the
+ * verb of "it" or "they"; asked only when the tagger did not read the first word as a verb. */
+function readsAsStatement(words: string[], plain: TaggedWord[], tag: Tagger): boolean {
+  for (const k of [1, 2]) {
+    const word = words[k];
+    if (word === undefined || !lettered(word)) return false;
+    // A two-word subject is two nouns ("heap snapshots"); "suffix async functions" opens with a verb and its object.
+    if (k === 2 && !isNoun(plain[1])) return false;
+    const rest = words.slice(k).join(" ");
+    const subject = (words[k - 1] ?? "").endsWith("s") ? "they" : "it";
+    const read = tag(`${subject} ${rest}`)[1];
+    if (isVerb(read) && (subject === "it" ? word.endsWith("s") : read?.lemma === word)) return true;
+  }
+  return false;
+}
+
 /** Whether a clause opens with a verb in its base form (after "please", "always" and the like). */
 export function opensWithVerb(clause: string, tag: Tagger): boolean {
   const rest = clause.replace(LEAD, "");
   const first = rest.split(" ")[0] ?? "";
-  if (!lettered(first) || /s$/.test(first) || CLOSED_START.test(first)) return false;
+  if (!lettered(first) || /s$/.test(first) || (/[^e]ed$/.test(first) && first.length > 4) || CLOSED_START.test(first)) return false;
   // Read as said to someone: "you <clause>" makes the tagger weigh the verb reading of the first word.
   const said = tag(`you ${head(rest)}`);
   const [, verb, next] = said;
@@ -63,6 +80,7 @@ export function opensWithVerb(clause: string, tag: Tagger): boolean {
   // "profile pictures load slowly": the words read as a subject and its verb too.
   const plain = tag(head(rest));
   if (declarative(plain) || verblessSubject([...plain], tag) !== null) return false;
+  if (!isVerb(plain[0]) && readsAsStatement(head(rest).split(" "), plain, tag)) return false;
   return verb.tag === "VERB" || (next !== undefined && OBJECT_START.has(next.word));
 }
 
@@ -70,9 +88,11 @@ export function opensWithVerb(clause: string, tag: Tagger): boolean {
 function classSubject(tagged: TaggedWord[]): { end: number; plural: boolean } | null {
   const end = tagged.findIndex((t) => t.tag === "VERB" || t.tag === "AUX");
   if (end < 1) return null;
-  const subject = tagged.slice(0, end);
+  const first = tagged[0] as TaggedWord;
+  // "every public function in the sdk needs …": a quantified subject may carry a phrase after its noun.
+  const of = QUANTIFIER.has(first.word) ? tagged.findIndex((t, i) => i > 1 && i < end && t.tag === "ADP") : -1;
+  const subject = tagged.slice(0, of > 0 ? of : end);
   if (!subject.every((t) => SUBJECT_TAGS.has(t.tag) && !SAMPLE.has(t.word))) return null;
-  const first = subject[0] as TaggedWord;
   const head = subject[subject.length - 1] as TaggedWord;
   if (!isNoun(head)) return null;
   const plural = head.lemma !== head.word && head.word.endsWith("s");
@@ -104,9 +124,15 @@ export function statesNorm(clause: string, tag: Tagger): boolean {
   const subject = classSubject(tagged) ?? verblessSubject(tagged, tag);
   if (subject === null) return false;
   const verb = tagged[subject.end] as TaggedWord;
+  const quantified = QUANTIFIER.has(tagged[0]?.word ?? "");
+  // "all money amounts are integers": a quantified class said to be something; a bare plural "are" describes.
+  if (/^(all|every|each)$/.test(tagged[0]?.word ?? "") && /^(are|is)$/.test(verb.word)) return tagged[subject.end + 1]?.tag !== "PUNCT";
   // A present-tense verb with something after it; "payloads are signed" and "tests written" describe a state.
-  if (!isVerb(verb) || REPORT.test(verb.lemma) || !lettered(verb.word)) return false;
-  if (!tagged.slice(subject.end + 1).some((t) => t.tag !== "PUNCT")) return false;
+  // "every function needs a doc comment": a need of a whole class is a rule, a need of some is a report.
+  if (!isVerb(verb) || !lettered(verb.word)) return false;
+  if (REPORT.test(verb.lemma) && !(quantified && /^(need|keep|include)$/.test(verb.lemma))) return false;
+  // "tests run, nothing pushed": the verb ends its clause; a norm says how or where.
+  if ((tagged[subject.end + 1]?.tag ?? "PUNCT") === "PUNCT") return false;
   // A plural subject takes the base form, a singular one the -s form ("every job records").
   return subject.plural ? verb.word === verb.lemma : verb.word !== verb.lemma && verb.word.endsWith("s");
 }
