@@ -21,7 +21,8 @@ export const POS_MODEL_OUT = join(root, "dist/.build/wink-pos.cjs");
 export async function bundlePosModel(): Promise<void> {
   await build({
     stdin: {
-      contents: 'module.exports = { winkNLP: require("wink-nlp"), model: require("wink-eng-lite-web-model") };',
+      contents:
+        'module.exports = { winkNLP: require("wink-nlp"), model: require("wink-eng-lite-web-model") };',
       resolveDir: root,
       sourcefile: "wink-pos-entry.cjs",
       loader: "js",

@@ -1,8 +1,8 @@
 // Writes keel's pi extension package (the embedded bundle plus its package.json) into a folder pi can install.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readAsset } from "../core/assets.ts";
 import { POS_MODEL_FILE, posModelText } from "../compact/verified/extract/pos-model.ts";
+import { readAsset } from "../core/assets.ts";
 import { buildInfo } from "../core/build-info.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { KEEL_VERSION } from "../core/version.ts";

@@ -17,7 +17,19 @@ export type RuleShape = "imperative" | "norm";
 /** Words that may stand before an imperative's verb: politeness, frequency. */
 const LEAD = /^((please|pls|kindly|always|never|just|also|only|simply),? )+/;
 /** Determiners and possessives: a word right before one is the verb of "<verb> the/every/its …". */
-const OBJECT_START = new Set(["the", "a", "an", "every", "each", "all", "any", "its", "their", "our", "your"]);
+const OBJECT_START = new Set([
+  "the",
+  "a",
+  "an",
+  "every",
+  "each",
+  "all",
+  "any",
+  "its",
+  "their",
+  "our",
+  "your",
+]);
 /** The subject of a norm names a class: a quantifier, or no determiner (a bare plural). */
 const QUANTIFIER = new Set(["every", "each", "all", "any", "no"]);
 const SUBJECT_TAGS = new Set(["NOUN", "PROPN", "ADJ", "DET", "PUNCT"]);
@@ -71,7 +83,13 @@ function readsAsStatement(words: string[], plain: TaggedWord[], tag: Tagger): bo
 export function opensWithVerb(clause: string, tag: Tagger): boolean {
   const rest = clause.replace(LEAD, "");
   const first = rest.split(" ")[0] ?? "";
-  if (!lettered(first) || /s$/.test(first) || (/[^e]ed$/.test(first) && first.length > 4) || CLOSED_START.test(first)) return false;
+  if (
+    !lettered(first) ||
+    /s$/.test(first) ||
+    (/[^e]ed$/.test(first) && first.length > 4) ||
+    CLOSED_START.test(first)
+  )
+    return false;
   // Read as said to someone: "you <clause>" makes the tagger weigh the verb reading of the first word.
   const said = tag(`you ${head(rest)}`);
   const [, verb, next] = said;
@@ -90,14 +108,17 @@ function classSubject(tagged: TaggedWord[]): { end: number; plural: boolean } | 
   if (end < 1) return null;
   const first = tagged[0] as TaggedWord;
   // "every public function in the sdk needs …": a quantified subject may carry a phrase after its noun.
-  const of = QUANTIFIER.has(first.word) ? tagged.findIndex((t, i) => i > 1 && i < end && t.tag === "ADP") : -1;
+  const of = QUANTIFIER.has(first.word)
+    ? tagged.findIndex((t, i) => i > 1 && i < end && t.tag === "ADP")
+    : -1;
   const subject = tagged.slice(0, of > 0 ? of : end);
   if (!subject.every((t) => SUBJECT_TAGS.has(t.tag) && !SAMPLE.has(t.word))) return null;
   const head = subject[subject.length - 1] as TaggedWord;
   if (!isNoun(head)) return null;
   const plural = head.lemma !== head.word && head.word.endsWith("s");
   const bare = !subject.some((t) => t.tag === "DET");
-  if (QUANTIFIER.has(first.word) || (bare && plural)) return { end, plural: plural && first.word !== "every" };
+  if (QUANTIFIER.has(first.word) || (bare && plural))
+    return { end, plural: plural && first.word !== "every" };
   return null;
 }
 
@@ -107,9 +128,15 @@ function verblessSubject(tagged: TaggedWord[], tag: Tagger): { end: number; plur
   if (tagged.some((t) => t.tag === "VERB" || t.tag === "AUX")) return null;
   const at = tagged.findIndex((t, i) => i < 3 && isNoun(t) && t.lemma !== t.word && t.word.endsWith("s"));
   const candidate = tagged[at + 1];
-  if (at < 0 || candidate === undefined || !lettered(candidate.word) || candidate.word.endsWith("s")) return null;
+  if (at < 0 || candidate === undefined || !lettered(candidate.word) || candidate.word.endsWith("s"))
+    return null;
   if (!tagged.slice(0, at).every((t) => isNoun(t) || t.tag === "ADJ")) return null;
-  const again = tag(`they ${tagged.slice(at + 1).map((t) => t.word).join(" ")}`);
+  const again = tag(
+    `they ${tagged
+      .slice(at + 1)
+      .map((t) => t.word)
+      .join(" ")}`,
+  );
   if (!isVerb(again[1]) || again[1]?.lemma !== candidate.word) return null;
   tagged[at + 1] = { ...candidate, tag: "VERB", lemma: candidate.word };
   return { end: at + 1, plural: true };
@@ -126,7 +153,8 @@ export function statesNorm(clause: string, tag: Tagger): boolean {
   const verb = tagged[subject.end] as TaggedWord;
   const quantified = QUANTIFIER.has(tagged[0]?.word ?? "");
   // "all money amounts are integers": a quantified class said to be something; a bare plural "are" describes.
-  if (/^(all|every|each)$/.test(tagged[0]?.word ?? "") && /^(are|is)$/.test(verb.word)) return tagged[subject.end + 1]?.tag !== "PUNCT";
+  if (/^(all|every|each)$/.test(tagged[0]?.word ?? "") && /^(are|is)$/.test(verb.word))
+    return tagged[subject.end + 1]?.tag !== "PUNCT";
   // A present-tense verb with something after it; "payloads are signed" and "tests written" describe a state.
   // "every function needs a doc comment": a need of a whole class is a rule, a need of some is a report.
   if (!isVerb(verb) || !lettered(verb.word)) return false;
