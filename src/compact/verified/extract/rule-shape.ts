@@ -47,7 +47,7 @@ const REPORT =
 
 /** Words that open no imperative (pronouns, determiners, auxiliaries, conjunctions, question words). */
 const CLOSED_START =
-  /^(i|you|we|they|he|she|it|this|that|these|those|there|here|the|a|an|my|our|your|their|its|some|any|all|every|each|no|none|is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|and|or|but|so|if|when|then|than|as|not|what|which|who|how|why|where|turn|step|part|note|ok|okay|yes|yeah|thanks)$/;
+  /^(i|you|we|they|he|she|it|this|that|these|those|there|here|the|a|an|my|our|your|their|its|some|any|all|every|each|no|none|everything|nothing|something|anything|everyone|anyone|someone|nobody|last|next|is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|and|or|but|so|if|when|then|than|as|not|what|which|who|how|why|where|turn|step|part|note|ok|okay|yes|yeah|thanks)$/;
 /** A norm's subject is a quantifier or ends in a plural within its first three words: others are not tagged. */
 const NORM_START = /^((every|each|all|any|no) |([a-z-]+ ){0,2}[a-z-]{2,}s )/;
 /** The words tagged: subject, verb and what follows fit in the first ten; the tagger's cost grows with words. */
