@@ -53,6 +53,14 @@ const NORM_START = /^((every|each|all|any|no) |([a-z-]+ ){0,2}[a-z-]{2,}s )/;
 /** The words tagged: subject, verb and what follows fit in the first ten; the tagger's cost grows with words. */
 const head = (text: string) => text.split(" ").slice(0, 10).join(" ");
 
+/** A plural noun: the tagger gave a singular lemma, or a word it does not know ends like one ("usernames"). */
+const pluralNoun = (t: TaggedWord) =>
+  (t.lemma !== t.word && t.word.endsWith("s")) ||
+  (t.lemma === t.word && t.word.length > 4 && /[^isu]s$/.test(t.word));
+/** Words of a compound subject: nouns, adjectives and the hyphen of "third-party". */
+const compoundPart = (t: TaggedWord) =>
+  t.tag === "NOUN" || t.tag === "PROPN" || t.tag === "ADJ" || t.word === "-";
+
 const isVerb = (t: TaggedWord | undefined) => t !== undefined && t.tag === "VERB";
 const isNoun = (t: TaggedWord | undefined) => t !== undefined && (t.tag === "NOUN" || t.tag === "PROPN");
 const lettered = (word: string) => /^[a-z][a-z-]{2,}$/.test(word);
@@ -115,7 +123,7 @@ function classSubject(tagged: TaggedWord[]): { end: number; plural: boolean } | 
   if (!subject.every((t) => SUBJECT_TAGS.has(t.tag) && !SAMPLE.has(t.word))) return null;
   const head = subject[subject.length - 1] as TaggedWord;
   if (!isNoun(head)) return null;
-  const plural = head.lemma !== head.word && head.word.endsWith("s");
+  const plural = pluralNoun(head);
   const bare = !subject.some((t) => t.tag === "DET");
   if (QUANTIFIER.has(first.word) || (bare && plural))
     return { end, plural: plural && first.word !== "every" };
@@ -126,11 +134,11 @@ function classSubject(tagged: TaggedWord[]): { end: number; plural: boolean } | 
  * bare plural as said of "they" to find it. */
 function verblessSubject(tagged: TaggedWord[], tag: Tagger): { end: number; plural: boolean } | null {
   if (tagged.some((t) => t.tag === "VERB" || t.tag === "AUX")) return null;
-  const at = tagged.findIndex((t, i) => i < 3 && isNoun(t) && t.lemma !== t.word && t.word.endsWith("s"));
+  const at = tagged.findIndex((t, i) => i < 5 && isNoun(t) && pluralNoun(t));
   const candidate = tagged[at + 1];
   if (at < 0 || candidate === undefined || !lettered(candidate.word) || candidate.word.endsWith("s"))
     return null;
-  if (!tagged.slice(0, at).every((t) => isNoun(t) || t.tag === "ADJ")) return null;
+  if (!tagged.slice(0, at).every(compoundPart)) return null;
   const again = tag(
     `they ${tagged
       .slice(at + 1)
