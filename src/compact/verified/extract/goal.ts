@@ -10,11 +10,14 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "(hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
+/** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
+const WANTED_BY =
+  "( (i|we)( really| most)? (want|need|'m after|am after|'re after|are after|'m hoping for|'re hoping for|hope for|'d like|would like)( (out of|from) (this|today|the session))?)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
+  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 const WORK_LABEL =
@@ -23,13 +26,18 @@ const WORK_LABEL =
  * when the sentence reads like a quote. */
 const WORK_SOURCE =
   /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
+/** "ticket hr-88 asks for …", "the ticket says we need …": what a ticket asks is the work. */
+const WORK_ASKS =
+  /^((the|this|that|my|our) )?(ticket|user story|story|card|jira|epic)( #?[a-z]*-?\d+)? (says|asks for|wants|is asking for|boils down to)\b( that)? (we|the|a|an|users?|customers?|[a-z]+s) \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
-  /^what (i|we)( really| actually)?( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
+  /^what (i|we)( really| actually| most)?( want| need|'d like| would like|'d love| would love| hope)( (you|us) to do| to [a-z]+( (away|out))?( with| from| out of)?)?( (by|for|before|today|tonight|this|at|from|out of)\b[^:]{0,30})?( is\b|:)/,
+  // "what would make my day is …", "the thing i most need out of this is …".
+  /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
@@ -57,6 +65,8 @@ const STATED = [
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
+  // "today we make the stock export", "this week i build the importer": a plan for the time named.
+  new RegExp(`^(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`),
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
   // The work the session is on, named as such: "we're still on the reconnect logic", "… that's what we work on now".
@@ -69,6 +79,9 @@ const STATED = [
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
   /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
+/** "-ing" verbs that tell a state, a trouble or a habit, not work under way ("we're seeing timeouts"). */
+const IDLE_ING =
+  "getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
 /** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
@@ -77,6 +90,10 @@ const SOFT = [
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
+  // "we're adding push-to-talk to the chat", "i'm wiring up the sensor": the work in hand, told as under way.
+  new RegExp(`^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? (a|an|the|our|my|this|that|some|two|three|[a-z]+'s)\\b`),
+  // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
+  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
@@ -87,7 +104,7 @@ const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
 const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
   new RegExp(
-    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
+    `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
   ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -133,6 +150,15 @@ export function oneOffChange(n: string): { text: string; reachesTarget: boolean 
   return { text, reachesTarget: REACHES_TARGET.test(text) };
 }
 
+/** "if you could help me get the dashboard running, that would be amazing": a wish for work wrapped in a polite
+ * condition, not a hypothetical. */
+const POLITE_WISH =
+  /^if (you|we) (could|can) (help (me|us) )?(to )?[a-z]+ .{6,}, (that|it|this)('d| would) be (great|amazing|awesome|lovely|wonderful|fantastic|brilliant|perfect|ideal|a huge help|really helpful|helpful|so helpful|nice)\b/;
+
+export function isPoliteWish(n: string): boolean {
+  return POLITE_WISH.test(n);
+}
+
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
   /^((i|we)('d| would)? (like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
@@ -140,6 +166,11 @@ const HELP_WITH =
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
   /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+/** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
+ * builds, said with where it goes (never a standing "every …" or a break or an answer). */
+const WANTED_ANY =
+  /^((hi|hello|hey|so|ok),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
@@ -202,6 +233,9 @@ function strengthOf(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
+  // "the ticket says we need csv import": the ticket's ask is the aim even when it reads as a rule.
+  if (WORK_ASKS.test(n)) return "stated";
+  if (WANTED_ANY.test(n) && !RULE_SCOPE.test(n)) return "intent";
   if (STEP_INTENT.some((re) => re.test(n)) || SOFT.some((re) => re.test(n)) || WANTED_STATE.test(n))
     return "intent";
   if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";

@@ -23,6 +23,7 @@ import {
   type GoalStrength,
   goalReading,
   isAssignment,
+  isPoliteWish,
   isWantedThing,
   oneOffChange,
   reachesTarget,
@@ -209,6 +210,7 @@ function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
   if (early) return early;
@@ -232,7 +234,9 @@ function classifyBare(bare: string): SentenceClass {
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
-  if (PAST_TIME.test(bare)) return earnestIn(bare, "history");
+  // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
+  const aim = goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
+  if (PAST_TIME.test(bare) && !aim) return earnestIn(bare, "history");
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
