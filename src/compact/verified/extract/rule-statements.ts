@@ -16,6 +16,13 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "test with nvda and voiceover before you say it's done": a check the work must pass to count as finished.
+  if (
+    /\bbefore (you|we|i) (call|say|mark|consider|declare|report|claim|tell me)\b.{0,16}\b(done|finished|fixed|ready|complete|works)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "condition" };
   // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
   if (
     /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(

@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isCommand, isDecision } from "./choice.ts";
+import { DEFERS_PART, isChoiceReply, isCommand, isDecision, isLabelledDecision } from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -40,7 +40,7 @@ import {
   isSpeakersLot,
 } from "./not-a-rule.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
-import { normalizeSentence, type Sentence } from "./sentences.ts";
+import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
@@ -79,6 +79,9 @@ const FRAME =
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+/** Someone named with a determiner, a verb of telling and a colon: what follows is their rule, told on. */
+const TOLD_ON =
+  /^((the|our|my|their) ([a-z0-9'-]+ ){0,3}[a-z0-9'-]+) (says|said|demands|demanded|requires|required|insists|insisted|wants|wanted|told (us|me)|mandates|expects)\s*:\s+(.{6,})$/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
@@ -137,7 +140,9 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
-    return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
+    return stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer)
+      ? stated
+      : { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
@@ -149,7 +154,16 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
-  if (sentence.introducesQuote) return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
+  // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
+  const toldOn = TOLD_ON.exec(earnest);
+  const thing = /\b(log|logs|output|error|ci|build|linter|tests?|trace|message|docs|readme|page|screen|console|compiler|terminal|script|ticket|issue|email|title|comment|bot|tool|api|server|code)$/;
+  if (toldOn && !thing.test(toldOn[1] as string) && !/^["'“`]/.test(toldOn[6] as string)) {
+    const kind = passedOn(toldOn[4] as string, toldOn[6] as string);
+    if (kind.kind !== "negative") return kind;
+  }
+  // "Requirements from the a11y review: …" heads rules; it quotes nothing.
+  if (sentence.introducesQuote && !opensWithRuleLabel(sentence.text))
+    return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
     stripQuoted(unlabelled)
@@ -165,9 +179,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
  * thought taken back. */
 function earlyClass(bare: string): SentenceClass | null {
   // "add one: nobody deploys on a friday": a short lead-in, then the rule.
-  const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
+  // "requirements from the a11y review: labels must be translatable": a longer lead names where rules come from.
+  const lead = /^((?:[a-z']+ ){0,3}[a-z']+|(?:requirements|constraints|rules|acceptance( criteria)?|conditions|non-negotiables)(?: [a-z0-9'-]+){1,5}): (.+)$/.exec(bare);
   if (lead && !isQuestion(bare) && !isDecision(bare) && goalReading(bare) === null && !framesProblem(bare)) {
-    const stated = ruleIn(lead[2] as string, lead[2] as string);
+    const stated = ruleIn(lead.at(-1) as string, lead.at(-1) as string);
     if (stated && stated.cue !== "imperative") return stated;
   }
   // "we have to choose how to store the files": a choice still to make is work, not a rule.
@@ -194,7 +209,7 @@ function earlyClass(bare: string): SentenceClass | null {
 /** A joke, a sigh or a story of the past states a rule only through an ask left once they are taken away
  * ("ugh, whatever, just don't touch billing"); a choice said with a laugh stays a choice. */
 function earnestIn(n: string, why: NegativeWhy): SentenceClass {
-  const ask = earnestAsk(n, narrates, why === "history");
+  const ask = earnestAsk(n, why === "history" ? tellsOn : narrates, why === "history");
   const found = ask === null ? null : classifyBare(stripFrames(ask));
   if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
   if (why !== "joke") return negative(why);
@@ -205,6 +220,15 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
 }
 
 const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
+/** "we patched it by hand": a subject and a regular past verb tell what happened. */
+const TOLD_PAST =
+  /^(we|i|they|he|she|someone|somebody|nobody) (just |already |then |once |only )?(?!(embed|proceed|exceed|succeed|shed|speed|opted|agreed|decided|settled|picked|selected|preferred)\b)[a-z]{3,}ed\b/;
+/** Within a story, "never tested it" and "no tests" go on telling it; they ask for nothing. */
+const tellsOn = (clause: string) =>
+  narrates(clause) ||
+  TOLD_PAST.test(clause) ||
+  /^(never|not|nobody|no one) [a-z]{3,}(ed|en)\b/.test(clause) ||
+  /^(no|without) [a-z]+$/.test(clause);
 
 function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
@@ -234,9 +258,21 @@ function classifyBare(bare: string): SentenceClass {
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
+  // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
+  if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
   // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
   const aim = goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
+  // "i noticed the build fails, fix it": a report, then the ask; only a whole story is history.
+  const asksAfter = bare
+    .split(/, (?:so |and |then |now |pls |please )?/)
+    .slice(1)
+    .some((c) => isImperative(c));
   if (PAST_TIME.test(bare) && !aim) return earnestIn(bare, "history");
+  // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
+  if (TOLD_PAST.test(bare) && !asksAfter && !aim) {
+    const told = earnestIn(bare, "history");
+    return told.kind === "negative" ? { kind: "plain" } : told;
+  }
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
@@ -320,6 +356,8 @@ function passedOn(verb: string, inner: string): SentenceClass {
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
   if (ruleIn(inner, inner)) return rule("passed on");
+  // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
+  if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
   // "per the design team, the primary button is always on the right": a standing fact passed on.
   if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
     return rule("passed on");

@@ -56,7 +56,15 @@ export function isPointingRequest(text: string): boolean {
 }
 
 /** "actually no, wait": the speaker takes back the pick just made in this message. */
-const TAKES_BACK = /^(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b/;
+const TAKES_BACK =
+  /^((hmm+|oh|um+|erm|uh|ah)[,.]* )?(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b[,.:;!—-]*\s*/;
+/** "a toggle, people keep …" after "system setting or a toggle?": the head of the clause names an option offered. */
+function namesOption(clause: string, prev: string | undefined): boolean {
+  const head = (clause.split(/, | — | - |; /)[0] as string).split(" ");
+  const offered = (prev ?? "").toLowerCase();
+  return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
+}
+
 /** "let's do that" only points at the option the sentence before it named. */
 const POINTED_PICK = /^(so,? )?(let's|lets|we'll) (do|go with|take) (that|it|this)( one)?( then)?[.!]*$/;
 
@@ -138,6 +146,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
       // "actually no, wait, people behind the NAT would lock each other out": the reason a pick is taken back.
       facts.decisions.splice(picksBefore);
+      // "actually no, a toggle, people keep …": the new pick said in the same breath.
+      const rest = n.replace(TAKES_BACK, "");
+      const again = rest === "" ? null : classifySentence({ text: rest, introducesQuote: false }, { prev });
+      if (again?.kind === "decision" && namesOption(rest, prev))
+        facts.decisions.push({ text: sentence.text, marker: "reply", entryId });
       before = sentence.text;
       continue;
     }
