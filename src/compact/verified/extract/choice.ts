@@ -126,7 +126,8 @@ const NAMES_PROPOSAL = /^(yes|yeah|yep|yup|sure|ok|okay)[,.!]* ([a-z0-9][\w.+/-]
 function namesProposal(n: string, prev: string): boolean {
   const m = NAMES_PROPOSAL.exec(n);
   const tail = prev.slice(-400).toLowerCase();
-  if (!m || !tail.includes("?") || /^(please|thanks|pls|thx|do it|go ahead)\b/.test(m[2] as string)) return false;
+  if (!m || !tail.includes("?") || /^(please|thanks|pls|thx|do it|go ahead)\b/.test(m[2] as string))
+    return false;
   // A word of the proposal, allowing a changed ending ("batch" / "batched", "chunks" / "chunk").
   return (m[2] as string)
     .split(" ")

@@ -66,7 +66,9 @@ const STATED = [
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
   // "today we make the stock export", "this week i build the importer": a plan for the time named.
-  new RegExp(`^(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`),
+  new RegExp(
+    `^(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`,
+  ),
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
   // The work the session is on, named as such: "we're still on the reconnect logic", "… that's what we work on now".
@@ -81,7 +83,7 @@ const STATED = [
 ];
 /** "-ing" verbs that tell a state, a trouble or a habit, not work under way ("we're seeing timeouts"). */
 const IDLE_ING =
-  "getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
+  "picking|choosing|opting|getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
 /** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
@@ -91,7 +93,9 @@ const SOFT = [
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
   // "we're adding push-to-talk to the chat", "i'm wiring up the sensor": the work in hand, told as under way.
-  new RegExp(`^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? (a|an|the|our|my|this|that|some|two|three|[a-z]+'s)\\b`),
+  new RegExp(
+    `^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? [a-z0-9"']\\S* \\S+ [a-z0-9]`,
+  ),
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
   /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
 ];
@@ -169,7 +173,7 @@ const WANTED_THING =
 /** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
  * builds, said with where it goes (never a standing "every …" or a break or an answer). */
 const WANTED_ANY =
-  /^((hi|hello|hey|so|ok),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+  /^((hi|hello|hey|so|ok),? )?(i|we)('d| would)? (really )?(need|want|like|love) ((a|an|some) )?(?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
 const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =
@@ -187,7 +191,9 @@ export function isAssignment(inner: string): boolean {
 export function isWantedThing(inner: string): boolean {
   return (
     /^(for )?(a|an|some) (new )?[a-z0-9-]+/.test(inner) &&
-    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
+    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string) &&
+    // "a gif attached whenever a change alters the layout": wanted each time, which is a rule.
+    !/\b(whenever|every time|each time|any time|anytime)\b/.test(inner)
   );
 }
 
@@ -200,6 +206,10 @@ const PROJECT_INTENT = [
   new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`),
 ];
 const STEP_INTENT = INTENT(STEP_VERB);
+/** "we're trying to cut the cold start to two seconds": work under way, said as an attempt. */
+const TRYING = new RegExp(
+  `^(right now |so |now )?(we're|we are|i'm|i am) (really |still |now )?trying to (${STEP_VERB})\\b`,
+);
 
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
 export function isWorkReference(n: string): boolean {
@@ -235,8 +245,15 @@ function strengthOf(n: string): GoalStrength | null {
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
   // "the ticket says we need csv import": the ticket's ask is the aim even when it reads as a rule.
   if (WORK_ASKS.test(n)) return "stated";
-  if (WANTED_ANY.test(n) && !RULE_SCOPE.test(n)) return "intent";
-  if (STEP_INTENT.some((re) => re.test(n)) || SOFT.some((re) => re.test(n)) || WANTED_STATE.test(n))
+  // "…, so that never comes back": the reason after "so" sets no scope of its own.
+  if (WANTED_ANY.test(n) && !RULE_SCOPE.test(n.split(/,? so (that )?|,? because /)[0] as string))
+    return "intent";
+  if (
+    STEP_INTENT.some((re) => re.test(n)) ||
+    SOFT.some((re) => re.test(n)) ||
+    WANTED_STATE.test(n) ||
+    TRYING.test(n)
+  )
     return "intent";
   if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
   return null;

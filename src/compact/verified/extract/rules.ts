@@ -68,7 +68,7 @@ const SOCIAL =
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
-  /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|investigate|test) (again )?(whether|if)\b/;
+  /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|work out|investigate|test) (again )?(whether|if|why|how come)\b/;
 const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
@@ -156,7 +156,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     return rule("passed on");
   // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
   const toldOn = TOLD_ON.exec(earnest);
-  const thing = /\b(log|logs|output|error|ci|build|linter|tests?|trace|message|docs|readme|page|screen|console|compiler|terminal|script|ticket|issue|email|title|comment|bot|tool|api|server|code)$/;
+  const thing =
+    /\b(log|logs|output|error|ci|build|linter|tests?|trace|message|docs|readme|page|screen|console|compiler|terminal|script|ticket|issue|email|title|comment|bot|tool|api|server|code)$/;
   if (toldOn && !thing.test(toldOn[1] as string) && !/^["'“`]/.test(toldOn[6] as string)) {
     const kind = passedOn(toldOn[4] as string, toldOn[6] as string);
     if (kind.kind !== "negative") return kind;
@@ -180,7 +181,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 function earlyClass(bare: string): SentenceClass | null {
   // "add one: nobody deploys on a friday": a short lead-in, then the rule.
   // "requirements from the a11y review: labels must be translatable": a longer lead names where rules come from.
-  const lead = /^((?:[a-z']+ ){0,3}[a-z']+|(?:requirements|constraints|rules|acceptance( criteria)?|conditions|non-negotiables)(?: [a-z0-9'-]+){1,5}): (.+)$/.exec(bare);
+  const lead =
+    /^((?:[a-z']+ ){0,3}[a-z']+|(?:requirements|constraints|rules|acceptance( criteria)?|conditions|non-negotiables)(?: [a-z0-9'-]+){1,5}): (.+)$/.exec(
+      bare,
+    );
   if (lead && !isQuestion(bare) && !isDecision(bare) && goalReading(bare) === null && !framesProblem(bare)) {
     const stated = ruleIn(lead.at(-1) as string, lead.at(-1) as string);
     if (stated && stated.cue !== "imperative") return stated;

@@ -2,6 +2,7 @@
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 
 import { isCommand, SETTLES } from "./choice.ts";
+import { isImperative } from "./clause.ts";
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
 import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
@@ -195,9 +196,19 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
     // standing imperative; it is kept as a rule too.
-    if (carry > 0 && !pivoted && ruleLike && cls.cue === "imperative" && LIST_ITEM.test(sentence.text)) {
+    const item = LIST_ITEM.test(sentence.text);
+    if (
+      carry > 0 &&
+      !pivoted &&
+      ruleLike &&
+      item &&
+      (cls.cue === "imperative" || isImperative(n.replace(LIST_ITEM, "")))
+    ) {
       carry--;
       goals.push(sentence.text);
+      // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, read as a rule only
+      // for the remark beside it.
+      if (cls.cue !== "imperative") continue;
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
