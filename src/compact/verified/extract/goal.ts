@@ -15,7 +15,7 @@ const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
 const WANTED_BY =
-  "( (i|we)( really| most)? (want|need|'m after|am after|'re after|are after|'m hoping for|'re hoping for|hope for|'d like|would like)( (out of|from) (this|today|the session))?)";
+  "( (i|we)( really| most)?( want| need|'m after| am after|'re after| are after|'m hoping for|'re hoping for| hope for|'d like| would like)( (out of|from) (this|today|the session))?)";
 const GOAL_LABEL = new RegExp(
   `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
 );
@@ -133,7 +133,12 @@ const REACHES_TARGET =
 
 /** "i want to get it under 15": an aim that brings something to a figure once, not a standing limit. */
 export const reachesTarget = (clause: string): boolean =>
-  REACHES_TARGET.test(clause.replace(/^(i|we) (want|need|would like|'d like) to /, ""));
+  REACHES_TARGET.test(
+    clause.replace(
+      /^((i|we) (want|need|would like|'d like)|(we're|we are|i'm|i am) (really |still )?trying) to /,
+      "",
+    ),
+  );
 
 /** A clause after a comma with its own subject ("…, the registry bill is insane"): the reason for the change. */
 const REASON_TAIL =
@@ -207,9 +212,8 @@ const PROJECT_INTENT = [
 ];
 const STEP_INTENT = INTENT(STEP_VERB);
 /** "we're trying to cut the cold start to two seconds": work under way, said as an attempt. */
-const TRYING = new RegExp(
-  `^(right now |so |now )?(we're|we are|i'm|i am) (really |still |now )?trying to (${STEP_VERB})\\b`,
-);
+const TRYING =
+  /^(right now |so |now )?(we're|we are|i'm|i am) (really |still |now )?trying to (?!(say|tell|explain|be|remember|keep|stay|avoid|think|decide)\b)[a-z]{2,}\b/;
 
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
 export function isWorkReference(n: string): boolean {

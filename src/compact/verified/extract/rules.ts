@@ -162,8 +162,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     const kind = passedOn(toldOn[4] as string, toldOn[6] as string);
     if (kind.kind !== "negative") return kind;
   }
-  // "Requirements from the a11y review: …" heads rules; it quotes nothing.
-  if (sentence.introducesQuote && !opensWithRuleLabel(sentence.text))
+  // "Requirements from the a11y review: …" heads rules, "Decision from the review: …" a choice; they quote nothing.
+  if (sentence.introducesQuote && !opensWithRuleLabel(sentence.text) && !isLabelledDecision(earnest))
     return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(

@@ -197,18 +197,14 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
     // standing imperative; it is kept as a rule too.
     const item = LIST_ITEM.test(sentence.text);
-    if (
-      carry > 0 &&
-      !pivoted &&
-      ruleLike &&
-      item &&
-      (cls.cue === "imperative" || isImperative(n.replace(LIST_ITEM, "")))
-    ) {
+    // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, whatever the aside beside
+    // it reads as; only a standing imperative is kept as a rule too.
+    const aside = /\s*\([^)]*\)/g;
+    const step = item && carry > 0 && !pivoted && isImperative(n.replace(LIST_ITEM, "").replace(aside, ""));
+    if (step && (ruleLike || cls.kind === "negative")) {
       carry--;
       goals.push(sentence.text);
-      // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, read as a rule only
-      // for the remark beside it.
-      if (cls.cue !== "imperative") continue;
+      if (!ruleLike || cls.cue !== "imperative") continue;
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
