@@ -115,6 +115,11 @@ const UNSURE =
 const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
 
+/** The assistant's last sentence asks a yes or a no. */
+export function asksYesNo(prev: string): boolean {
+  return YES_NO_QUESTION.test(prev.slice(-300).toLowerCase());
+}
+
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
 const PROPOSES =
   /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$/;

@@ -40,8 +40,12 @@ export function endsAtGoal(n: string): boolean {
 }
 
 /** "That's today's job.": the aim is what the message said before it. */
+/** "that's what we're doing.", "this is what i'm building today": the work named by pointing back at it. */
+const POINTS_AT_WORK =
+  /^(and )?(that's|that is|this is|thats) (exactly |basically )?what (we're|we are|i'm|i am|we'll be|i'll be) (doing|building|fixing|working on|shipping|making|after)( today| now| this week| here)?[.!]*$/;
+
 export function pointsAtGoal(n: string): boolean {
-  return POINTS_AT_GOAL.test(n);
+  return POINTS_AT_GOAL.test(n) || POINTS_AT_WORK.test(n);
 }
 
 /** A bare go-ahead ("do it", "yes please, go ahead"): it asks for what was just discussed. */

@@ -2,7 +2,14 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { DEFERS_PART, isChoiceReply, isCommand, isDecision, isLabelledDecision } from "./choice.ts";
+import {
+  asksYesNo,
+  DEFERS_PART,
+  isChoiceReply,
+  isCommand,
+  isDecision,
+  isLabelledDecision,
+} from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -79,16 +86,28 @@ const FRAME =
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+/** Words that make an answer hold for every case ("it never resets until …", "always at warn level"). */
+const HOLDS_FOR_GOOD = /\b(never|always|until|at most|at least|no more than|every time|each time)\b/;
+/** "just curious, no need to do it", "not happening this quarter": a release or a refusal sets no rule. */
+const RELEASES =
+  /(^|, )(just curious|just asking|no need to [a-z]+ (it|that|this|them|anything)( now| yet| today)?|(it's |that's |this is )?not happening( [a-z ]{0,20})?)[.!]*$/;
+/** "every quarter i rebuild the same charts by hand": the speaker's routine, told. */
+const ROUTINE =
+  /\b(every|each) (day|morning|evening|night|week|month|quarter|year|sprint|release|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (i|we) (?!(must|should|need|have to|want|will|'ll)\b)[a-z]+/;
 /** Someone named with a determiner, a verb of telling and a colon: what follows is their rule, told on. */
 const TOLD_ON =
   /^((the|our|my|their) ([a-z0-9'-]+ ){0,3}[a-z0-9'-]+) (says|said|demands|demanded|requires|required|insists|insisted|wants|wanted|told (us|me)|mandates|expects)\s*:\s+(.{6,})$/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
+/** "one thing i should have said at the start:", "my own addition:": a late addition announced, then the rule. */
+const ADDITION =
+  /^((oh|ah|also|and),? )?((one|another) (more |last |small )?thing|something|(my|one) (own )?(addition|extra point|add-on)|(i|we) (forgot|should have (said|mentioned)))( (i|we) (forgot( to (say|mention))?|should have (said|mentioned)|didn't (say|mention)|missed))?( (at the start|earlier|before|up front|first))?\s*:\s+/;
+
 function stripFrames(n: string): string {
   let out = n;
   for (let i = 0; i < 6; i++) {
-    const next = out.replace(FRAME, "");
+    const next = out.replace(FRAME, "").replace(ADDITION, "");
     if (next === out) break;
     out = next;
   }
@@ -134,15 +153,18 @@ function isListedRule(found: SentenceClass): boolean {
 function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
   if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
+  // "no, it never resets until the dose is given" after "should it reset?": how it behaves for good, a rule.
+  const answer = /^(yes|yeah|yep|no|nope)[,.!]*\s+(.+)$/.exec(n)?.[2] ?? "";
+  if (context.prev && asksYesNo(context.prev) && HOLDS_FOR_GOOD.test(answer) && answer.split(" ").length >= 4)
+    return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
-    return stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer)
-      ? stated
-      : { kind: "decision", marker: "reply" };
+    if (stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer)) return stated;
+    return { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
@@ -163,7 +185,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     if (kind.kind !== "negative") return kind;
   }
   // "Requirements from the a11y review: …" heads rules, "Decision from the review: …" a choice; they quote nothing.
-  if (sentence.introducesQuote && !opensWithRuleLabel(sentence.text) && !isLabelledDecision(earnest))
+  const heads = opensWithRuleLabel(sentence.text) || isLabelledDecision(earnest) || ADDITION.test(earnest);
+  if (sentence.introducesQuote && !heads)
     return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
@@ -186,7 +209,8 @@ function earlyClass(bare: string): SentenceClass | null {
       bare,
     );
   if (lead && !isQuestion(bare) && !isDecision(bare) && goalReading(bare) === null && !framesProblem(bare)) {
-    const stated = ruleIn(lead.at(-1) as string, lead.at(-1) as string);
+    const said = stripFrames(lead.at(-1) as string);
+    const stated = ruleIn(said, said);
     if (stated && stated.cue !== "imperative") return stated;
   }
   // "we have to choose how to store the files": a choice still to make is work, not a rule.
@@ -238,6 +262,7 @@ function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (RELEASES.test(bare) || ROUTINE.test(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);

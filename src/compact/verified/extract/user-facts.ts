@@ -66,6 +66,25 @@ function namesOption(clause: string, prev: string | undefined): boolean {
   return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
 }
 
+/** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
+const GIVES_REASON =
+  /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
+/** Words after a pick that go on with the work rather than set a rule ("…, and then run the tests"). */
+const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping me|thanks)\b/;
+
+/** "count them in a metric, and log the first 100 bytes", "live against the registry, but if it is down, allow
+ * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
+function ruleAfterPick(n: string): string | null {
+  // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
+  const joint = /^([^,;]{1,40})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
+  const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
+  if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
+    return null;
+  const cls = classifySentence({ text: tail, introducesQuote: false });
+  if (cls.kind === "constraint" || cls.kind === "preference") return cls.cue;
+  return isImperative(tail) ? "with pick" : null;
+}
+
 /** "let's do that" only points at the option the sentence before it named. */
 const POINTED_PICK = /^(so,? )?(let's|lets|we'll) (do|go with|take) (that|it|this)( one)?( then)?[.!]*$/;
 
@@ -155,7 +174,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       before = sentence.text;
       continue;
     }
-    const cls = sentenceClass(sentence, n, answered && !terse ? undefined : prev);
+    // "table. easier to debug": the reason after a pick is not a second pick.
+    const reason = answered && facts.decisions.length > picksBefore && GIVES_REASON.test(n);
+    const cls = sentenceClass(sentence, n, (answered && !terse) || reason ? undefined : prev);
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
     before = sentence.text;
@@ -220,9 +241,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
       const asked = askAfterColon(sentence, prev);
       if (asked) requests.push(asked);
-    } else if (cls.kind === "decision")
+    } else if (cls.kind === "decision") {
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (cls.kind === "request") requests.push(sentence.text);
+      const extra = ruleAfterPick(n);
+      if (extra) facts.rules.push({ text: sentence.text, kind: "constraint", cue: extra, entryId });
+    } else if (cls.kind === "request") requests.push(sentence.text);
     else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
     else if (cls.kind === "plain" && /[A-Za-z]{2,}\s+\S*[A-Za-z]/.test(sentence.text))
       plain.push(sentence.text);
