@@ -69,8 +69,12 @@ export function asksForWay(question: string): boolean {
 const PRODUCT_CHANGE =
   /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|ought|should be able) to (support|be able to|be [a-z]+able\b|handle|accept|show|allow|work (with|on|in|offline)|send|export|import|sync|include|display|let)\b/;
 
+/** "need the sales csv to include refunds": a change wanted of the product, said as a need. */
+const WANTED_CHANGE =
+  /^((i|we) )?(really )?(need|want) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (support|include|show|handle|accept|send|export|import|sync|display|list|let|allow|work (with|on|in|offline)|report|count|sort|group|filter)\b/;
+
 export function asksProductChange(n: string): boolean {
-  return PRODUCT_CHANGE.test(n);
+  return PRODUCT_CHANGE.test(n) || WANTED_CHANGE.test(n);
 }
 
 /** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on
