@@ -16,6 +16,13 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "without a valid id, the normal rate applies": a case named up front and the treatment that holds in it.
+  if (
+    /^(without|with|for|in case of|outside|inside|above|below|over|under) [^,]{2,40}, [^,]{3,60}\b(applies|apply|holds|is used|are used|takes precedence|take precedence|kicks in|kick in)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "condition" };
   // "zero downtime", "0 data loss": a terse requirement that none of a thing is allowed.
   if (/^(zero|0) [a-z-]{3,}( [a-z-]{3,})?[.!]*$/.test(c)) return { kind: "constraint", cue: "no" };
   // "test with nvda and voiceover before you say it's done": a check the work must pass to count as finished.

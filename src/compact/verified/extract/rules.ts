@@ -91,6 +91,11 @@ const HOLDS_FOR_GOOD = /\b(never|always|until|at most|at least|no more than|ever
 /** "just curious, no need to do it", "not happening this quarter": a release or a refusal sets no rule. */
 const RELEASES =
   /(^|, )(just curious|just asking|no need to [a-z]+ (it|that|this|them|anything)( now| yet| today)?|(it's |that's |this is )?not happening( [a-z ]{0,20})?)[.!]*$/;
+/** "negative amounts get rejected by the api anyway": a fact waved through, not a rule. */
+const dismisses = (n: string) =>
+  /\banyway[.!]*$/.test(n) &&
+  !n.split(/, (?:but |so |and )?/).some((c) => isImperative(c)) &&
+  !/\b(must|should|never|always|don't|do not|have to|has to|need to|needs to)\b/.test(n);
 /** "every quarter i rebuild the same charts by hand": the speaker's routine, told. */
 const ROUTINE =
   /\b(every|each) (day|morning|evening|night|week|month|quarter|year|sprint|release|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (i|we) (?!(must|should|need|have to|want|will|'ll)\b)[a-z]+/;
@@ -262,7 +267,7 @@ function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
-  if (RELEASES.test(bare) || ROUTINE.test(bare)) return negative("remark");
+  if (RELEASES.test(bare) || ROUTINE.test(bare) || dismisses(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);

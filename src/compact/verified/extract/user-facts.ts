@@ -66,6 +66,24 @@ function namesOption(clause: string, prev: string | undefined): boolean {
   return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
 }
 
+interface ListedItem {
+  text: string;
+  rule: boolean;
+  plain: boolean;
+}
+
+/** "1. use the cleaned table 2. no pandas 3. numbers rounded to 1 decimal": a plain item in a list of rules is a
+ * rule too (at least two rules, and no fewer rules than other items). */
+function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | undefined): RuleFact[] {
+  const rules = items.filter((i) => i.rule).length;
+  // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
+  const answers = (prev ?? "").includes("?") || items.some((i) => /^\W*\w*\W*\s*(yes|no)\b/i.test(i.text));
+  if (answers || rules < 2 || rules * 2 < items.length) return [];
+  return items
+    .filter((i) => i.plain)
+    .map((i) => ({ text: i.text, kind: "constraint", cue: "listed", entryId }));
+}
+
 /** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
 const GIVES_REASON =
   /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
@@ -157,6 +175,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let answered = false;
   let before: string | null = null;
   const picksBefore = facts.decisions.length;
+  /** The list items of the message, and whether each reads as a rule or as a plain statement. */
+  const listed: ListedItem[] = [];
   for (const sentence of sentencesOf(text)) {
     const n = normalizeSentence(sentence.text);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
@@ -236,6 +256,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
     }
+    if (item) listed.push({ text: sentence.text, rule: ruleLike, plain: cls.kind === "plain" });
+    // A heading or a line of prose ends the list: its items are judged together.
+    else if (listed.length > 0) facts.rules.push(...itemsAmongRules(listed.splice(0), entryId, prev));
     if (cls.kind === "constraint" || cls.kind === "preference") {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
       // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
@@ -252,6 +275,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if ((cls.kind === "request" || cls.kind === "plain") && FOLLOW_UP.test(sentence.text))
       facts.followUps.push(sentence.text);
   }
+  facts.rules.push(...itemsAmongRules(listed, entryId, prev));
   // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
   const asked = goals.filter((g) => !narrated.has(g));
   facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
