@@ -81,3 +81,35 @@ describe("look-alikes that set no rule", () => {
     expect(x.goal ?? "").toContain("a script that pulls the delays from the transit API");
   });
 });
+
+describe("rules in lists and cases, and a need that opens the work", () => {
+  it("reads a plain item in a list of rules as a rule, but not numbered answers", () => {
+    const x = extractOf(
+      "seat map for the theatre app.\n1. use the venue's SVG, not our own drawing\n2. no seat may be sold twice\n3. prices shown with the booking fee included",
+      "Started on the SVG loader.",
+    );
+    expect(holds(x.constraints, "prices shown with the booking fee included")).toBe(true);
+    const answered = extractOf(
+      "Answers:\n1. yes, keep the legacy export\n2. never email guests twice\n3. monthly invoices",
+      "Thanks.",
+    );
+    expect(holds(answered.constraints, "monthly invoices")).toBe(false);
+  });
+  it("reads a case named up front with what applies in it as a rule, and a fact waved through as none", () => {
+    const x = extractOf(
+      "Objective: shipping costs in the pottery shop.",
+      "Reading the cart code.",
+      "Above 20 kg, the freight tariff applies. Fragile items get bubble wrap from the packer anyway.",
+    );
+    expect(holds(x.constraints, "Above 20 kg, the freight tariff applies")).toBe(true);
+    expect(holds(x.constraints, "bubble wrap")).toBe(false);
+  });
+  it("takes a need of the product that opens a session as its goal", () => {
+    const x = extractOf(
+      "need the booking page of the escape rooms to accept group bookings of up to 12 people",
+      "Which date format?",
+      "ISO",
+    );
+    expect(x.goal ?? "").toContain("booking page of the escape rooms to accept group bookings");
+  });
+});

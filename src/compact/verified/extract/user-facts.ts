@@ -77,7 +77,8 @@ interface ListedItem {
 function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | undefined): RuleFact[] {
   const rules = items.filter((i) => i.rule).length;
   // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
-  const answers = (prev ?? "").includes("?") || items.some((i) => /^\W*\w*\W*\s*(yes|no)\b/i.test(i.text));
+  const answers =
+    (prev ?? "").includes("?") || items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
   if (answers || rules < 2 || rules * 2 < items.length) return [];
   return items
     .filter((i) => i.plain)
