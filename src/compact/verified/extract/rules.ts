@@ -48,6 +48,7 @@ import {
 } from "./not-a-rule.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
 import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
+import { ADDITION, HOLDS_FOR_GOOD, narrates, setsNothing, TOLD_PAST, tellsOn, toldOn } from "./told.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
@@ -86,28 +87,8 @@ const FRAME =
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
-/** Words that make an answer hold for every case ("it never resets until …", "always at warn level"). */
-const HOLDS_FOR_GOOD = /\b(never|always|until|at most|at least|no more than|every time|each time)\b/;
-/** "just curious, no need to do it", "not happening this quarter": a release or a refusal sets no rule. */
-const RELEASES =
-  /(^|, )(just curious|just asking|no need to [a-z]+ (it|that|this|them|anything)( now| yet| today)?|(it's |that's |this is )?not happening( [a-z ]{0,20})?)[.!]*$/;
-/** "negative amounts get rejected by the api anyway": a fact waved through, not a rule. */
-const dismisses = (n: string) =>
-  /\banyway[.!]*$/.test(n) &&
-  !n.split(/, (?:but |so |and )?/).some((c) => isImperative(c)) &&
-  !/\b(must|should|never|always|don't|do not|have to|has to|need to|needs to)\b/.test(n);
-/** "every quarter i rebuild the same charts by hand": the speaker's routine, told. */
-const ROUTINE =
-  /\b(every|each) (day|morning|evening|night|week|month|quarter|year|sprint|release|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (i|we) (?!(must|should|need|have to|want|will|'ll)\b)[a-z]+/;
-/** Someone named with a determiner, a verb of telling and a colon: what follows is their rule, told on. */
-const TOLD_ON =
-  /^((the|our|my|their) ([a-z0-9'-]+ ){0,3}[a-z0-9'-]+) (says|said|demands|demanded|requires|required|insists|insisted|wants|wanted|told (us|me)|mandates|expects)\s*:\s+(.{6,})$/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
-
-/** "one thing i should have said at the start:", "my own addition:": a late addition announced, then the rule. */
-const ADDITION =
-  /^((oh|ah|also|and),? )?((one|another) (more |last |small )?thing|something|(my|one) (own )?(addition|extra point|add-on)|(i|we) (forgot|should have (said|mentioned)))( (i|we) (forgot( to (say|mention))?|should have (said|mentioned)|didn't (say|mention)|missed))?( (at the start|earlier|before|up front|first))?\s*:\s+/;
 
 function stripFrames(n: string): string {
   let out = n;
@@ -182,13 +163,9 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
   // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
-  const toldOn = TOLD_ON.exec(earnest);
-  const thing =
-    /\b(log|logs|output|error|ci|build|linter|tests?|trace|message|docs|readme|page|screen|console|compiler|terminal|script|ticket|issue|email|title|comment|bot|tool|api|server|code)$/;
-  if (toldOn && !thing.test(toldOn[1] as string) && !/^["'“`]/.test(toldOn[6] as string)) {
-    const kind = passedOn(toldOn[4] as string, toldOn[6] as string);
-    if (kind.kind !== "negative") return kind;
-  }
+  const told = toldOn(earnest);
+  const toldRule = told ? passedOn(told.verb, told.inner) : null;
+  if (toldRule && toldRule.kind !== "negative") return toldRule;
   // "Requirements from the a11y review: …" heads rules, "Decision from the review: …" a choice; they quote nothing.
   const heads = opensWithRuleLabel(sentence.text) || isLabelledDecision(earnest) || ADDITION.test(earnest);
   if (sentence.introducesQuote && !heads)
@@ -252,22 +229,11 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   return whole.kind === "decision" ? whole : negative(why);
 }
 
-const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
-/** "we patched it by hand": a subject and a regular past verb tell what happened. */
-const TOLD_PAST =
-  /^(we|i|they|he|she|someone|somebody|nobody) (just |already |then |once |only )?(?!(embed|proceed|exceed|succeed|shed|speed|opted|agreed|decided|settled|picked|selected|preferred)\b)[a-z]{3,}ed\b/;
-/** Within a story, "never tested it" and "no tests" go on telling it; they ask for nothing. */
-const tellsOn = (clause: string) =>
-  narrates(clause) ||
-  TOLD_PAST.test(clause) ||
-  /^(never|not|nobody|no one) [a-z]{3,}(ed|en)\b/.test(clause) ||
-  /^(no|without) [a-z]+$/.test(clause);
-
 function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
-  if (RELEASES.test(bare) || ROUTINE.test(bare) || dismisses(bare)) return negative("remark");
+  if (setsNothing(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
