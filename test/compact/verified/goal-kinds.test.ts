@@ -5,21 +5,9 @@
 // same breath; rules told on after a colon, under a label with its source, a done gate; a story in the past that
 // sets no rule. Each case is written for this file, in a project none of the fixtures use.
 import { describe, expect, it } from "vitest";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
 import { classifySentence } from "../../../src/compact/verified/extract/rules.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
+import { extractTurns as extractOf } from "../../support/extract-turns.ts";
 
-const CWD = "/home/dev/app";
-
-function extractOf(...turns: string[]) {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
-}
 const kindOf = (text: string, prev?: string) =>
   classifySentence({ text, introducesQuote: false }, { prev }).kind;
 const holds = (items: { text: string }[], piece: string) => items.some((i) => i.text.includes(piece));

@@ -3,20 +3,8 @@
 // reason after a pick, a late addition announced before its rule, a terse "zero X"; and look-alikes: a release
 // ("no need to do it"), a refusal ("not happening"), the speaker's routine. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
+import { extractTurns as extractOf } from "../../support/extract-turns.ts";
 
-const CWD = "/home/dev/app";
-
-function extractOf(...turns: string[]) {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
-}
 const holds = (items: { text: string }[], piece: string) =>
   items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
 
