@@ -6,10 +6,11 @@
 // sets no rule. Each case is written for this file, in a project none of the fixtures use.
 import { describe, expect, it } from "vitest";
 import { classifySentence } from "../../../src/compact/verified/extract/rules.ts";
-import { extractTurns as extractOf } from "../../support/extract-turns.ts";
+import { extractTurns as extractOf, goalOf } from "../../support/extract-turns.ts";
 
 const kindOf = (text: string, prev?: string) =>
   classifySentence({ text, introducesQuote: false }, { prev }).kind;
+const goalOfTurns = (...turns: string[]) => goalOf(...turns) ?? "";
 const holds = (items: { text: string }[], piece: string) => items.some((i) => i.text.includes(piece));
 
 describe("goal statements by kind", () => {
@@ -120,5 +121,22 @@ describe("choices and rules in whole sessions by kind", () => {
     );
     expect(holds(x.constraints, "never tested it")).toBe(false);
     expect(holds(x.constraints, "A nurse must never get more than three nights in a row")).toBe(true);
+  });
+});
+
+describe("an opening ask with its bound", () => {
+  it("keeps the work asked first as the goal when a rule bounds it in the same sentence", () => {
+    expect(
+      goalOfTurns("Split the tide importer into two modules (without touching the CLI flags).", "Done."),
+    ).toContain("Split the tide importer into two modules");
+    expect(
+      goalOfTurns("please upgrade Vite to 6, but leave the legacy plugin alone for now", "Upgraded."),
+    ).toContain("upgrade Vite to 6");
+    expect(goalOfTurns("could you move the icons into assets/ across the repo", "Moved.")).toContain(
+      "move the icons into assets/",
+    );
+    expect(
+      goalOfTurns("need a retry queue for the SMS gateway calls", "Which backoff?", "exponential"),
+    ).toContain("a retry queue for the SMS gateway calls");
   });
 });

@@ -178,7 +178,7 @@ const WANTED_THING =
 /** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
  * builds, said with where it goes (never a standing "every …" or a break or an answer). */
 const WANTED_ANY =
-  /^((hi|hello|hey|so|ok),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love)|need|want) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
 const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =

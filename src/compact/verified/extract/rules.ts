@@ -250,7 +250,13 @@ function classifyBare(bare: string): SentenceClass {
   const polite = politeRequest(bare);
   // "check whether the tests always run": a rule word inside the checked clause is not a rule.
   if (CHECK_WHETHER.test(polite ?? bare)) return { kind: "request" };
-  if (polite !== null) return ruleIn(polite, bare) ?? { kind: "request" };
+  // "could you rename the helpers across the repo": one change however wide, unless it holds from now on.
+  const politeRule = polite === null ? null : ruleIn(polite, bare);
+  if (polite !== null)
+    return politeRule &&
+      !(politeRule.cue === "imperative" && WHOLE_REPO.test(polite) && !standingChange(polite))
+      ? politeRule
+      : { kind: "request" };
   const main = mainClauseAfterCondition(bare);
   // "Should the deploy fail, revert": an inverted condition, not a question.
   if (main !== null && !bare.endsWith("?") && /^should\b/.test(bare)) return conditional(main, bare);
@@ -328,6 +334,10 @@ function classifyBare(bare: string): SentenceClass {
   return { kind: "plain" };
 }
 
+/** "across the repo": how wide one change reaches, not a scope that holds from now on. */
+const WHOLE_REPO =
+  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/;
+
 /** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
 const SCHEDULE =
   /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
@@ -337,14 +347,7 @@ const SCHEDULE =
  * not make a change verb standing. */
 function standingChange(change: string): boolean {
   // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
-  const c = change
-    .replace(SCHEDULE, "")
-    .replace(
-      /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/,
-      "",
-    )
-    .replace(/\s+/g, " ")
-    .trim();
+  const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }

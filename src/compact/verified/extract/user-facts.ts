@@ -122,6 +122,17 @@ function askAfterColon(sentence: Sentence, prev: string | undefined): string | n
   return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
 }
 
+/** "Refactor the parser (without changing the public api).", "bump react to 19, but leave the test utils alone":
+ * a piece of work asked first, then the rule that bounds it. Returns the whole sentence, or null. */
+function askBeforeRule(text: string): string | null {
+  const head = text.split(
+    / \(|, but | and make sure |, and (?=never|don't|do not|always|keep|leave)/i,
+  )[0] as string;
+  if (head === text || head.split(/\s+/).length < 3) return null;
+  const cls = classifySentence({ text: head, introducesQuote: false });
+  return cls.kind === "request" || (cls.kind === "goal" && cls.strength !== "pivot") ? text : null;
+}
+
 /** The class of a sentence; a ticket the user names ("ticket PAY-231: the refund …") is the work when no goal is
  * set yet, even where it reads like a quote (a ticket quoted midway replaces no goal). */
 function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
@@ -263,7 +274,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind === "constraint" || cls.kind === "preference") {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
       // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
-      const asked = askAfterColon(sentence, prev);
+      const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
       if (asked) requests.push(asked);
     } else if (cls.kind === "decision") {
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
