@@ -101,3 +101,22 @@ describe("rules in lists and cases, and a need that opens the work", () => {
     expect(x.goal ?? "").toContain("booking page of the escape rooms to accept group bookings");
   });
 });
+
+describe("a case given its handling, and a story's upshot", () => {
+  it("reads a condition whose main clause gives the case its own handling as a rule", () => {
+    const x = extractOf(
+      "alerts for the cold room sensors of the brewery",
+      "Readings come every minute. Should one missing reading raise an alert?",
+      "no. but if the sensor is silent for ten minutes, that's a separate alarm",
+    );
+    expect(holds(x.constraints, "that's a separate alarm")).toBe(true);
+  });
+  it("reads the present upshot at the end of a story as the rule", () => {
+    const x = extractOf(
+      "Reminder emails for the dentist's booking tool.",
+      "Looking at the scheduler.",
+      "I sat with the receptionists yesterday and they went on forever but the gist is the reminder has to go out two days before, and Sunday bookings get a phone call instead.",
+    );
+    expect(holds(x.constraints, "the reminder has to go out two days before")).toBe(true);
+  });
+});

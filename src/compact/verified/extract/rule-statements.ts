@@ -102,3 +102,10 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   return null;
 }
+
+/** "that's its own alarm", "it counts as a failure": the main clause of a condition gives the case its handling. */
+export function classifiesCase(c: string): boolean {
+  return /^(that's|that is|it's|it is|this is|that counts as|it counts as|treat (it|that|them) as) (its own|their own|a separate|an? (separate |own )?(alarm|alert|error|failure|breach|incident|warning|case|event|ticket|page))\b/.test(
+    c,
+  );
+}

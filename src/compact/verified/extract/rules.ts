@@ -47,8 +47,18 @@ import {
   isSpeakersLot,
 } from "./not-a-rule.ts";
 import { GENERAL, ruleIn } from "./rule-grammar.ts";
+import { classifiesCase } from "./rule-statements.ts";
 import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
-import { ADDITION, HOLDS_FOR_GOOD, narrates, setsNothing, TOLD_PAST, tellsOn, toldOn } from "./told.ts";
+import {
+  ADDITION,
+  conclusionOf,
+  HOLDS_FOR_GOOD,
+  narrates,
+  setsNothing,
+  TOLD_PAST,
+  tellsOn,
+  toldOn,
+} from "./told.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
@@ -222,6 +232,10 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   const ask = earnestAsk(n, why === "history" ? tellsOn : narrates, why === "history");
   const found = ask === null ? null : classifyBare(stripFrames(ask));
   if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
+  // "they went on for an hour but the gist is the digest has to go out at 8:00": the story's present upshot.
+  const upshot = why === "history" ? conclusionOf(n) : null;
+  const concluded = upshot === null ? null : classifyBare(stripFrames(upshot));
+  if (concluded && (concluded.kind === "constraint" || concluded.kind === "preference")) return concluded;
   if (why !== "joke") return negative(why);
   const whole = classifyBare(
     stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
@@ -389,6 +403,8 @@ function conditional(main: string, whole: string): SentenceClass {
     looksImperative(clause.replace(/^(you|we) /, ""))
   )
     return rule("condition");
+  // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
+  if (classifiesCase(clause)) return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
 }
 

@@ -57,3 +57,12 @@ export const tellsOn = (clause: string) =>
   TOLD_PAST.test(clause) ||
   /^(never|not|nobody|no one) [a-z]{3,}(ed|en)\b/.test(clause) ||
   /^(no|without) [a-z]+$/.test(clause);
+
+/** "…, but the gist is the digest has to go out at 8:00": what a story comes down to, said in the present. */
+const UPSHOT =
+  /\b(the gist is|the upshot is|the bottom line is|bottom line:|long story short|in short|what it (boils|comes) down to is|the short version is)[:,]? (that )?(.{8,})$/;
+
+/** The present upshot a story ends on, or null. */
+export function conclusionOf(n: string): string | null {
+  return UPSHOT.exec(n)?.[4] ?? null;
+}
