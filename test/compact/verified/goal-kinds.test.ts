@@ -140,3 +140,13 @@ describe("an opening ask with its bound", () => {
     ).toContain("a retry queue for the SMS gateway calls");
   });
 });
+
+describe("a goal asked as a question, and a someday wish", () => {
+  it("reads 'can you help me build …?' as the goal and a someday wish as none", () => {
+    expect(kindOf("Could you help me build a loan calculator for the credit union site?")).toBe("goal");
+    expect(
+      kindOf("I'd like a tiny script that lists which of our servers still run Debian 10 across all racks."),
+    ).toBe("goal");
+    expect(kindOf("We really should learn Terraform properly one of these days.")).not.toBe("goal");
+  });
+});

@@ -174,7 +174,7 @@ const HELP_WITH =
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
-  /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+  /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new |[a-z]+ ){0,2}(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
 /** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
  * builds, said with where it goes (never a standing "every …" or a break or an answer). */
 const WANTED_ANY =
@@ -267,7 +267,11 @@ function strengthOf(n: string): GoalStrength | null {
  * whole, then from each clause start ("Production is down: new plan, find out why …", "our CI takes 40 minutes
  * and I want to get it under 15"). */
 export function goalReading(n: string): GoalReading | null {
-  if (/\?$/.test(n)) return null;
+  // "can you help me build a price alert?" asks for the work; any other question states no goal.
+  if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n))
+    return null;
+  // "i should learn vim one of these days": a someday wish, not this session's aim.
+  if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   const bare = unjoined(n);
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };

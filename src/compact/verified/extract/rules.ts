@@ -259,6 +259,9 @@ function classifyBare(bare: string): SentenceClass {
     )
   )
     return negative("question");
+  // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
+  const asked = bare.endsWith("?") ? goalReading(bare) : null;
+  if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
   if (hedged !== null && hedged.split(" ").length >= 2) return { kind: "request" };
   const polite = politeRequest(bare);

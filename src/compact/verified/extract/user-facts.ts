@@ -261,6 +261,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
+      // "can you help me build …?" is also what the message asks for now.
+      if (n.endsWith("?")) requests.push(sentence.text);
       const lead = ruleBeforeGoal(n, prev);
       if (lead) facts.rules.push({ text: sentence.text, ...lead, entryId });
       if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
