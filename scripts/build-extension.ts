@@ -1,6 +1,7 @@
 // Bundles extension/index.ts into one self-contained ESM file for pi's Node (TypeBox inlined, so Node imports it
 // natively: an unresolved import makes pi's loader transpile the whole bundle, 5-30 s per start). The search
-// worker's engine (re2js) rides along as embedded text, registered before the extension's modules run.
+// worker's engine (re2js) rides along as embedded text, registered before the extension's modules run. The rule
+// shapes' part-of-speech model (wink-nlp, 3.6 MB) is bundled apart: the package writes it beside the bundle.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -10,6 +11,45 @@ const root = join(import.meta.dirname, "..");
 export const EXTENSION_OUT = join(root, "dist/extension/index.js");
 /** re2js's CommonJS build: the text the search worker evaluates (src/core/search/pattern-worker.ts). */
 export const RE2JS_SOURCE = createRequire(import.meta.url).resolve("re2js");
+
+/** wink-nlp and its English model bundled as one CommonJS file: the part-of-speech tagger of the rule shapes
+ * (src/compact/verified/extract/pos-tagger.ts). The binary embeds it and the extension package writes it beside
+ * the bundle, so it is read and compiled only when a rule is first looked for (a 3.6 MB literal inside the
+ * bundle itself costs pi's Node hundreds of ms at every start). */
+export const POS_MODEL_OUT = join(root, "dist/.build/wink-pos.cjs");
+
+/** The model's JSON files as JSON.parse of one string: an object literal of 3 MB takes the engine far longer to
+ * parse than the same text handed to JSON.parse. */
+const jsonAsParse: Plugin = {
+  name: "keel-json-as-parse",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\.json$/ }, (args) => ({
+      contents: `module.exports = JSON.parse(${JSON.stringify(readFileSync(args.path, "utf8"))});`,
+      loader: "js",
+    }));
+  },
+};
+
+export async function bundlePosModel(): Promise<void> {
+  await build({
+    stdin: {
+      contents:
+        'module.exports = { winkNLP: require("wink-nlp"), model: require("wink-eng-lite-web-model") };',
+      resolveDir: root,
+      sourcefile: "wink-pos-entry.cjs",
+      loader: "js",
+    },
+    outfile: POS_MODEL_OUT,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node22",
+    minify: true,
+    legalComments: "none",
+    plugins: [jsonAsParse],
+    logLevel: "warning",
+  });
+}
 
 /** A module that registers the embedded texts; the entry imports it before the extension. */
 const embedTexts: Plugin = {
@@ -52,6 +92,7 @@ const lazyNodeSqlite: Plugin = {
 };
 
 export async function buildExtension(): Promise<void> {
+  await bundlePosModel();
   await build({
     stdin: {
       contents: `import "keel-embed";\nexport { default } from ${JSON.stringify(join(root, "extension/index.ts"))};\n`,

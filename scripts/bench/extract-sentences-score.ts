@@ -16,8 +16,9 @@ export interface Row {
   why?: string;
   prev?: string;
 }
-/** The round-three halves, and round five's hard negatives with their look-alike rules. */
-export type Half = "tune" | "held-out" | "hard-tune" | "hard-held-out";
+/** The round-three halves, round five's hard negatives with their look-alike rules, and round six's rules whose
+ * verb is in no list with their look-alike descriptions. */
+export type Half = "tune" | "held-out" | "hard-tune" | "hard-held-out" | "pos-tune" | "pos-held-out";
 export interface Tally {
   tp: number;
   fp: number;

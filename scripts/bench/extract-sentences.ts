@@ -48,6 +48,7 @@ export const report: Report = {
     const tune = scoreHalf("tune");
     const held = scoreHalf("held-out");
     const hard = [scoreHalf("hard-tune"), scoreHalf("hard-held-out")];
+    const rare = [scoreHalf("pos-tune"), scoreHalf("pos-held-out")];
     const blinds = BLIND_SETS.map((dir): BlindScore | null => (hasBlindSet(dir) ? scoreBlind(dir) : null));
     const writtenTune = scoreWrittenGoals("tune");
     const writtenHeld = scoreWrittenGoals("held-out");
@@ -66,13 +67,13 @@ export const report: Report = {
     const goalRow = (label: string, show: (s: BlindScore["sessions"]) => string) => [
       `written sessions, round six goal batch: ${label}`,
       ...goalSessions.map((g) => show(g.sessions)),
-      ...hard.map(() => "n/a"),
+      ...[...hard, ...rare].map(() => "n/a"),
       ...blinds.map(() => "n/a"),
     ];
     const goalSentenceRow = (label: string, show: (s: HalfScore) => string) => [
       `sentences, round six goal batch: ${label}`,
       ...goalSentences.map(show),
-      ...hard.map(() => "n/a"),
+      ...[...hard, ...rare].map(() => "n/a"),
       ...blinds.map(() => "n/a"),
     ];
     const choiceRow = (label: string, show: (s: BlindScore["sessions"]) => string) => [
@@ -80,6 +81,7 @@ export const report: Report = {
       show(c),
       show(h),
       ...hard.map(() => "n/a"),
+      ...rare.map(() => "n/a"),
       ...blinds.map(() => "n/a"),
     ];
     const row = (label: string, pick: (s: HalfScore) => Tally) => [
@@ -87,12 +89,12 @@ export const report: Report = {
       pr(pick(tune)),
       pr(pick(held)),
       ...hard.map((h) => pr(pick(h))),
+      ...rare.map((h) => pr(pick(h))),
       ...blinds.map((b) => (b ? pr(pick(b.sentences)) : "n/a")),
     ];
     const negatives = (s: HalfScore) => share(s.negativesTaken, s.negatives);
     const session = (show: (b: BlindScore["sessions"]) => string) => [
-      "n/a",
-      "n/a",
+      ...[...hard, ...rare].map(() => "n/a"),
       ...blinds.map((b) => (b ? show(b.sessions) : "n/a")),
     ];
     return {
@@ -102,6 +104,8 @@ export const report: Report = {
         "held-out half",
         "hard: tuned half",
         "hard: held-out half",
+        "rare verbs: tuned half",
+        "rare verbs: held-out half",
         "blind 1 (read in round 4)",
         "blind 2 (read in round 5)",
         "blind 3 (never tuned)",
@@ -116,6 +120,7 @@ export const report: Report = {
           negatives(tune),
           negatives(held),
           ...hard.map(negatives),
+          ...rare.map(negatives),
           ...blinds.map((b) => (b ? negatives(b.sentences) : "n/a")),
         ],
         row("sessions composed from the sentences: constraints", (s) => s.sessions.constraint),
@@ -125,9 +130,7 @@ export const report: Report = {
         [
           "written sessions, round four goal batch: goal",
           pr(round4.goal),
-          "n/a",
-          "n/a",
-          "n/a",
+          ...[0, ...hard, ...rare].map(() => "n/a"),
           ...blinds.map(() => "n/a"),
         ],
         ["written sessions: constraints", pr(r.constraint), "n/a", ...session((b) => pr(b.constraint))],
@@ -151,11 +154,12 @@ export const report: Report = {
         goalRow("look-alikes taken", (x) => share(x.negativesTaken, x.negatives)),
       ],
       notes: [
-        `${[tune, held, ...hard, ...blinds.map((b) => b?.sentences)].map((h) => h?.sessions.count ?? 0).join(" + ")} sessions composed from the sentences (multi-part messages, rule lists, terse replies, a new goal)`,
+        `${[tune, held, ...hard, ...rare, ...blinds.map((b) => b?.sentences)].map((h) => h?.sessions.count ?? 0).join(" + ")} sessions composed from the sentences (multi-part messages, rule lists, terse replies, a new goal)`,
         `${[writtenTune.count, writtenHeld.count, ...blinds.map((b) => b?.count ?? 0)].join(" + ")} hand-written sessions (test/fixtures/extract-sessions/ tune and held-out; test/fixtures/blind/, blind2/ and blind3/ labelled with goal, rules, choices and look-alike negatives)`,
         `written-session rules and choices, tuned column: ${ruleSessions.count} sessions of test/fixtures/extract-rule-sessions/ (round four, tune only)`,
         `round five choice batch: ${choiceSessions.count} tune + ${choiceHeld.count} held-out sessions of test/fixtures/extract-choice-sessions/ (held-out written after the round's first changes, never tuned on; main's rules before the round: tune decisions 0.76 / 0.43, held-out decisions 0.56 / 0.36)`,
         `round six goal batch (test/fixtures/extract-goal-sessions/): ${goalSessions.map((g) => g.count).join(" + ")} sessions and ${goalSentences.map((g) => g.sentences.goal.tp + g.sentences.goal.fn).join(" + ")} goal sentences, tune + held-out (written from the kinds blind 3 lost, split before any change; held-out never tuned on)`,
+        "rare verbs (round six): rules whose verb is in no list and their look-alikes, written and split before the part-of-speech shapes (test/fixtures/extract-sentences/pos-*.jsonl); main's rules before the round: constraints 0.96 / 0.50 tuned half, 0.91 / 0.48 held-out half",
         "held-out was never tuned on; blind 1's failures were read in round four and blind 2's in round five (both fixed in general terms only); blind 3 was scored once on the round's final rules; each blind set was written by an engineer who never read the classifier; a gap between the columns is the real figure",
       ],
     };

@@ -1,6 +1,7 @@
 // `keel extract` quality and speed: precision and recall per kind on the labelled corpus of real pi sessions
 // (test/fixtures/extract-corpus/, made by scripts/fixtures/extract-corpus/generate.ts) next to a naive
 // cue-word baseline, and the time to extract a 10k-entry session.
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractBranch } from "../../src/compact/verified/extract/index.ts";
@@ -45,6 +46,20 @@ function time(fn: () => void, runs: number): number {
   return median(samples);
 }
 
+/** The one-time cost of the rule shapes' tagger: loading wink-nlp and its model in a fresh process, then one
+ * sentence (src/compact/verified/extract/pos-tagger.ts); the extraction time above runs with it loaded. */
+function firstTagMs(runs: number): number {
+  const tagger = join(import.meta.dirname, "../../src/compact/verified/extract/pos-tagger.ts");
+  const script = `const { tagWords } = await import(${JSON.stringify(tagger)}); const t = performance.now(); tagWords("keep it small"); console.log(performance.now() - t);`;
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`the tagger did not load: ${run.stderr}`);
+    samples.push(Number(run.stdout.trim()));
+  }
+  return median(samples);
+}
+
 export const report: Report = {
   name: "extract",
   description:
@@ -79,6 +94,7 @@ export const report: Report = {
     const runs = Math.max(3, options.runs);
     const keelMs = time(() => extractBranch(big.branch, { cwd: big.cwd }), runs);
     const naiveMs = time(() => naiveExtract(big.branch), runs);
+    const modelMs = firstTagMs(Math.min(5, runs));
     const row = (kind: string, pick: (s: Score) => Tally) => [kind, pr(pick(keel)), pr(pick(naive))];
     return {
       columns: ["kind (precision / recall)", "keel extract", "naive cue words"],
@@ -103,6 +119,11 @@ export const report: Report = {
           `extraction time, ${big.branch.length} entries (median of ${runs})`,
           `${keelMs.toFixed(1)} ms`,
           `${naiveMs.toFixed(1)} ms`,
+        ],
+        [
+          `part-of-speech model, first rule shape of a process (median of ${Math.min(5, runs)} fresh processes)`,
+          `${modelMs.toFixed(1)} ms`,
+          "n/a",
         ],
       ],
       notes: [

@@ -6,9 +6,15 @@ import { UserError } from "./errors.ts";
 
 /**
  * "extension/index.js" for the pi bundle, "web/<file>" for files under web/static/, "demo/<file>" for the UI demo,
- * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle).
+ * "vendor/re2js.cjs" for the search worker's pattern engine (also embedded in the extension bundle), "vendor/wink-pos.cjs"
+ * for the rule shapes' part-of-speech tagger (a build product: from source the tagger loads the package itself).
  */
-export type AssetName = "extension/index.js" | `web/${string}` | `demo/${string}` | "vendor/re2js.cjs";
+export type AssetName =
+  | "extension/index.js"
+  | `web/${string}`
+  | `demo/${string}`
+  | "vendor/re2js.cjs"
+  | "vendor/wink-pos.cjs";
 
 const embedded = new Map<string, string>();
 
@@ -40,8 +46,17 @@ export function assetSourcePath(name: AssetName): string {
     return nodeModule()
       .createRequire(import.meta.url)
       .resolve("re2js");
+  if (name === "vendor/wink-pos.cjs") return `${sourceRoot()}dist/.build/wink-pos.cjs`;
   if (name.startsWith("demo/")) return `${sourceRoot()}test/fixtures/ui-demo/${name.slice("demo/".length)}`;
   return `${sourceRoot()}web/static/${name.slice("web/".length)}`;
+}
+
+/** An asset's text when this build carries it (the binary or the extension bundle), else null. */
+export function embeddedAssetText(name: AssetName): string | null {
+  const text = embeddedTexts.get(name);
+  if (text !== undefined) return text;
+  const inside = embedded.get(name);
+  return inside === undefined ? null : readFileSync(inside, "utf8");
 }
 
 export function readAsset(name: AssetName): string {

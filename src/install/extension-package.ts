@@ -1,6 +1,7 @@
 // Writes keel's pi extension package (the embedded bundle plus its package.json) into a folder pi can install.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { POS_MODEL_FILE, posModelText } from "../compact/verified/extract/pos-model.ts";
 import { readAsset } from "../core/assets.ts";
 import { buildInfo } from "../core/build-info.ts";
 import { sha256Hex } from "../core/hash.ts";
@@ -47,6 +48,7 @@ export function writeExtensionPackage(dir: string): WrittenPackage {
   writeFileSync(join(dir, EXTENSION_FILE), bundle);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(extensionManifest(bundleSha256), null, 2)}\n`);
   writeModelFiles(join(dir, EXTENSION_MODEL_DIR));
+  writePosModel(join(dir, EXTENSION_MODEL_DIR));
   return { dir, bundleBytes: Buffer.byteLength(bundle), bundleSha256 };
 }
 
@@ -63,6 +65,15 @@ function writeModelFiles(dir: string): void {
     if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
     writeFileSync(target, readFileSync(source)); // copyFile cannot read the compiled binary's embedded files
   }
+}
+
+/** The rule shapes' part-of-speech model beside the bundle (src/compact/verified/extract/pos-tagger.ts reads it
+ * there); a build without it leaves the extension to the word lists alone. */
+function writePosModel(dir: string): void {
+  const text = posModelText();
+  if (text === null) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, POS_MODEL_FILE), text);
 }
 
 /** Hash of the bundle currently written in dir, or undefined when absent. */

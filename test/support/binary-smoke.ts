@@ -3,10 +3,19 @@
 // pass a binary that exists by the time their suite's hooks run (dist/keel, or a release binary).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionBuilder } from "../../scripts/fixtures/session-builder.ts";
 import { initRepo } from "./git-repo.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -100,6 +109,8 @@ export function describeBinarySmoke(label: string, binaryPath: () => string, opt
       const written = readFileSync(join(extensionDir, "index.js"));
       expect(written.equals(readFileSync(bundle))).toBe(true);
       expect(result.bundleSha256).toBe(createHash("sha256").update(written).digest("hex"));
+      // The rule shapes' part-of-speech model rides beside the bundle, not inside it (pos-model.ts).
+      expect(existsSync(join(extensionDir, "model", "wink-pos.cjs"))).toBe(true);
       const manifest = parseJson(readFileSync(join(extensionDir, "package.json"), "utf8"));
       expect(manifest).toMatchObject({ type: "module", pi: { extensions: ["./index.js"] } });
 
@@ -122,6 +133,20 @@ export function describeBinarySmoke(label: string, binaryPath: () => string, opt
       const levels = Object.fromEntries(report.checks.map((check) => [check.name, check.level]));
       for (const name of ["node", "pi", "extension", "registered", "store"])
         expect(levels[name], name).toBe("ok");
+    });
+
+    it("extracts rules whose verb is in no list with its embedded part-of-speech model", () => {
+      const b = createSessionBuilder({ cwd: project });
+      b.user("We're building the refunds page.");
+      b.assistant({ text: "On it." });
+      b.user("Cookies expire after a week. Also, redact tokens in error reports.");
+      b.assistant({ text: "Noted." });
+      const file = join(scratch, "rare-verbs.jsonl");
+      writeFileSync(file, b.toJsonl());
+      const run = keel(["extract", file], scratch);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain("Cookies expire after a week. [constraint, norm]");
+      expect(run.stdout).toMatch(/redact tokens in error reports\. \[constraint, imperative\]/);
     });
 
     it("checks its store with bun:sqlite", () => {

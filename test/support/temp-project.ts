@@ -240,7 +240,9 @@ function tryLock(): boolean {
 }
 
 function bundleIsFresh(): boolean {
-  if (!existsSync(BUNDLE) || existsSync(LOCK)) return false;
+  // The part-of-speech model is built beside the bundle (scripts/build-extension.ts) and written with it.
+  const posModel = join(REPO_ROOT, "dist/.build/wink-pos.cjs");
+  if (!existsSync(BUNDLE) || !existsSync(posModel) || existsSync(LOCK)) return false;
   const built = statSync(BUNDLE).mtimeMs;
   return newestSource([join(REPO_ROOT, "extension"), join(REPO_ROOT, "src")]) <= built;
 }

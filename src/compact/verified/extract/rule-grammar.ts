@@ -75,9 +75,14 @@ function preference(c: string): RuleClass | null {
 }
 
 /** An imperative that holds beyond this step: manner verbs, general scope, bare plural objects, contrasts. */
-export function standingImperative(clause: string, whole: string): boolean {
-  // "strip the email from every event": a verb no list names still reads as one when its scope is general.
-  if (!isImperative(clause) && !(looksImperative(clause) && /\b(every|each|all)\b/.test(clause)))
+export function standingImperative(clause: string, whole: string, verbFirst = false): boolean {
+  // "strip the email from every event": a verb no list names still reads as one when its scope is general;
+  // `verbFirst`: the tagger read the first word as a verb (rule-shape.ts).
+  if (
+    !verbFirst &&
+    !isImperative(clause) &&
+    !(looksImperative(clause) && /\b(every|each|all)\b/.test(clause))
+  )
     return false;
   // "now update all the snapshots": a step for right now, whatever its scope.
   if (/^(now|next|then|first)\b/.test(whole) && !STRONG.test(whole) && !/\b(always|never)\b/.test(whole))

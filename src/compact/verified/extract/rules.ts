@@ -46,7 +46,9 @@ import {
   isRuleOfElsewhere,
   isSpeakersLot,
 } from "./not-a-rule.ts";
-import { GENERAL, ruleIn } from "./rule-grammar.ts";
+import { tagWords } from "./pos-tagger.ts";
+import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
+import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
 import { classifiesCase } from "./rule-statements.ts";
 import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 import {
@@ -331,7 +333,7 @@ function classifyBare(bare: string): SentenceClass {
   // "lint errors in ci, fix": a problem named, then the bare ask.
   if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
     return { kind: "request" };
-  const found = ruleIn(bare, bare);
+  const found = ruleIn(bare, bare) ?? ruleByShape(bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
@@ -406,9 +408,30 @@ function conditional(main: string, whole: string): SentenceClass {
     looksImperative(clause.replace(/^(you|we) /, ""))
   )
     return rule("condition");
+  // "when the queue backs up, shed the oldest jobs": an instruction whose verb no list names.
+  if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
   // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
   if (classifiesCase(clause)) return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
+}
+
+/** A rule whose verb is in no list, read from its shape (rule-shape.ts); a one-off imperative is a request. */
+function ruleByShape(bare: string): SentenceClass | null {
+  const words = bare.split(" ").length;
+  if (words < 2 || words > 30 || WOULD.test(bare)) return null;
+  const c = bare.replace(/[.!]+$/, "");
+  // A verb the grammar lists was judged there: a one-off step stays a request.
+  if (isImperative(c)) return null;
+  const shape = ruleShapeOf(c, tagWords);
+  if (shape === "norm") return rule("norm");
+  // "stub the network in unit tests": a scope that names a class of things makes the imperative standing.
+  const scoped =
+    !/^[a-z-]+ (it|this|that|them)\b/.test(c) &&
+    /\b(in|across|inside|within) (the )?(?!(this|that|my|our|your|a|an|its|batch|chunk|piece|part|step)\b)([a-z-]+ )?[a-z-]{3,}s\b/.test(
+      c,
+    );
+  if (shape === "imperative") return standingImperative(c, c, true) || scoped ? rule("imperative") : null;
+  return null;
 }
 
 /** "anything over 2 MB → reject with 413", "on failure -> page me": a condition written as an arrow. */
