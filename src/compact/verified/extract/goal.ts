@@ -83,7 +83,7 @@ const STATED = [
 ];
 /** "-ing" verbs that tell a state, a trouble or a habit, not work under way ("we're seeing timeouts"). */
 const IDLE_ING =
-  "picking|choosing|opting|getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
+  "picking|choosing|opting|standardizing|standardising|settling|betting|getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
 /** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
