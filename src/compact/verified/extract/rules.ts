@@ -286,15 +286,16 @@ function classifyBare(bare: string): SentenceClass {
   // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
   if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
   // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
-  const aim = goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
+  const aim = () => goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
   // "i noticed the build fails, fix it": a report, then the ask; only a whole story is history.
-  const asksAfter = bare
-    .split(/, (?:so |and |then |now |pls |please )?/)
-    .slice(1)
-    .some((c) => isImperative(c));
-  if (PAST_TIME.test(bare) && !aim) return earnestIn(bare, "history");
+  const asksAfter = () =>
+    bare
+      .split(/, (?:so |and |then |now |pls |please )?/)
+      .slice(1)
+      .some((c) => isImperative(c));
+  if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
-  if (TOLD_PAST.test(bare) && !asksAfter && !aim) {
+  if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
     const told = earnestIn(bare, "history");
     return told.kind === "negative" ? { kind: "plain" } : told;
   }
