@@ -267,6 +267,18 @@ function strengthOf(n: string): GoalStrength | null {
  * whole, then from each clause start ("Production is down: new plan, find out why …", "our CI takes 40 minutes
  * and I want to get it under 15"). */
 export function goalReading(n: string): GoalReading | null {
+  // One sentence is read for its goal several times while it is classified: the last readings are kept.
+  const kept = READINGS.get(n);
+  if (kept !== undefined) return kept;
+  const found = readGoal(n);
+  if (READINGS.size >= 64) READINGS.delete(READINGS.keys().next().value as string);
+  READINGS.set(n, found);
+  return found;
+}
+
+const READINGS = new Map<string, GoalReading | null>();
+
+function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
   if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n))
     return null;
