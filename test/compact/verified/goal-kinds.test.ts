@@ -150,3 +150,20 @@ describe("a goal asked as a question, and a someday wish", () => {
     expect(kindOf("We really should learn Terraform properly one of these days.")).not.toBe("goal");
   });
 });
+
+describe("more frames of the same goal kinds", () => {
+  it("reads pseudo-clefts, 'after', list places, subjectless hopes and deadlines as the goal", () => {
+    for (const said of [
+      "What needs doing today is the CSV export for the tax office.",
+      "Right, today I'm after a cleaner error page for the booking flow.",
+      "Next on my list is porting the billing cron to Go.",
+      "Hoping to have the mobile app talking to the new API by Friday.",
+      "Need help wiring the payment webhook into the order service.",
+      "Time to finally fix the flaky upload test.",
+      "First order of business: the login page crashes on Safari.",
+      "I'm here to get the docs site deployed to Netlify.",
+      "We gotta get the release notes generator working before the launch.",
+    ])
+      expect(kindOf(said), said).toBe("goal");
+  });
+});

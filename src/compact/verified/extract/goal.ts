@@ -10,7 +10,7 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
@@ -43,7 +43,11 @@ const STATED = [
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
-  /^we're here to\b|^we are here to\b/,
+  /^(we're|we are|i'm|i am) here to\b/,
+  // "what needs doing today is …", "today i'm after a cleaner error page", "next on my list is …".
+  /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
+  /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
+  /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
   /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
@@ -92,6 +96,10 @@ const SOFT = [
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
+  // "looking to get the backups verified", "hoping to have the app on the new api by friday": the subject left out.
+  /^(looking|hoping|aiming|planning) to (get|have|make|build|ship|finish|set up|add|fix|move|port|migrate|automate)\b/,
+  // "time to finally fix the flaky upload test".
+  /^((it's|so|ok|okay|right),? )?(high |about )?time to (finally |properly )?[a-z]{3,} (the|our|my|this|that|a|an)\b/,
   // "we're adding push-to-talk to the chat", "i'm wiring up the sensor": the work in hand, told as under way.
   new RegExp(
     `^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? [a-z0-9"']\\S* \\S+ [a-z0-9]`,
@@ -105,7 +113,7 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 /** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
 const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
-const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
@@ -170,7 +178,7 @@ export function isPoliteWish(n: string): boolean {
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
-  /^((i|we)('d| would)? (like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+  /^(((i|we)('d| would)? )?(like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
@@ -183,6 +191,8 @@ const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
+/** "… before the launch", "… by friday": a deadline makes a change one piece of work. */
+export const hasDeadline = (n: string): boolean => DEADLINE.test(n);
 /** "my manager wants the onboarding emails translated by next week": work passed on with a deadline, not a rule. */
 export function isAssignment(inner: string): boolean {
   return (

@@ -29,6 +29,7 @@ import {
   framesProblem,
   type GoalStrength,
   goalReading,
+  hasDeadline,
   isAssignment,
   isPoliteWish,
   isWantedThing,
@@ -309,7 +310,7 @@ function classifyBare(bare: string): SentenceClass {
   if (reading && strength === "intent" && !wantsOutcome(bare)) {
     const change = oneOffChange(reading.clause);
     if (change !== null)
-      return standingChange(change.text) && !change.reachesTarget
+      return standingChange(change.text) && !change.reachesTarget && !hasDeadline(change.text)
         ? rule("obligation")
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
