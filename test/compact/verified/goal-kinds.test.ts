@@ -167,3 +167,16 @@ describe("more frames of the same goal kinds", () => {
       expect(kindOf(said), said).toBe("goal");
   });
 });
+
+describe("a new goal after 'stop'", () => {
+  it("reads 'stop, change of plans: …' and 'fixing that is the priority now' as the new goal", () => {
+    const goal = goalOfTurns(
+      "Let's tidy the changelog of the map widget.",
+      "Started.",
+      "Stop, change of plans: the 2.4 release breaks touch zoom on iPads. Fixing that is the priority now.",
+      "Reproduced.",
+    );
+    expect(goal).toContain("Fixing that is the priority now");
+    expect(goal).not.toContain("tidy the changelog");
+  });
+});

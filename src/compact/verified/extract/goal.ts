@@ -63,6 +63,8 @@ const STATED = [
   /^(something )?(more important|more urgent|even more urgent|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
+  // "fixing that regression is the priority now": the work named as the priority.
+  /^[a-z]{3,}ing (that|this|it|the [a-z0-9 -]{2,40}?) is (now )?(the|our|my|top|today's) (priority|focus|task|job|goal)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
@@ -232,7 +234,7 @@ export function isWorkReference(n: string): boolean {
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|wait|hold on|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
 const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
