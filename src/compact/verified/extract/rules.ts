@@ -310,7 +310,11 @@ function classifyBare(bare: string): SentenceClass {
   if (reading && strength === "intent" && !wantsOutcome(bare)) {
     const change = oneOffChange(reading.clause);
     if (change !== null)
-      return standingChange(change.text) && !change.reachesTarget && !hasDeadline(change.text)
+      // "get the ios build signing again", "… before the launch": a repair or a deadline is one piece of work.
+      return standingChange(change.text) &&
+        !change.reachesTarget &&
+        !hasDeadline(change.text) &&
+        !/\bagain\b/.test(change.text)
         ? rule("obligation")
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
