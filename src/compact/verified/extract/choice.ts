@@ -5,7 +5,7 @@
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
-  /^(final |the |our |my |the team's )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
+  /^(final |the |our |my |the team's )?(decision|decided|settled|verdict|conclusion|resolved|choice|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -36,6 +36,11 @@ const YES_NO_TO = /^(yes|no) to [^,;]{1,40}[,;] (and )?(no|yes) to \S/;
 /** "go with your recommendation", "…, so let's do that": taking what was proposed or just named. */
 const TAKES_PROPOSAL =
   /^((ok(ay)?|yes|sure|fine),? )?(let's |we'll |i'll )?(go|going) with (your|the|that|this) (recommendation|suggestion|proposal|plan|idea)\b|, so (let's|we'll) (do|go with|take) (that|it|this)( one)?[.!]*$/;
+
+/** "Decided:", "Decision from monday's planning: …": a choice announced with a label. */
+export function isLabelledDecision(n: string): boolean {
+  return DECISION_LABEL.test(n);
+}
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
@@ -71,6 +76,10 @@ export function asksChoice(prev: string): boolean {
   const tail = prev.slice(-600).toLowerCase();
   // "Options: (1) fix only the typo, (2) fix both." offers a choice without a question mark.
   if (/\b(options|choices|alternatives)\b[^.?!]{0,20}:/.test(tail) && ENUMERATED.test(tail)) return true;
+  // "Options: route it to a dead-letter topic, or move the offset by hand." names two ways after a label.
+  if (/\b(options|choices|alternatives|two ways)\b[^.?!]{0,20}:[^?!]{3,200}\bor\b/.test(tail)) return true;
+  // "Two live credentials: create, deploy, revoke. OK?": a plan put up for a yes.
+  if (/[.:]\s*(ok|okay|alright|sound good|sounds good|good|fine|agreed|right)\?\s*$/.test(tail)) return true;
   // "We could render them on demand, or cache them." offers two ways without asking.
   if (/\b(we|you|i) could [^.?!]{2,120}\bor\b/.test(tail)) return true;
   if (!tail.includes("?")) return false;
@@ -100,21 +109,45 @@ const JUDGED =
   /^[a-z0-9][^,]{0,50}? (would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))\b/;
 
 const UNSURE =
-  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think|later|hmm+\??)$|^(not sure|no idea|don't know|either|neither)\b/;
+  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think( about it| it over)?|later|hmm+\??)[.!]*$|^(not sure|no idea|don't know|either|neither|let me (think|check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\b/;
 
 /** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
 const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
+
+/** The assistant's last sentence asks a yes or a no. */
+export function asksYesNo(prev: string): boolean {
+  return YES_NO_QUESTION.test(prev.slice(-300).toLowerCase());
+}
 
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
 const PROPOSES =
   /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
+/** "yep chunks" after "Chunk the upload and resume?": a yes that names the proposal it takes. */
+const NAMES_PROPOSAL = /^(yes|yeah|yep|yup|sure|ok|okay)[,.!]* ([a-z0-9][\w.+/-]*( [\w.+/-]+){0,2})[.!]*$/;
+
+function namesProposal(n: string, prev: string): boolean {
+  const m = NAMES_PROPOSAL.exec(n);
+  const tail = prev.slice(-400).toLowerCase();
+  if (!m || !tail.includes("?") || /^(please|thanks|pls|thx|do it|go ahead)\b/.test(m[2] as string))
+    return false;
+  // A word of the proposal, allowing a changed ending ("batch" / "batched", "chunks" / "chunk").
+  return (m[2] as string)
+    .split(" ")
+    .every((w) => w.length < 3 || tail.includes(w.slice(0, Math.max(3, w.length - 2))));
+}
+
+/** "not in this pr" after "should i also add shortcuts?": a part of the work put off, which is a choice. */
+export const DEFERS_PART =
+  /^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\b|^(no,? )?(not (now|yet|today)|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$/;
+
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
   if (!prev) return false;
+  if (namesProposal(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
     return true;

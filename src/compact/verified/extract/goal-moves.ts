@@ -40,8 +40,12 @@ export function endsAtGoal(n: string): boolean {
 }
 
 /** "That's today's job.": the aim is what the message said before it. */
+/** "that's what we're doing.", "this is what i'm building today": the work named by pointing back at it. */
+const POINTS_AT_WORK =
+  /^(and )?(that's|that is|this is|thats) (exactly |basically )?what (we're|we are|i'm|i am|we'll be|i'll be) (doing|building|fixing|working on|shipping|making|after)( today| now| this week| here)?[.!]*$/;
+
 export function pointsAtGoal(n: string): boolean {
-  return POINTS_AT_GOAL.test(n);
+  return POINTS_AT_GOAL.test(n) || POINTS_AT_WORK.test(n);
 }
 
 /** A bare go-ahead ("do it", "yes please, go ahead"): it asks for what was just discussed. */
@@ -65,8 +69,12 @@ export function asksForWay(question: string): boolean {
 const PRODUCT_CHANGE =
   /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|ought|should be able) to (support|be able to|be [a-z]+able\b|handle|accept|show|allow|work (with|on|in|offline)|send|export|import|sync|include|display|let)\b/;
 
+/** "need the sales csv to include refunds": a change wanted of the product, said as a need. */
+const WANTED_CHANGE =
+  /^((i|we) )?(really )?(need|want) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (support|include|show|handle|accept|send|export|import|sync|display|list|let|allow|work (with|on|in|offline)|report|count|sort|group|filter)\b/;
+
 export function asksProductChange(n: string): boolean {
-  return PRODUCT_CHANGE.test(n);
+  return PRODUCT_CHANGE.test(n) || WANTED_CHANGE.test(n);
 }
 
 /** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on

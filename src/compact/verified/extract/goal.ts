@@ -10,11 +10,14 @@ import { BASE_VERB } from "./clause.ts";
 export type GoalStrength = "stated" | "intent";
 
 const GOAL_NOUN =
-  "(goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
+/** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
+const WANTED_BY =
+  "( (i|we)( really| most)?( want| need|'m after| am after|'re after| are after|'m hoping for|'re hoping for| hope for|'d like| would like)( (out of|from) (this|today|the session))?)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |this session's |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?( is( now)?( to| that)?|:|,| —| -|=|->| = | -> )`,
+  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 const WORK_LABEL =
@@ -23,19 +26,28 @@ const WORK_LABEL =
  * when the sentence reads like a quote. */
 const WORK_SOURCE =
   /^((the|this|that|my|our) )?(ticket|issue|story|user story|card|jira|epic|bug report|task)( #?[a-z]*-?\d+)?( (says?|reads?|asks? for|is about|wants?|describes?|boils down to))?\s*[:,]?\s+\S+ \S+ \S+/;
+/** "ticket hr-88 asks for …", "the ticket says we need …": what a ticket asks is the work. */
+const WORK_ASKS =
+  /^((the|this|that|my|our) )?(ticket|user story|story|card|jira|epic)( #?[a-z]*-?\d+)? (says|asks for|wants|is asking for|boils down to)\b( that)? (we|the|a|an|users?|customers?|[a-z]+s) \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
 const STATED = [
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
-  /^what (i|we)( really| actually)?( want| need|'d like| would like)( (you|us) to do| to (accomplish|achieve|build|get|have|ship))?( (by|for|before|today|this|at)\b[^:]{0,30})?( is\b|:)/,
+  /^what (i|we)( really| actually| most)?( want| need|'d like| would like|'d love| would love| hope)( (you|us) to do| to [a-z]+( (away|out))?( with| from| out of)?)?( (by|for|before|today|tonight|this|at|from|out of)\b[^:]{0,30})?( is\b|:)/,
+  // "what would make my day is …", "the thing i most need out of this is …".
+  /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
-  /^we're here to\b|^we are here to\b/,
+  /^(we're|we are|i'm|i am) here to\b/,
+  // "what needs doing today is …", "today i'm after a cleaner error page", "next on my list is …".
+  /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
+  /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
+  /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
   /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
@@ -51,12 +63,18 @@ const STATED = [
   /^(something )?(more important|more urgent|even more urgent|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
+  // "fixing that regression is the priority now": the work named as the priority.
+  /^[a-z]{3,}ing (that|this|it|the [a-z0-9 -]{2,40}?) is (now )?(the|our|my|top|today's) (priority|focus|task|job|goal)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
+  // "today we make the stock export", "this week i build the importer": a plan for the time named.
+  new RegExp(
+    `^(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`,
+  ),
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
   // The work the session is on, named as such: "we're still on the reconnect logic", "… that's what we work on now".
@@ -69,6 +87,9 @@ const STATED = [
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
   /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
+/** "-ing" verbs that tell a state, a trouble or a habit, not work under way ("we're seeing timeouts"). */
+const IDLE_ING =
+  "picking|choosing|opting|standardizing|standardising|settling|betting|getting|seeing|having|using|running|hitting|experiencing|noticing|losing|looking|thinking|wondering|going|waiting|planning|trying|hoping|aiming|keeping|sticking|staying|sitting|living|paying|spending|talking|asking|saying|telling|working|doing|being|feeling|struggling|dealing|considering|reading|watching|expecting|needing|wanting|missing|stuck|seeing|facing|suffering|dropping|switching|moving on|leaving|shipping|releasing";
 /** Aims said softly or by the way ("I'm hoping we can …", "Sam asked me to …", "let's see if we can …", "I want the
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
@@ -77,6 +98,16 @@ const SOFT = [
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
+  // "looking to get the backups verified", "hoping to have the app on the new api by friday": the subject left out.
+  /^(looking|hoping|aiming|planning) to (get|have|make|build|ship|finish|set up|add|fix|move|port|migrate|automate)\b/,
+  // "time to finally fix the flaky upload test".
+  /^((it's|so|ok|okay|right),? )?(high |about )?time to (finally |properly )?[a-z]{3,} (the|our|my|this|that|a|an)\b/,
+  // "we're adding push-to-talk to the chat", "i'm wiring up the sensor": the work in hand, told as under way.
+  new RegExp(
+    `^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? [a-z0-9"']\\S* \\S+ [a-z0-9]`,
+  ),
+  // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
+  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
@@ -84,10 +115,10 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 /** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
 const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
-const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
 const INTENT = (verb: string) => [
   new RegExp(
-    `^((i|we)('d| would) (really )?(appreciate it|be (very |really )?grateful|love it) if you (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|it('d| would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?${verb}\\b`,
+    `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
   ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -105,14 +136,19 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
+  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
 
 /** "i want to get it under 15": an aim that brings something to a figure once, not a standing limit. */
 export const reachesTarget = (clause: string): boolean =>
-  REACHES_TARGET.test(clause.replace(/^(i|we) (want|need|would like|'d like) to /, ""));
+  REACHES_TARGET.test(
+    clause.replace(
+      /^((i|we) (want|need|would like|'d like)|(we're|we are|i'm|i am) (really |still )?trying) to /,
+      "",
+    ),
+  );
 
 /** A clause after a comma with its own subject ("…, the registry bill is insane"): the reason for the change. */
 const REASON_TAIL =
@@ -133,16 +169,32 @@ export function oneOffChange(n: string): { text: string; reachesTarget: boolean 
   return { text, reachesTarget: REACHES_TARGET.test(text) };
 }
 
+/** "if you could help me get the dashboard running, that would be amazing": a wish for work wrapped in a polite
+ * condition, not a hypothetical. */
+const POLITE_WISH =
+  /^if (you|we) (could|can) (help (me|us) )?(to )?[a-z]+ .{6,}, (that|it|this)('d| would) be (great|amazing|awesome|lovely|wonderful|fantastic|brilliant|perfect|ideal|a huge help|really helpful|helpful|so helpful|nice)\b/;
+
+export function isPoliteWish(n: string): boolean {
+  return POLITE_WISH.test(n);
+}
+
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
 const HELP_WITH =
-  /^((i|we)('d| would)? (like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
+  /^(((i|we)('d| would)? )?(like|love|need|want|could use|be (very |really )?grateful for|appreciate) )?(some |a bit of |a little |your )?help (with (the|our|my|a|an|this|setting|getting|making|writing|building|fixing|moving|migrating)\b|[a-z]+ing\b)/;
 
 /** A new thing wished for ("i would need a script who compresses the logs"): the session builds it. */
 const WANTED_THING =
-  /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new )?(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+  /^((hi|hello|hey),? )?(i|we)('d| would)? (really )?(need|want|like|love) (a|an) (new |[a-z]+ ){0,2}(tool|script|app|service|bot|cli|library|command|page|endpoint|job|cron job|dashboard|report|plugin|extension|feature|workflow|pipeline|form|function|module|component|api)\b/;
+/** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
+ * builds, said with where it goes (never a standing "every …" or a break or an answer). */
+const WANTED_ANY =
+  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love)|need|want) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
+/** "… before the launch", "… by friday": a deadline makes a change one piece of work. */
+export const hasDeadline = (n: string): boolean => DEADLINE.test(n);
 /** "my manager wants the onboarding emails translated by next week": work passed on with a deadline, not a rule. */
 export function isAssignment(inner: string): boolean {
   return (
@@ -156,7 +208,9 @@ export function isAssignment(inner: string): boolean {
 export function isWantedThing(inner: string): boolean {
   return (
     /^(for )?(a|an|some) (new )?[a-z0-9-]+/.test(inner) &&
-    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string)
+    !RULE_WORDS.test(inner.split(/, (and|but) /)[0] as string) &&
+    // "a gif attached whenever a change alters the layout": wanted each time, which is a rule.
+    !/\b(whenever|every time|each time|any time|anytime)\b/.test(inner)
   );
 }
 
@@ -169,6 +223,9 @@ const PROJECT_INTENT = [
   new RegExp(`^(we're|we are|i'm|i am) going to ${PROJECT_VERB}\\b`),
 ];
 const STEP_INTENT = INTENT(STEP_VERB);
+/** "we're trying to cut the cold start to two seconds": work under way, said as an attempt. */
+const TRYING =
+  /^(right now |so |now )?(we're|we are|i'm|i am) (really |still |now )?trying to (?!(say|tell|explain|be|remember|keep|stay|avoid|think|decide)\b)[a-z]{2,}\b/;
 
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
 export function isWorkReference(n: string): boolean {
@@ -177,7 +234,7 @@ export function isWorkReference(n: string): boolean {
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|wait|hold on|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
 const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
@@ -202,7 +259,17 @@ function strengthOf(n: string): GoalStrength | null {
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
-  if (STEP_INTENT.some((re) => re.test(n)) || SOFT.some((re) => re.test(n)) || WANTED_STATE.test(n))
+  // "the ticket says we need csv import": the ticket's ask is the aim even when it reads as a rule.
+  if (WORK_ASKS.test(n)) return "stated";
+  // "…, so that never comes back": the reason after "so" sets no scope of its own.
+  if (WANTED_ANY.test(n) && !RULE_SCOPE.test(n.split(/,? so (that )?|,? because /)[0] as string))
+    return "intent";
+  if (
+    STEP_INTENT.some((re) => re.test(n)) ||
+    SOFT.some((re) => re.test(n)) ||
+    WANTED_STATE.test(n) ||
+    TRYING.test(n)
+  )
     return "intent";
   if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
   return null;
@@ -212,7 +279,23 @@ function strengthOf(n: string): GoalStrength | null {
  * whole, then from each clause start ("Production is down: new plan, find out why …", "our CI takes 40 minutes
  * and I want to get it under 15"). */
 export function goalReading(n: string): GoalReading | null {
-  if (/\?$/.test(n)) return null;
+  // One sentence is read for its goal several times while it is classified: the last readings are kept.
+  const kept = READINGS.get(n);
+  if (kept !== undefined) return kept;
+  const found = readGoal(n);
+  if (READINGS.size >= 64) READINGS.delete(READINGS.keys().next().value as string);
+  READINGS.set(n, found);
+  return found;
+}
+
+const READINGS = new Map<string, GoalReading | null>();
+
+function readGoal(n: string): GoalReading | null {
+  // "can you help me build a price alert?" asks for the work; any other question states no goal.
+  if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n))
+    return null;
+  // "i should learn vim one of these days": a someday wish, not this session's aim.
+  if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   const bare = unjoined(n);
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };

@@ -16,6 +16,22 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "without a valid id, the normal rate applies": a case named up front and the treatment that holds in it.
+  if (
+    /^(without|with|for|in case of|outside|inside|above|below|over|under) [^,]{2,40}, [^,]{3,60}\b(applies|apply|holds|is used|are used|takes precedence|take precedence|kicks in|kick in)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "condition" };
+  // "zero downtime", "0 data loss": a terse requirement that none of a thing is allowed.
+  if (/^(zero|0) [a-z-]{3,}( [a-z-]{3,})?[.!]*$/.test(c)) return { kind: "constraint", cue: "no" };
+  // "test with nvda and voiceover before you say it's done": a check the work must pass to count as finished.
+  if (
+    /\bbefore (you|we|i) (call|say|mark|consider|declare|report|claim|tell me)\b.{0,16}\b(done|finished|fixed|ready|complete|works)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "condition" };
   // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
   if (
     /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
@@ -85,4 +101,11 @@ export function classStatement(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "only" };
   return null;
+}
+
+/** "that's its own alarm", "it counts as a failure": the main clause of a condition gives the case its handling. */
+export function classifiesCase(c: string): boolean {
+  return /^(that's|that is|it's|it is|this is|that counts as|it counts as|treat (it|that|them) as) (its own|their own|a separate|an? (separate |own )?(alarm|alert|error|failure|breach|incident|warning|case|event|ticket|page))\b/.test(
+    c,
+  );
 }

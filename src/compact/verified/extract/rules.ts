@@ -2,7 +2,14 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { isChoiceReply, isCommand, isDecision } from "./choice.ts";
+import {
+  asksYesNo,
+  DEFERS_PART,
+  isChoiceReply,
+  isCommand,
+  isDecision,
+  isLabelledDecision,
+} from "./choice.ts";
 import {
   hedgedRequest,
   isImperative,
@@ -22,7 +29,9 @@ import {
   framesProblem,
   type GoalStrength,
   goalReading,
+  hasDeadline,
   isAssignment,
+  isPoliteWish,
   isWantedThing,
   oneOffChange,
   reachesTarget,
@@ -41,7 +50,18 @@ import {
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
-import { normalizeSentence, type Sentence } from "./sentences.ts";
+import { classifiesCase } from "./rule-statements.ts";
+import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
+import {
+  ADDITION,
+  conclusionOf,
+  HOLDS_FOR_GOOD,
+  narrates,
+  setsNothing,
+  TOLD_PAST,
+  tellsOn,
+  toldOn,
+} from "./told.ts";
 
 export type NegativeWhy = "question" | "hypothetical" | "quoted" | "remark" | "history" | "joke" | "code";
 
@@ -69,7 +89,7 @@ const SOCIAL =
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
-  /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|investigate|test) (again )?(whether|if)\b/;
+  /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|work out|investigate|test) (again )?(whether|if|why|how come)\b/;
 const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
@@ -86,7 +106,7 @@ const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 function stripFrames(n: string): string {
   let out = n;
   for (let i = 0; i < 6; i++) {
-    const next = out.replace(FRAME, "");
+    const next = out.replace(FRAME, "").replace(ADDITION, "");
     if (next === out) break;
     out = next;
   }
@@ -132,13 +152,18 @@ function isListedRule(found: SentenceClass): boolean {
 function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClass {
   const n = normalizeSentence(sentence.text);
   if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
+  // "no, it never resets until the dose is given" after "should it reset?": how it behaves for good, a rule.
+  const answer = /^(yes|yeah|yep|no|nope)[,.!]*\s+(.+)$/.exec(n)?.[2] ?? "";
+  if (context.prev && asksYesNo(context.prev) && HOLDS_FOR_GOOD.test(answer) && answer.split(" ").length >= 4)
+    return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
-    return stated && ANSWER_RULE.has(stated.cue) ? stated : { kind: "decision", marker: "reply" };
+    if (stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer)) return stated;
+    return { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
@@ -150,7 +175,14 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
     return rule("passed on");
-  if (sentence.introducesQuote) return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
+  // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
+  const told = toldOn(earnest);
+  const toldRule = told ? passedOn(told.verb, told.inner) : null;
+  if (toldRule && toldRule.kind !== "negative") return toldRule;
+  // "Requirements from the a11y review: …" heads rules, "Decision from the review: …" a choice; they quote nothing.
+  const heads = opensWithRuleLabel(sentence.text) || isLabelledDecision(earnest) || ADDITION.test(earnest);
+  if (sentence.introducesQuote && !heads)
+    return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
   const bare = stripFrames(
     stripQuoted(unlabelled)
@@ -166,9 +198,14 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
  * thought taken back. */
 function earlyClass(bare: string): SentenceClass | null {
   // "add one: nobody deploys on a friday": a short lead-in, then the rule.
-  const lead = /^((?:[a-z']+ ){0,3}[a-z']+): (.+)$/.exec(bare);
+  // "requirements from the a11y review: labels must be translatable": a longer lead names where rules come from.
+  const lead =
+    /^((?:[a-z']+ ){0,3}[a-z']+|(?:requirements|constraints|rules|acceptance( criteria)?|conditions|non-negotiables)(?: [a-z0-9'-]+){1,5}): (.+)$/.exec(
+      bare,
+    );
   if (lead && !isQuestion(bare) && !isDecision(bare) && goalReading(bare) === null && !framesProblem(bare)) {
-    const stated = ruleIn(lead[2] as string, lead[2] as string);
+    const said = stripFrames(lead.at(-1) as string);
+    const stated = ruleIn(said, said);
     if (stated && stated.cue !== "imperative") return stated;
   }
   // "we have to choose how to store the files": a choice still to make is work, not a rule.
@@ -195,9 +232,13 @@ function earlyClass(bare: string): SentenceClass | null {
 /** A joke, a sigh or a story of the past states a rule only through an ask left once they are taken away
  * ("ugh, whatever, just don't touch billing"); a choice said with a laugh stays a choice. */
 function earnestIn(n: string, why: NegativeWhy): SentenceClass {
-  const ask = earnestAsk(n, narrates, why === "history");
+  const ask = earnestAsk(n, why === "history" ? tellsOn : narrates, why === "history");
   const found = ask === null ? null : classifyBare(stripFrames(ask));
   if (found && (found.kind === "constraint" || found.kind === "preference")) return found;
+  // "they went on for an hour but the gist is the digest has to go out at 8:00": the story's present upshot.
+  const upshot = why === "history" ? conclusionOf(n) : null;
+  const concluded = upshot === null ? null : classifyBare(stripFrames(upshot));
+  if (concluded && (concluded.kind === "constraint" || concluded.kind === "preference")) return concluded;
   if (why !== "joke") return negative(why);
   const whole = classifyBare(
     stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
@@ -205,12 +246,12 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   return whole.kind === "decision" ? whole : negative(why);
 }
 
-const narrates = (clause: string) => PAST_TIME.test(clause) || PAST_VERB.test(clause);
-
 function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (setsNothing(bare)) return negative("remark");
+  if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const early = earlyClass(bare);
   if (early) return early;
@@ -221,12 +262,21 @@ function classifyBare(bare: string): SentenceClass {
     )
   )
     return negative("question");
+  // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
+  const asked = bare.endsWith("?") ? goalReading(bare) : null;
+  if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
   if (hedged !== null && hedged.split(" ").length >= 2) return { kind: "request" };
   const polite = politeRequest(bare);
   // "check whether the tests always run": a rule word inside the checked clause is not a rule.
   if (CHECK_WHETHER.test(polite ?? bare)) return { kind: "request" };
-  if (polite !== null) return ruleIn(polite, bare) ?? { kind: "request" };
+  // "could you rename the helpers across the repo": one change however wide, unless it holds from now on.
+  const politeRule = polite === null ? null : ruleIn(polite, bare);
+  if (polite !== null)
+    return politeRule &&
+      !(politeRule.cue === "imperative" && WHOLE_REPO.test(polite) && !standingChange(polite))
+      ? politeRule
+      : { kind: "request" };
   const main = mainClauseAfterCondition(bare);
   // "Should the deploy fail, revert": an inverted condition, not a question.
   if (main !== null && !bare.endsWith("?") && /^should\b/.test(bare)) return conditional(main, bare);
@@ -234,7 +284,22 @@ function classifyBare(bare: string): SentenceClass {
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
-  if (PAST_TIME.test(bare)) return earnestIn(bare, "history");
+  // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
+  if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
+  // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
+  const aim = () => goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
+  // "i noticed the build fails, fix it": a report, then the ask; only a whole story is history.
+  const asksAfter = () =>
+    bare
+      .split(/, (?:so |and |then |now |pls |please )?/)
+      .slice(1)
+      .some((c) => isImperative(c));
+  if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
+  // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
+  if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
+    const told = earnestIn(bare, "history");
+    return told.kind === "negative" ? { kind: "plain" } : told;
+  }
   if (UNDECIDED.test(bare)) return negative("remark");
   if (HYPOTHETICAL.test(bare)) return negative("hypothetical");
   const reading = isGoalPivot(bare) ? null : goalReading(bare);
@@ -245,7 +310,11 @@ function classifyBare(bare: string): SentenceClass {
   if (reading && strength === "intent" && !wantsOutcome(bare)) {
     const change = oneOffChange(reading.clause);
     if (change !== null)
-      return standingChange(change.text) && !change.reachesTarget
+      // "get the ios build signing again", "… before the launch": a repair or a deadline is one piece of work.
+      return standingChange(change.text) &&
+        !change.reachesTarget &&
+        !hasDeadline(change.text) &&
+        !/\bagain\b/.test(change.text)
         ? rule("obligation")
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
@@ -290,6 +359,10 @@ function classifyBare(bare: string): SentenceClass {
   return { kind: "plain" };
 }
 
+/** "across the repo": how wide one change reaches, not a scope that holds from now on. */
+const WHOLE_REPO =
+  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/;
+
 /** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
 const SCHEDULE =
   /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
@@ -299,14 +372,7 @@ const SCHEDULE =
  * not make a change verb standing. */
 function standingChange(change: string): boolean {
   // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
-  const c = change
-    .replace(SCHEDULE, "")
-    .replace(
-      /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/,
-      "",
-    )
-    .replace(/\s+/g, " ")
-    .trim();
+  const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }
@@ -318,6 +384,8 @@ function passedOn(verb: string, inner: string): SentenceClass {
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
   if (ruleIn(inner, inner)) return rule("passed on");
+  // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
+  if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
   // "per the design team, the primary button is always on the right": a standing fact passed on.
   if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
     return rule("passed on");
@@ -348,6 +416,8 @@ function conditional(main: string, whole: string): SentenceClass {
     return rule("condition");
   // "when the queue backs up, shed the oldest jobs": an instruction whose verb no list names.
   if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
+  // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
+  if (classifiesCase(clause)) return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
 }
 

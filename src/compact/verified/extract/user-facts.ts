@@ -2,6 +2,7 @@
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 
 import { isCommand, SETTLES } from "./choice.ts";
+import { isImperative } from "./clause.ts";
 import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
 import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
@@ -56,7 +57,53 @@ export function isPointingRequest(text: string): boolean {
 }
 
 /** "actually no, wait": the speaker takes back the pick just made in this message. */
-const TAKES_BACK = /^(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b/;
+const TAKES_BACK =
+  /^((hmm+|oh|um+|erm|uh|ah)[,.]* )?(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b[,.:;!—-]*\s*/;
+/** "a toggle, people keep …" after "system setting or a toggle?": the head of the clause names an option offered. */
+function namesOption(clause: string, prev: string | undefined): boolean {
+  const head = (clause.split(/, | — | - |; /)[0] as string).split(" ");
+  const offered = (prev ?? "").toLowerCase();
+  return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
+}
+
+interface ListedItem {
+  text: string;
+  rule: boolean;
+  plain: boolean;
+}
+
+/** "1. use the cleaned table 2. no pandas 3. numbers rounded to 1 decimal": a plain item in a list of rules is a
+ * rule too (at least two rules, and no fewer rules than other items). */
+function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | undefined): RuleFact[] {
+  const rules = items.filter((i) => i.rule).length;
+  // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
+  const answers =
+    (prev ?? "").includes("?") || items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
+  if (answers || rules < 2 || rules * 2 < items.length) return [];
+  return items
+    .filter((i) => i.plain)
+    .map((i) => ({ text: i.text, kind: "constraint", cue: "listed", entryId }));
+}
+
+/** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
+const GIVES_REASON =
+  /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
+/** Words after a pick that go on with the work rather than set a rule ("…, and then run the tests"). */
+const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping me|thanks)\b/;
+
+/** "count them in a metric, and log the first 100 bytes", "live against the registry, but if it is down, allow
+ * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
+function ruleAfterPick(n: string): string | null {
+  // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
+  const joint = /^([^,;]{1,40})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
+  const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
+  if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
+    return null;
+  const cls = classifySentence({ text: tail, introducesQuote: false });
+  if (cls.kind === "constraint" || cls.kind === "preference") return cls.cue;
+  return isImperative(tail) ? "with pick" : null;
+}
+
 /** "let's do that" only points at the option the sentence before it named. */
 const POINTED_PICK = /^(so,? )?(let's|lets|we'll) (do|go with|take) (that|it|this)( one)?( then)?[.!]*$/;
 
@@ -73,6 +120,17 @@ function askAfterColon(sentence: Sentence, prev: string | undefined): string | n
   const tail = sentence.text.slice(at + 2).trim();
   const cls = classifySentence({ text: tail, introducesQuote: false }, { prev });
   return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
+}
+
+/** "Refactor the parser (without changing the public api).", "bump react to 19, but leave the test utils alone":
+ * a piece of work asked first, then the rule that bounds it. Returns the whole sentence, or null. */
+function askBeforeRule(text: string): string | null {
+  const head = text.split(
+    / \(|, but | and make sure |, and (?=never|don't|do not|always|keep|leave)/i,
+  )[0] as string;
+  if (head === text || head.split(/\s+/).length < 3) return null;
+  const cls = classifySentence({ text: head, introducesQuote: false });
+  return cls.kind === "request" || (cls.kind === "goal" && cls.strength !== "pivot") ? text : null;
 }
 
 /** The class of a sentence; a ticket the user names ("ticket PAY-231: the refund …") is the work when no goal is
@@ -129,6 +187,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let answered = false;
   let before: string | null = null;
   const picksBefore = facts.decisions.length;
+  /** The list items of the message, and whether each reads as a rule or as a plain statement. */
+  const listed: ListedItem[] = [];
   for (const sentence of sentencesOf(text)) {
     const n = normalizeSentence(sentence.text);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
@@ -138,10 +198,17 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
       // "actually no, wait, people behind the NAT would lock each other out": the reason a pick is taken back.
       facts.decisions.splice(picksBefore);
+      // "actually no, a toggle, people keep …": the new pick said in the same breath.
+      const rest = n.replace(TAKES_BACK, "");
+      const again = rest === "" ? null : classifySentence({ text: rest, introducesQuote: false }, { prev });
+      if (again?.kind === "decision" && namesOption(rest, prev))
+        facts.decisions.push({ text: sentence.text, marker: "reply", entryId });
       before = sentence.text;
       continue;
     }
-    const cls = sentenceClass(sentence, n, answered && !terse ? undefined : prev);
+    // "table. easier to debug": the reason after a pick is not a second pick.
+    const reason = answered && facts.decisions.length > picksBefore && GIVES_REASON.test(n);
+    const cls = sentenceClass(sentence, n, (answered && !terse) || reason ? undefined : prev);
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
     before = sentence.text;
@@ -182,12 +249,20 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
     // standing imperative; it is kept as a rule too.
-    if (carry > 0 && !pivoted && ruleLike && cls.cue === "imperative" && LIST_ITEM.test(sentence.text)) {
+    const item = LIST_ITEM.test(sentence.text);
+    // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, whatever the aside beside
+    // it reads as; only a standing imperative is kept as a rule too.
+    const aside = /\s*\([^)]*\)/g;
+    const step = item && carry > 0 && !pivoted && isImperative(n.replace(LIST_ITEM, "").replace(aside, ""));
+    if (step && (ruleLike || cls.kind === "negative")) {
       carry--;
       goals.push(sentence.text);
+      if (!ruleLike || cls.cue !== "imperative") continue;
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
+      // "can you help me build …?" is also what the message asks for now.
+      if (n.endsWith("?")) requests.push(sentence.text);
       const lead = ruleBeforeGoal(n, prev);
       if (lead) facts.rules.push({ text: sentence.text, ...lead, entryId });
       if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
@@ -195,20 +270,26 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
     }
+    if (item) listed.push({ text: sentence.text, rule: ruleLike, plain: cls.kind === "plain" });
+    // A heading or a line of prose ends the list: its items are judged together.
+    else if (listed.length > 0) facts.rules.push(...itemsAmongRules(listed.splice(0), entryId, prev));
     if (cls.kind === "constraint" || cls.kind === "preference") {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
       // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
-      const asked = askAfterColon(sentence, prev);
+      const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
       if (asked) requests.push(asked);
-    } else if (cls.kind === "decision")
+    } else if (cls.kind === "decision") {
       facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
-    else if (cls.kind === "request") requests.push(sentence.text);
+      const extra = ruleAfterPick(n);
+      if (extra) facts.rules.push({ text: sentence.text, kind: "constraint", cue: extra, entryId });
+    } else if (cls.kind === "request") requests.push(sentence.text);
     else if (cls.kind === "negative" && cls.why === "question") questions.push(sentence.text);
     else if (cls.kind === "plain" && /[A-Za-z]{2,}\s+\S*[A-Za-z]/.test(sentence.text))
       plain.push(sentence.text);
     if ((cls.kind === "request" || cls.kind === "plain") && FOLLOW_UP.test(sentence.text))
       facts.followUps.push(sentence.text);
   }
+  facts.rules.push(...itemsAmongRules(listed, entryId, prev));
   // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
   const asked = goals.filter((g) => !narrated.has(g));
   facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
