@@ -10,7 +10,7 @@ const PIVOT =
 
 /** Small talk that opens a conversation, asked or said: the message it is in opens no work. */
 const SMALL_TALK =
-  /^((he+y+|hi+|hello+|morning|good (morning|afternoon|evening))[,!]? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|(i'm|i am) (back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation))?[.!]*$)/;
+  /^((he+y+|hi+|hello+|morning|good (morning|afternoon|evening))[,!]? )?(how('s| is| are| was| were) (it going|things|you|your|the|life|everything)|what's up|whats up|sup|long time no see|hope (you|you're|you are|your|all|everyone|the (coffee|weekend|week|day))|(happy|good) (monday|friday|new year|weekend)|did you have a (good|nice|great)|(mine|my (weekend|day|week|holiday|vacation)) (was|has been)|((i'm|i am) )?(back|here|around|online)( (from|after) (lunch|coffee|a break|my break|the meeting|holiday|vacation|leave|the weekend|a trip))?[.!]*$|((the|my|our|this) )?(weekend|holiday|vacation|week|morning|monday|trip) (went|flew|was|has been|is going) (by )?(too |so |way |really )?(fast|quick|quickly|short|great|good|long|slow|rough|nice|fun|by)[.!]*$)/;
 
 const GREETING =
   /^(he+y+|hi+|hello+|yo|morning|good (morning|afternoon|evening)|happy (monday|friday))( there| all| team)?[!.,]*$/;

@@ -40,7 +40,19 @@ const STATED = [
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
-  /^here's what (i|we)( really| actually)?( want|'d like| would like| need)\b/,
+  /^here's what (i|we)( really| actually)?( want|'d like| would like| need|'m after| am after|'re after| are after)\b/,
+  // "i'd like to spend this session getting the cold start under two seconds": the time given to one piece of work.
+  /^((today|so),? )?(i'd|i would|we'd|we would|i want to|we want to|let's|lets) (like to |love to )?spend (this|the|our|today's|my) (session|time|afternoon|morning|evening|day|hour|sprint)( together| today| here)? [a-z]{3,}ing\b/,
+  // "what i'd like to come out of today with is …", "what i'm hoping we end up with is …": the result wanted.
+  /^what (i|we)('d| would| am| 'm|'m| are|'re)? ?(like|love|want|hope|hoping|need)( (we|you) (can |could |will )?| to )(end up with|come out of [a-z' ]{2,30} with|walk away with|leave with|have at the end)\b/,
+  // "definition of done for today: …", "success looks like: …": the work named by what finishes it.
+  /^((the|our|my) )?(definition of done|success criteria|done criteria|exit criteria)( for [a-z' ]{2,30})?\s*:|^(success|done|finished|winning) (looks like|means|is when|= )\s*:?\s*\S+ \S+/,
+  // "getting password reset working again is the only thing that matters now".
+  /\bis (now )?(the only thing|all|what) that (really )?matters( now| today| here| this week)?[.!]*$/,
+  // "find out why the backup skipped, the flags can wait": the work put ahead of the one set aside.
+  /.{12,}, (the|our|that|those|these|this|my) [a-z0-9 -]{2,40} (can|will have to|has to|have to) wait( for now| till later| until later)?[.!]*$/,
+  // "• we're adding sso to the wiki (that's today's work)": a line named as the aim in brackets.
+  /\((that's |this is |it's |that is )?(today's|todays|this session's|this week's|the session's|our|the main|the) (job|work|task|goal|focus|aim|mission|priority)( for today| today)?\)/,
   /^let me explain what (i|we) want\b/,
   /^this (session|conversation|work) is (about|for)\b/,
   /^(we're|we are|i'm|i am) here to\b/,
@@ -73,7 +85,7 @@ const STATED = [
   /^(this session|today) (i|we) (want|need|would like)\b/,
   // "today we make the stock export", "this week i build the importer": a plan for the time named.
   new RegExp(
-    `^(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`,
+    `^(so,? )?(today|tonight|this (session|morning|afternoon|week)),? (we|i) (${BASE_VERB}|finish|work on)\\b`,
   ),
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,

@@ -25,7 +25,8 @@ export function isPastedLine(line: string): boolean {
   if (/^(ERROR|WARN|WARNING|FAIL|FAILED|PASS|INFO|DEBUG)\b/.test(t)) return true;
   if (/^(npm|yarn|pnpm) (ERR|WARN)/.test(t)) return true;
   if (/^(at |Traceback|File ")/.test(t)) return true;
-  if (/^[✖✗✘×✓✔▶•›»]\s/.test(t)) return true;
+  // "• we're adding SSO": a bullet glyph before prose is a list item, not a line of tool output.
+  if (/^[✖✗✘×✓✔▶›»]\s/.test(t)) return true;
   if (/^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(t)) return true; // timestamps
   if (/^\[[A-Za-z0-9 _:/.-]{1,40}\]\s/.test(t) && !/^\[x?\s?\]/i.test(t)) return true; // [lint] …, [CI] …
   if (/\s{2,}(error|warning)\s{2,}/i.test(t)) return true; // eslint table rows
@@ -57,6 +58,9 @@ export function opensWithRuleLabel(line: string): boolean {
   return label !== null && RULE_HEADING.test(`${label[1]}:`);
 }
 
+/** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
+const ENDORSES_QUOTE =
+  /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
 
 /** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
@@ -81,6 +85,8 @@ function proseLines(message: string): ProseLine[] {
   let inFence = false;
   let underIntro = false;
   let underRules = false;
+  let endorsed = false;
+  let inQuote = false;
   for (const raw of message.slice(0, MAX_MESSAGE_CHARS).split("\n")) {
     if (/^\s*(```|~~~)/.test(raw)) {
       inFence = !inFence;
@@ -91,7 +97,18 @@ function proseLines(message: string): ProseLine[] {
       underIntro = false;
       continue;
     }
+    // "Their rules stand:\n> … must …": a quote the user adopts is kept as the user's words (without the marker).
+    const quote = /^\s*>\s?/.exec(raw);
+    if (quote && endorsed) {
+      out.push({ line: raw.slice(quote[0].length), quoted: false, listed: false });
+      inQuote = true;
+      continue;
+    }
+    // A `>` block ends the material its intro announced: the next line is the user again.
+    if (inQuote && !quote) underIntro = false;
+    inQuote = quote !== null;
     if (isPastedLine(raw)) continue;
+    endorsed = ENDORSES_QUOTE.test(raw);
     const item = LIST_ITEM.test(raw);
     // A rule list ends at the first line that is not an item of it.
     if (underRules && !item) underRules = false;
