@@ -49,8 +49,6 @@ const STATED = [
   /^((the|our|my) )?(definition of done|success criteria|done criteria|exit criteria)( for [a-z' ]{2,30})?\s*:|^(success|done|finished|winning) (looks like|means|is when|= )\s*:?\s*\S+ \S+/,
   // "getting password reset working again is the only thing that matters now".
   /\bis (now )?(the only thing|all|what) that (really )?matters( now| today| here| this week)?[.!]*$/,
-  // "find out why the backup skipped, the flags can wait": the work put ahead of the one set aside.
-  /.{12,}, (the|our|that|those|these|this|my) [a-z0-9 -]{2,40} (can|will have to|has to|have to) wait( for now| till later| until later)?[.!]*$/,
   // "• we're adding sso to the wiki (that's today's work)": a line named as the aim in brackets.
   /\((that's |this is |it's |that is )?(today's|todays|this session's|this week's|the session's|our|the main|the) (job|work|task|goal|focus|aim|mission|priority)( for today| today)?\)/,
   /^let me explain what (i|we) want\b/,
@@ -259,6 +257,23 @@ const PROBLEM =
 
 export function framesProblem(n: string): boolean {
   return PROBLEM.test(n.replace(/^so,? /, ""));
+}
+
+/** "find out why the backup skipped, the flags can wait": the work put ahead of the one set aside. */
+const PUTS_AHEAD =
+  /^.{12,}, (the|our|that|those|these|this|my) [a-z0-9 -]{2,40} (can|will have to|has to|have to) wait( for now| till later| until later)?[.!]*$/;
+
+export function putsAhead(n: string): boolean {
+  return PUTS_AHEAD.test(n);
+}
+
+/** "What are we working on today?", "what's on the list?": the assistant asks what the work is. */
+const ASKS_WORK =
+  /\b(what('s| is| are) (on )?(the|our|your) (list|plan|agenda|task|goal|job)|what (are|shall|should) we (working on|work on|doing|tackle|tackling|building)|what (can|shall|should) i (help|do) (you )?with|what are we working on|what's up today|what do you (want|need) (to do|done|to work on))\b[^?]{0,30}\?\s*$/;
+
+/** The assistant's last message ends by asking what the work is. */
+export function asksForWork(prev: string): boolean {
+  return ASKS_WORK.test(prev.slice(-200).toLowerCase());
 }
 
 /** How the sentence reads as a goal, and the clause it was read from (the rule check looks at that clause). */

@@ -3,7 +3,7 @@
 
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
-import { type GoalStrength, goalReading, isWorkReference } from "./goal.ts";
+import { asksForWork, type GoalStrength, goalReading, isWorkReference, putsAhead } from "./goal.ts";
 import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
@@ -138,6 +138,7 @@ function askBeforeRule(text: string): string | null {
 function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
   if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
   if (isResumedWork(n)) return { kind: "goal", strength: "stated" };
+  if (putsAhead(n)) return { kind: "goal", strength: "stated" };
   return classifySentence(sentence, { prev });
 }
 
@@ -184,6 +185,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const narrated = new Set<string>();
   let chat = false;
   let works = false;
+  let answersWork: string | null = null;
   let answered = false;
   let before: string | null = null;
   const picksBefore = facts.decisions.length;
@@ -218,8 +220,16 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       else facts.decisions.push({ text: `${last} ${sentence.text}`, marker: cls.marker, entryId });
       continue;
     }
-    if (isSmallTalk(n)) chat = true;
-    else if (cls.kind !== "ack") works = true;
+    // "hey, back from holiday": small talk asks for nothing and states nothing.
+    if (isSmallTalk(n)) {
+      chat = true;
+      continue;
+    }
+    if (cls.kind !== "ack") works = true;
+    // "the csv import for the crm." after "what are we working on today?": the answer names the work, unless the
+    // message states its goal elsewhere.
+    if (said.length === 0 && prev && asksForWork(prev) && (cls.kind === "plain" || cls.kind === "request"))
+      answersWork = sentence.text;
     if (pointsAtGoal(n) && spoken.length > 0) {
       goals.push(...spoken.filter((t) => !goals.includes(t)));
       strength = "stated";
@@ -290,6 +300,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       facts.followUps.push(sentence.text);
   }
   facts.rules.push(...itemsAmongRules(listed, entryId, prev));
+  // The whole answer is the work: "the csv import. contacts come from a spreadsheet …".
+  if (goals.length === 0 && answersWork !== null) {
+    goals.push(...told.slice(told.indexOf(answersWork)));
+    strength = "stated";
+  }
   // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
   const asked = goals.filter((g) => !narrated.has(g));
   facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
