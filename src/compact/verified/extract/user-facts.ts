@@ -186,6 +186,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let chat = false;
   let works = false;
   let answersWork: string | null = null;
+  let underPickLabel = false;
   let answered = false;
   let before: string | null = null;
   const picksBefore = facts.decisions.length;
@@ -210,7 +211,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     // "table. easier to debug": the reason after a pick is not a second pick.
     const reason = answered && facts.decisions.length > picksBefore && GIVES_REASON.test(n);
-    const cls = sentenceClass(sentence, n, (answered && !terse) || reason ? undefined : prev);
+    // "Choices from tuesday's call: csv over sftp; one file per day, not per invoice.": the label covers each piece.
+    const cls: SentenceClass = underPickLabel
+      ? { kind: "decision", marker: "label" }
+      : sentenceClass(sentence, n, (answered && !terse) || reason ? undefined : prev);
+    underPickLabel = cls.kind === "decision" && cls.marker === "label" && sentence.text.endsWith(";");
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
     before = sentence.text;
