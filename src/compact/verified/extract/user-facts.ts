@@ -66,6 +66,10 @@ function namesOption(clause: string, prev: string | undefined): boolean {
   return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
 }
 
+/** The assistant asks for the rules to follow ("Any rules I should follow for the rest?"). */
+const ASKS_RULES =
+  /\b(rules?|constraints?|requirements?|conventions?|guidelines?|restrictions?|anything (i|we) should (keep in mind|know|avoid|respect))\b[^?]{0,60}\?\s*$/i;
+
 interface ListedItem {
   text: string;
   rule: boolean;
@@ -78,7 +82,7 @@ function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | un
   const rules = items.filter((i) => i.rule).length;
   // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
   const answers =
-    (prev ?? "").includes("?") || items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
+    ((prev ?? "").includes("?") && !ASKS_RULES.test((prev ?? "").slice(-300))) || items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
   if (answers || rules < 2 || rules * 2 < items.length) return [];
   return items
     .filter((i) => i.plain)
@@ -192,7 +196,10 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const picksBefore = facts.decisions.length;
   /** The list items of the message, and whether each reads as a rule or as a plain statement. */
   const listed: ListedItem[] = [];
-  for (const sentence of sentencesOf(text)) {
+  // "Any rules I should follow?" → "1) every url keeps working 2) …": the items answer with rules.
+  const rulesAsked = prev !== undefined && ASKS_RULES.test(prev.slice(-300));
+  for (const split of sentencesOf(text)) {
+    const sentence = rulesAsked && LIST_ITEM.test(split.text) ? { ...split, listedRule: true } : split;
     const n = normalizeSentence(sentence.text);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
     // ("vitest, not jest. spaces over tabs.") or settles after hesitation ("ugh, fine: …"); a full clause after
