@@ -30,6 +30,8 @@ describe("goal in whole sessions", () => {
   });
   it("reads the result wanted after a backstory", () => {
     const x = extractOf(
+      "Quick one first: rename UPLOAD_DIR to UPLOAD_ROOT.",
+      "Renamed.",
       "The sync service was built by an intern years ago and nobody touches it. what I'm hoping we end up with is a retry policy for failed uploads.",
       "Ok.",
     );
