@@ -70,6 +70,9 @@ function namesOption(clause: string, prev: string | undefined): boolean {
 const ASKS_RULES =
   /\b(rules?|constraints?|requirements?|conventions?|guidelines?|restrictions?|anything (i|we) should (keep in mind|know|avoid|respect))\b[^?]{0,60}\?\s*$/i;
 
+/** A short remark with no ask in it ("yo, weekend went too fast"), as small talk is when it stands alone. */
+const CHAT_ONLY = /^(?!.*\b(can|could|would|will|please|pls|need|want|let's|fix|help)\b)\S+( \S+){0,6}$/;
+
 interface ListedItem {
   text: string;
   rule: boolean;
@@ -232,12 +235,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       else facts.decisions.push({ text: `${last} ${sentence.text}`, marker: cls.marker, entryId });
       continue;
     }
-    // "hey, back from holiday": small talk asks for nothing and states nothing.
-    if (isSmallTalk(n)) {
+    // "hey, back from holiday": short small talk asks for nothing and states nothing.
+    if (isSmallTalk(n) && CHAT_ONLY.test(n) && (cls.kind === "plain" || cls.kind === "request")) {
       chat = true;
       continue;
     }
-    if (cls.kind !== "ack") works = true;
+    if (isSmallTalk(n)) chat = true;
+    else if (cls.kind !== "ack") works = true;
     // "the csv import for the crm." after "what are we working on today?": the answer names the work, unless the
     // message states its goal elsewhere.
     if (said.length === 0 && prev && asksForWork(prev) && (cls.kind === "plain" || cls.kind === "request"))
