@@ -100,6 +100,15 @@ describe("rules in whole sessions", () => {
     expect(holds(r, "post slugs stay as they are")).toBe(true);
     expect(holds(r, "drafts never get published by the build")).toBe(true);
   });
+  it("files an option refused for good as a rule, not a pick", () => {
+    const x = extractOf(
+      "Make the thumbnails load faster.",
+      "I can resize on upload with sharp or serve them through imgproxy. Which one?",
+      "sharp. I don't want imgproxy, it's one more service to run.",
+    );
+    expect(holds(x.constraints.map((c) => c.text), "I don't want imgproxy")).toBe(true);
+    expect(holds(x.decisions.map((d) => d.text), "I don't want imgproxy")).toBe(false);
+  });
 });
 
 describe("choices in whole sessions", () => {

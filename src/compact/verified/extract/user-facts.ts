@@ -70,6 +70,8 @@ function namesOption(clause: string, prev: string | undefined): boolean {
 const ASKS_RULES =
   /\b(rules?|constraints?|requirements?|conventions?|guidelines?|restrictions?|anything (i|we) should (keep in mind|know|avoid|respect))\b[^?]{0,60}\?\s*$/i;
 
+/** "i don't want x", "we never want x": an option refused for the rest of the work. */
+const RULES_OUT = /^(i|we) (do not|don't|never|really don't|really do not) (want|use|allow)\b/;
 /** A short remark with no ask in it ("yo, weekend went too fast"), as small talk is when it stands alone. */
 const CHAT_ONLY = /^(?!.*\b(can|could|would|will|please|pls|need|want|let's|fix|help)\b)\S+( \S+){0,6}$/;
 
@@ -146,7 +148,11 @@ function sentenceClass(sentence: Sentence, n: string, prev: string | undefined):
   if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
   if (isResumedWork(n)) return { kind: "goal", strength: "stated" };
   if (putsAhead(n)) return { kind: "goal", strength: "stated" };
-  return classifySentence(sentence, { prev });
+  const cls = classifySentence(sentence, { prev });
+  // "i do not want numba, …" after "numpy or numba?": an option ruled out for good is a prohibition, not a pick.
+  return cls.kind === "decision" && cls.marker !== "label" && RULES_OUT.test(n)
+    ? { kind: "constraint", cue: "prohibition" }
+    : cls;
 }
 
 /** The rule a sentence states before the clause its goal is read from ("the boss says the export must be ready
@@ -224,7 +230,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // "Choices from tuesday's call: csv over sftp; one file per day, not per invoice.": the label covers each piece.
     const cls: SentenceClass = underPickLabel
       ? { kind: "decision", marker: "label" }
-      : sentenceClass(sentence, n, (answered && !terse) || reason ? undefined : prev);
+      : sentenceClass(sentence, n, ((answered && !terse) || reason) && !RULES_OUT.test(n) ? undefined : prev);
     underPickLabel = cls.kind === "decision" && cls.marker === "label" && sentence.text.endsWith(";");
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
