@@ -67,7 +67,12 @@ describe("goal in whole sessions", () => {
       "Which endpoint should I call?",
     );
     expect(x.goal).toContain("wiring the shop to the new tax service");
-    expect(holds(x.constraints.map((c) => c.text), "the old rates must stay readable")).toBe(true);
+    expect(
+      holds(
+        x.constraints.map((c) => c.text),
+        "the old rates must stay readable",
+      ),
+    ).toBe(true);
   });
   it("takes the answer to 'what are we working on?' as the goal, never the small talk before it", () => {
     const x = extractOf(
@@ -106,8 +111,18 @@ describe("rules in whole sessions", () => {
       "I can resize on upload with sharp or serve them through imgproxy. Which one?",
       "sharp. I don't want imgproxy, it's one more service to run.",
     );
-    expect(holds(x.constraints.map((c) => c.text), "I don't want imgproxy")).toBe(true);
-    expect(holds(x.decisions.map((d) => d.text), "I don't want imgproxy")).toBe(false);
+    expect(
+      holds(
+        x.constraints.map((c) => c.text),
+        "I don't want imgproxy",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        x.decisions.map((d) => d.text),
+        "I don't want imgproxy",
+      ),
+    ).toBe(false);
   });
 });
 

@@ -59,7 +59,8 @@ export function opensWithRuleLabel(line: string): boolean {
 }
 
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
-const OWN_WORDS = /\b((should|could|would|must)( have|'ve)|(i|we)( already)?|as (i|we)( already)?) (said|wrote)\b/i;
+const OWN_WORDS =
+  /\b((should|could|would|must)( have|'ve)|(i|we)( already)?|as (i|we)( already)?) (said|wrote)\b/i;
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;

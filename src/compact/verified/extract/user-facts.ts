@@ -87,7 +87,8 @@ function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | un
   const rules = items.filter((i) => i.rule).length;
   // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
   const answers =
-    ((prev ?? "").includes("?") && !ASKS_RULES.test((prev ?? "").slice(-300))) || items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
+    ((prev ?? "").includes("?") && !ASKS_RULES.test((prev ?? "").slice(-300))) ||
+    items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
   if (answers || rules < 2 || rules * 2 < items.length) return [];
   return items
     .filter((i) => i.plain)
