@@ -3,20 +3,8 @@
 // bullet, or as the answer to "what are we working on?"; rules inside a quote the user adopts and list items
 // answering a question about rules; choices under a label split by semicolons. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
+import { extractTurns as extractOf } from "../../support/extract-turns.ts";
 
-const CWD = "/home/dev/app";
-
-function extractOf(...turns: string[]) {
-  const b = createSessionBuilder({ cwd: CWD });
-  for (const [i, text] of turns.entries()) {
-    if (i % 2 === 0) b.user(text);
-    else b.assistant({ text });
-  }
-  return extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
-}
 const holds = (items: string[], piece: string) => items.some((i) => i.includes(piece));
 const rulesOf = (...turns: string[]) => extractOf(...turns).constraints.map((c) => c.text);
 
