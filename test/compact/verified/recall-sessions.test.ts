@@ -115,6 +115,19 @@ describe("rules in whole sessions", () => {
 });
 
 describe("choices in whole sessions", () => {
+  it("takes a pick of two ways the assistant said it can take, without a question", () => {
+    const x = extractOf(
+      "Make the CSV export survive a server restart.",
+      "The job state lives in memory. I can either persist it in Redis or write a checkpoint file after each batch.",
+      "the checkpoint file is fine",
+    );
+    expect(
+      holds(
+        x.decisions.map((d) => d.text),
+        "the checkpoint file is fine",
+      ),
+    ).toBe(true);
+  });
   it("takes every piece under a plural choice label split by semicolons", () => {
     const d = extractOf(
       "Goal: ship the mobile push notifications. Choices from the design review: FCM instead of a vendor SDK; batching per user, not per event.",

@@ -80,8 +80,8 @@ export function asksChoice(prev: string): boolean {
   if (/\b(options|choices|alternatives|two ways)\b[^.?!]{0,20}:[^?!]{3,200}\bor\b/.test(tail)) return true;
   // "Two live credentials: create, deploy, revoke. OK?": a plan put up for a yes.
   if (/[.:]\s*(ok|okay|alright|sound good|sounds good|good|fine|agreed|right)\?\s*$/.test(tail)) return true;
-  // "We could render them on demand, or cache them." offers two ways without asking.
-  if (/\b(we|you|i) could [^.?!]{2,120}\bor\b/.test(tail)) return true;
+  // "We could render them on demand, or cache them.", "I can either finish it or abort": two ways, not asked.
+  if (/\b(we|you|i) (could|can)( either)? [^.?!]{2,120}\bor\b/.test(tail)) return true;
   if (!tail.includes("?")) return false;
   // "What should I work on?" asks for a task, not between options.
   if (
