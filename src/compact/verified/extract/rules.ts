@@ -47,6 +47,7 @@ import {
   isRuleOfElsewhere,
   isSpeakersLot,
 } from "./not-a-rule.ts";
+import { asksNothing, isOutsideAdvice } from "./not-asked.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
@@ -168,6 +169,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
   if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
+  if (isOutsideAdvice(stripFrames(n))) return negative("quoted");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
@@ -250,6 +252,7 @@ function classifyBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
+  if (asksNothing(bare)) return negative("remark");
   if (setsNothing(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
