@@ -12,10 +12,10 @@ const WORLD_SOURCE =
   /^(?:(?:some|a|an|every|any|one|random|most|all)(?: [a-z'-]+){1,3}(?: out there)?|(?:conventional|common|received) wisdom|(?:the )?(?:internet|web)|[a-z][a-z'-]*(?: [a-z][a-z'-]*)?)$/;
 /** "X says you should never …", "according to X, …", "X would say …": the source and the advice, generic "you". */
 const ADVICE =
-  /^(?:according to ([a-z' -]{2,40}?),|([a-z][a-z' -]{1,40}?) (?:says?|said|claims?|claimed|swears?|insists?|would say|used to say|told me|tells you|keeps saying)(?: that)?) (.+)$/;
+  /^(?:according to ([a-z' -]{2,40}?),|([a-z][a-z' -]{1,40}?) (says?|said|claims?|claimed|swears?|insists?|would say|used to say|told me|tells you|keeps saying)(?: that)?) (.+)$/;
 /** A word that takes the advice up: "and i agree", "so don't …", "here". */
 const TAKEN_UP =
-  /\b(i agree|we agree|agreed|and (?:that's|it's) (?:right|true)|so (?:don't|never|always|do|keep)|here)\b/;
+  /\b((?:he|she|they|it) (?:was|were|is|are) right|i agree|we agree|agreed|and (?:that's|it's) (?:right|true)|so (?:don't|never|always|do|keep)|here)\b/;
 /** A word that doubts it: "whatever that means", "supposedly". */
 const DOUBTED = /\b(whatever that means|supposedly|apparently|allegedly|or so they say)\b/;
 
@@ -24,10 +24,14 @@ export function isOutsideAdvice(n: string): boolean {
   const m = ADVICE.exec(n);
   if (!m) return false;
   const source = (m[1] ?? m[2] ?? "").trim();
-  const advice = m[3] as string;
+  const advice = m[4] as string;
   if (TAKEN_UP.test(advice) || !MODAL.test(advice)) return false;
   const indefinite = /^(?:some|a|an|every|any|random|most)\b/.test(source);
-  if (indefinite || DOUBTED.test(advice) || /\b(would say|used to say|claims?|claimed|swears?)\b/.test(n))
+  if (
+    indefinite ||
+    DOUBTED.test(advice) ||
+    /^(would say|used to say|claims?|claimed|swears?)$/.test(m[3] ?? "")
+  )
     return true;
   const ours =
     /^(?:our|my|the|your|their) /.test(source) && !/^the [a-z]+ (?:proverbs|docs say|books?)$/.test(source);
@@ -43,7 +47,7 @@ export function isOutsideAdvice(n: string): boolean {
 
 /** A time of now: what follows is how things stand, not how they must stay. */
 const NOW =
-  /^(?:at the moment|right now|currently|these days|for now|today|nowadays),? |\b(?:at the moment|right now|currently|anymore|any more|these days|nowadays)[.!]*$/;
+  /^(?:at the moment|right now|currently|these days|nowadays),? |\b(?:at the moment|right now|currently|anymore|any more|these days|nowadays)[.!]*$/;
 /** A verdict on what was just said: "which is silly", "and it's a pain". */
 const VERDICT =
   /,? (?:which is|and it's|and that's|and it is|which sucks|ugh)\b.*$|,? or it (?:stalls|breaks|dies|hangs|crashes|falls over)\b.*$/;
@@ -57,6 +61,9 @@ const BURDENED =
 export function describesNow(n: string): boolean {
   if (!NOW.test(n)) return false;
   const rest = n.replace(NOW, "").trim();
+  // "right now we're wiring the feed", "change of scope: we're not doing it anymore": the work, not a state.
+  if (/^(?:we're|i'm|we are|i am|i want|i'd|i need|let's|you)\b/.test(rest) || rest.includes(":"))
+    return false;
   if (BURDENED.test(rest)) return VERDICT.test(rest) || /^(?:someone|somebody|one|people)\b/.test(rest);
   const bare = rest.replace(VERDICT, "");
   return (
@@ -70,19 +77,26 @@ export function describesNow(n: string): boolean {
  * "the wiki is on notion, not confluence", "the plugin loaded last wins", "users cheat by changing the clock". */
 export function statesFact(n: string): boolean {
   if (
-    /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not|let's|we'll|i'll|prefer)\b/.test(
+    /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not|let's|we'll|i'll|prefer|mandatory|required|allowed|only)\b/.test(
       n,
-    )
+    ) ||
+    n.includes(",")
   )
-    return false;
-  const subject = "(?:the |our |all |some |most |many )?[a-z0-9][a-z0-9 -]{1,40}?";
-  const symptom = new RegExp(
-    `^${subject} (?:times? out|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?|wins)\\b`,
+    return (
+      /^(?:the|our) [a-z0-9-]+(?: [a-z0-9-]+)? (?:is|runs|lives|sits)(?: on| in| at)? [a-z0-9.-]+(?: [a-z0-9.-]+)?, not [a-z0-9 .-]+$/.test(
+        n,
+      ) && !/\b(must|should|only|mandatory|required)\b/.test(n)
+    );
+  const m =
+    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?|wins)\b/.exec(
+      n,
+    );
+  return (
+    m !== null &&
+    !/\b(?:is|are|to|that|who|which|what|if|when|whenever|it|show|fixing|read|deal|fix|this)\b/.test(
+      m[1] as string,
+    )
   );
-  const where = new RegExp(
-    `^${subject} (?:is|are|runs?|lives?|sits?|uses?)(?: on| in| at)? [a-z0-9 .-]+, not [a-z0-9 .-]+$`,
-  );
-  return symptom.test(n) || where.test(n);
 }
 
 /** The speaker's resolution or regret for themself: "i really must stop committing at 3am", "i should never
@@ -104,7 +118,7 @@ export function isSigh(n: string): boolean {
 
 /** A pet, a plant or a god obliged: a joke, however earnestly worded. */
 const NOT_A_PARTY =
-  /\b(?:my|our|the|office|server|ci|deploy|release) (?:cat|dog|parrot|hamster|goldfish|rabbit|pet|plant|gods?|spirits?|moon)\b|\b(?:under|at) (?:a|the) full moon\b|\bhamster wheel\b/;
+  /^(?:(?:my|our|the|office) )?(?:cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s? (?:must|has to|have to|should|needs? to|will)\b|\b(?:server|ci|deploy|release|build|code|demo|it|computer) gods\b|\b(?:under|at) (?:a|the) full moon\b|\bhamster wheel\b/;
 
 /** True when a duty is laid on a pet, a plant or a god, or tied to the moon. */
 export function obligesNoParty(n: string): boolean {

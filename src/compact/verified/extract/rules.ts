@@ -248,11 +248,17 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   return whole.kind === "decision" ? whole : negative(why);
 }
 
+/** A rule or a choice read from a sentence that asks nothing of the work (not-asked.ts) is no rule. */
 function classifyBare(bare: string): SentenceClass {
+  const read = readBare(bare);
+  const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
+  return binds && asksNothing(bare) ? negative("remark") : read;
+}
+
+function readBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
-  if (asksNothing(bare)) return negative("remark");
   if (setsNothing(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
