@@ -46,6 +46,7 @@ const NON_RULES: [string, string][] = [
   ["a pet obliged", "My goldfish must watch every standup, it is very judgemental."],
   ["a god obliged", "Every hotfix has to be offered to the deploy gods first."],
   ["pasted sql", "ALTER TABLE reports ALTER COLUMN owner_id SET NOT NULL;"],
+  ["a task left for when there is time", "If there's time, tidy the changelog as well."],
 ];
 
 const RULES: [string, string][] = [
@@ -57,6 +58,7 @@ const RULES: [string, string][] = [
   ["a rule for the assistant", "You must stop renaming branches halfway through."],
   ["a rule naming sql", "Every new column must be NOT NULL with a default."],
   ["an approval rule", "Every hotfix has to be approved by Priya first."],
+  ["a condition that binds", "If the import fails, always keep the uploaded file."],
 ];
 
 describe("sentences that ask nothing of the work", () => {

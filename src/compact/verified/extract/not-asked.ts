@@ -74,7 +74,7 @@ export function describesNow(n: string): boolean {
 }
 
 /** A symptom or a fact of behaviour in the present simple with no modal: "exports time out on big accounts",
- * "the wiki is on notion, not confluence", "the plugin loaded last wins", "users cheat by changing the clock". */
+ * "the wiki is on notion, not confluence", "users cheat by changing the clock". */
 export function statesFact(n: string): boolean {
   if (
     /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not|let's|we'll|i'll|prefer|mandatory|required|allowed|only)\b/.test(
@@ -88,7 +88,7 @@ export function statesFact(n: string): boolean {
       ) && !/\b(must|should|only|mandatory|required)\b/.test(n)
     );
   const m =
-    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?|wins)\b/.exec(
+    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?)\b/.exec(
       n,
     );
   return (
@@ -123,6 +123,13 @@ const NOT_A_PARTY =
 /** True when a duty is laid on a pet, a plant or a god, or tied to the moon. */
 export function obligesNoParty(n: string): boolean {
   return NOT_A_PARTY.test(n) && MODAL.test(n);
+}
+
+/** A task left for when there is time: "if time allows, tidy the readme" asks for one optional step, no rule. */
+export function isOptionalTask(n: string): boolean {
+  return /^(?:(?:and|also|then),? )?(?:if|when) (?:time allows|time permits|there's (?:still )?time|there is (?:still )?time|(?:we|you) have (?:the )?time|you get (?:the )?time|you get a chance)\b/.test(
+    n,
+  );
 }
 
 /** True when the sentence sounds like a rule but asks nothing of the work (see the header). */

@@ -47,7 +47,7 @@ import {
   isRuleOfElsewhere,
   isSpeakersLot,
 } from "./not-a-rule.ts";
-import { asksNothing, isOutsideAdvice } from "./not-asked.ts";
+import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
@@ -252,6 +252,7 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
 function classifyBare(bare: string): SentenceClass {
   const read = readBare(bare);
   const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
+  if (binds && isOptionalTask(bare)) return { kind: "request" };
   return binds && asksNothing(bare) ? negative("remark") : read;
 }
 
