@@ -7,26 +7,22 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Row, scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
-import { createSessionBuilder } from "../../../scripts/fixtures/session-builder.ts";
-import { extractBranch } from "../../../src/compact/verified/extract/index.ts";
 import { isCodeLine } from "../../../src/compact/verified/extract/not-a-rule.ts";
 import {
   describesNow,
   isOutsideAdvice,
   statesFact,
 } from "../../../src/compact/verified/extract/not-asked.ts";
-import type { BranchEntry } from "../../../src/session/entries.ts";
-
-const CWD = "/home/dev/app";
+import { extractTurns } from "../../support/extract-turns.ts";
 
 /** The rules and choices the extraction keeps from one user message after an assistant question. */
 function kept(message: string): string[] {
-  const b = createSessionBuilder({ cwd: CWD });
-  b.user("Let's speed up the reports page today.");
-  b.assistant({ text: "Sure. Anything I should know before I start?" });
-  b.user(message);
-  b.assistant({ text: "Understood." });
-  const x = extractBranch(b.entries as unknown as BranchEntry[], { cwd: CWD });
+  const x = extractTurns(
+    "Let's speed up the reports page today.",
+    "Sure. Anything I should know before I start?",
+    message,
+    "Understood.",
+  );
   return [...x.constraints.map((c) => c.text), ...x.decisions.map((d) => d.text)];
 }
 
