@@ -54,6 +54,7 @@ const RULES: [string, string][] = [
   ["a rule for the assistant", "You must stop renaming branches halfway through."],
   ["a rule naming sql", "Every new column must be NOT NULL with a default."],
   ["an approval rule", "Every hotfix has to be approved by Priya first."],
+  ["advice of a party to a generic you", "Legal says you can't keep chat logs past ninety days."],
   ["a condition that binds", "If the import fails, always keep the uploaded file."],
 ];
 

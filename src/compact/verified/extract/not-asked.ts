@@ -3,6 +3,8 @@
 // themself, a sigh that nobody should have to, and a duty laid on a pet or a god. Judged by clause shape (who
 // is obliged, a modal or none, a time of now, a verdict after), not by phrases of any corpus. Pure.
 
+import { isParty } from "./clause.ts";
+
 const MODAL =
   /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|never|always|don't|do not|only)\b/;
 
@@ -33,16 +35,13 @@ export function isOutsideAdvice(n: string): boolean {
     /^(would say|used to say|claims?|claimed|swears?)$/.test(m[3] ?? "")
   )
     return true;
-  const ours =
-    /^(?:our|my|the|your|their) /.test(source) && !/^the [a-z]+ (?:proverbs|docs say|books?)$/.test(source);
+  // "the go proverbs", "every tutorial": a body of general wisdom; "legal", "the client", "our lead": a party.
+  const wisdom = /\b(?:proverbs?|wisdom|tutorials?|blogs?|books?|internet|web)\b/.test(source);
+  const ours = (/^(?:our|my|the|your|their) /.test(source) || isParty(source)) && !wisdom;
   const generic = /^you (?:should|must|shouldn't|mustn't|never|always|have to|need to|can't|cannot)\b/.test(
     advice,
   );
-  return (
-    generic &&
-    (!ours || /\b(?:proverbs?|wisdom|tutorials?|blogs?|books?)\b/.test(source)) &&
-    WORLD_SOURCE.test(source.replace(/^the /, ""))
-  );
+  return generic && !ours && WORLD_SOURCE.test(source.replace(/^the /, ""));
 }
 
 /** A time of now: what follows is how things stand, not how they must stay. */
