@@ -23,6 +23,9 @@ const FUNCTION_WORD =
 const SETTING =
   /^\s*"?[\w.-]+"?\s*[:=]\s*(?:"[^"]*"|'[^']*'|true|false|null|yes|no|never|always|on|off|[\d.]+|[\w./-]+)\s*,?\s*$/i;
 /** A command line: a program name, then arguments with at least one flag or path, and no prose around them. */
+/** A statement of SQL: its keywords in capitals, ended by a semicolon ("ALTER TABLE t SET NOT NULL;"). */
+const SQL_STATEMENT =
+  /^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|ALTER|CREATE|DROP|GRANT|REVOKE|TRUNCATE)\b[^a-z]*\b[A-Z]{2,}\b.*;\s*$/;
 const COMMAND = /^\s*(?:sudo\s+)?[a-z][\w.-]*(?:\s+[\w./:@=^~-]+)*\s+--?[a-z][\w=-]*/;
 
 /** True when the text is a line of code, config, program output or a command pasted as it is, not a sentence
@@ -30,7 +33,7 @@ const COMMAND = /^\s*(?:sudo\s+)?[a-z][\w.-]*(?:\s+[\w./:@=^~-]+)*\s+--?[a-z][\w
 export function isCodeLine(raw: string): boolean {
   const text = raw.trim();
   if (text === "" || /^`[^`]*`[.!]?$/.test(text)) return false;
-  if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text)) return true;
+  if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text) || SQL_STATEMENT.test(text)) return true;
   const bare = text.replace(/`[^`]*`/g, " x ");
   const code = bare.replace(STRING_LITERAL, '""');
   const head = code.replace(TRAILING_COMMENT, "");

@@ -47,6 +47,7 @@ import {
   isRuleOfElsewhere,
   isSpeakersLot,
 } from "./not-a-rule.ts";
+import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
@@ -168,6 +169,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
   if (isCodeLine(sentence.text)) return negative("code");
   if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
+  if (isOutsideAdvice(stripFrames(n))) return negative("quoted");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
   if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
@@ -246,7 +248,15 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   return whole.kind === "decision" ? whole : negative(why);
 }
 
+/** A rule or a choice read from a sentence that asks nothing of the work (not-asked.ts) is no rule. */
 function classifyBare(bare: string): SentenceClass {
+  const read = readBare(bare);
+  const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
+  if (binds && isOptionalTask(bare)) return { kind: "request" };
+  return binds && asksNothing(bare) ? negative("remark") : read;
+}
+
+function readBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
   if (isRuleOfElsewhere(bare)) return negative("joke");

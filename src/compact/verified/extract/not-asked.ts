@@ -1,0 +1,137 @@
+// What sounds like a rule but asks nothing of the work: advice of the world at large passed on without being
+// taken up, how things stand now (a fact, a symptom, a burden complained about), the speaker's resolution for
+// themself, a sigh that nobody should have to, and a duty laid on a pet or a god. Judged by clause shape (who
+// is obliged, a modal or none, a time of now, a verdict after), not by phrases of any corpus. Pure.
+
+import { isParty } from "./clause.ts";
+
+const MODAL =
+  /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|never|always|don't|do not|only)\b/;
+
+/** A source nobody on the work answers for: an indefinite one ("some blog", "every tutorial"), a proper name
+ * (not "our" or "the" something), or wisdom in general. */
+const WORLD_SOURCE =
+  /^(?:(?:some|a|an|every|any|one|random|most|all)(?: [a-z'-]+){1,3}(?: out there)?|(?:conventional|common|received) wisdom|(?:the )?(?:internet|web)|[a-z][a-z'-]*(?: [a-z][a-z'-]*)?)$/;
+/** "X says you should never …", "according to X, …", "X would say …": the source and the advice, generic "you". */
+const ADVICE =
+  /^(?:according to ([a-z' -]{2,40}?),|([a-z][a-z' -]{1,40}?) (says?|said|claims?|claimed|swears?|insists?|would say|used to say|told me|tells you|keeps saying)(?: that)?) (.+)$/;
+/** A word that takes the advice up: "and i agree", "so don't …", "here". */
+const TAKEN_UP =
+  /\b((?:he|she|they|it) (?:was|were|is|are) right|i agree|we agree|agreed|and (?:that's|it's) (?:right|true)|so (?:don't|never|always|do|keep)|here)\b/;
+/** A word that doubts it: "whatever that means", "supposedly". */
+const DOUBTED = /\b(whatever that means|supposedly|apparently|allegedly|or so they say)\b/;
+
+/** Advice of the world at large passed on ("a blog post claims you should never …") with no word taking it up. */
+export function isOutsideAdvice(n: string): boolean {
+  const m = ADVICE.exec(n);
+  if (!m) return false;
+  const source = (m[1] ?? m[2] ?? "").trim();
+  const advice = m[4] as string;
+  if (TAKEN_UP.test(advice) || !MODAL.test(advice)) return false;
+  const indefinite = /^(?:some|a|an|every|any|random|most)\b/.test(source);
+  if (
+    indefinite ||
+    DOUBTED.test(advice) ||
+    /^(would say|used to say|claims?|claimed|swears?)$/.test(m[3] ?? "")
+  )
+    return true;
+  // "the go proverbs", "every tutorial": a body of general wisdom; "legal", "the client", "our lead": a party.
+  const wisdom = /\b(?:proverbs?|wisdom|tutorials?|blogs?|books?|internet|web)\b/.test(source);
+  const ours = (/^(?:our|my|the|your|their) /.test(source) || isParty(source)) && !wisdom;
+  const generic = /^you (?:should|must|shouldn't|mustn't|never|always|have to|need to|can't|cannot)\b/.test(
+    advice,
+  );
+  return generic && !ours && WORLD_SOURCE.test(source.replace(/^the /, ""));
+}
+
+/** A time of now: what follows is how things stand, not how they must stay. */
+const NOW =
+  /^(?:at the moment|right now|currently|these days|nowadays),? |\b(?:at the moment|right now|currently|anymore|any more|these days|nowadays)[.!]*$/;
+/** A verdict on what was just said: "which is silly", "and it's a pain". */
+const VERDICT =
+  /,? (?:which is|and it's|and that's|and it is|which sucks|ugh)\b.*$|,? or it (?:stalls|breaks|dies|hangs|crashes|falls over)\b.*$/;
+/** Someone unnamed or the speaker's team made to do something. */
+const BURDENED =
+  /^(?:someone|somebody|one|we|i|they|people) (?:still |always |really )?(?:has to|have to|must|need to|needs to)\b/;
+
+/** How things stand now: "right now somebody has to copy them by hand, which is silly", "the app never calls v1
+ * anymore", "right now the table stores tokens and nothing else". A modal left after the time of now with no
+ * verdict after it ("right now we must keep the api stable") still binds. */
+export function describesNow(n: string): boolean {
+  if (!NOW.test(n)) return false;
+  const rest = n.replace(NOW, "").trim();
+  // "right now we're wiring the feed", "change of scope: we're not doing it anymore": the work, not a state.
+  if (/^(?:we're|i'm|we are|i am|i want|i'd|i need|let's|you)\b/.test(rest) || rest.includes(":"))
+    return false;
+  if (BURDENED.test(rest)) return VERDICT.test(rest) || /^(?:someone|somebody|one|people)\b/.test(rest);
+  const bare = rest.replace(VERDICT, "");
+  return (
+    !/\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not)\b/.test(
+      bare,
+    ) && !/^(?:never|always|only|no|keep|stay|leave|use|don't)\b/.test(bare)
+  );
+}
+
+/** A symptom or a fact of behaviour in the present simple with no modal: "exports time out on big accounts",
+ * "the wiki is on notion, not confluence", "users cheat by changing the clock". */
+export function statesFact(n: string): boolean {
+  if (
+    /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not|let's|we'll|i'll|prefer|mandatory|required|allowed|only)\b/.test(
+      n,
+    ) ||
+    n.includes(",")
+  )
+    return (
+      /^(?:the|our) [a-z0-9-]+(?: [a-z0-9-]+)? (?:is|runs|lives|sits)(?: on| in| at)? [a-z0-9.-]+(?: [a-z0-9.-]+)?, not [a-z0-9 .-]+$/.test(
+        n,
+      ) && !/\b(must|should|only|mandatory|required)\b/.test(n)
+    );
+  const m =
+    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?)\b/.exec(
+      n,
+    );
+  return (
+    m !== null &&
+    !/\b(?:is|are|to|that|who|which|what|if|when|whenever|it|show|fixing|read|deal|fix|this)\b/.test(
+      m[1] as string,
+    )
+  );
+}
+
+/** The speaker's resolution or regret for themself: "i really must stop committing at 3am", "i should never
+ * have volunteered". */
+export function isOwnResolution(n: string): boolean {
+  return /^(?:(?:honestly|also|and|ok|man|god),? )*i (?:really |seriously |just |totally )?(?:must|need to|have to|should|gotta|got to) (?:really )?(?:stop|quit)\b|^i (?:really )?should (?:really )?(?:never )?have\b/.test(
+    n,
+  );
+}
+
+/** A sigh that nobody should have to face something: "a horror show, nobody should have to maintain it". */
+export function isSigh(n: string): boolean {
+  return (
+    /\b(?:nobody|no one|no human|no person|no sane person) (?:should|would want to) (?:ever )?have to\b/.test(
+      n,
+    ) && !/,? so\b/.test(n)
+  );
+}
+
+/** A pet, a plant or a god obliged: a joke, however earnestly worded. */
+const NOT_A_PARTY =
+  /^(?:(?:my|our|the|office) )?(?:cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s? (?:must|has to|have to|should|needs? to|will)\b|\b(?:server|ci|deploy|release|build|code|demo|it|computer) gods\b|\b(?:under|at) (?:a|the) full moon\b|\bhamster wheel\b/;
+
+/** True when a duty is laid on a pet, a plant or a god, or tied to the moon. */
+export function obligesNoParty(n: string): boolean {
+  return NOT_A_PARTY.test(n) && MODAL.test(n);
+}
+
+/** A task left for when there is time: "if time allows, tidy the readme" asks for one optional step, no rule. */
+export function isOptionalTask(n: string): boolean {
+  return /^(?:(?:and|also|then),? )?(?:if|when) (?:time allows|time permits|there's (?:still )?time|there is (?:still )?time|(?:we|you) have (?:the )?time|you get (?:the )?time|you get a chance)\b/.test(
+    n,
+  );
+}
+
+/** True when the sentence sounds like a rule but asks nothing of the work (see the header). */
+export function asksNothing(n: string): boolean {
+  return isOwnResolution(n) || isSigh(n) || obligesNoParty(n) || describesNow(n) || statesFact(n);
+}
