@@ -22,6 +22,7 @@ import blind from "../../test/fixtures/blind/meaning-questions.json" with { type
 import blind2 from "../../test/fixtures/blind2/meaning-corpus.json" with { type: "json" };
 import blind3 from "../../test/fixtures/blind3/meaning-corpus.json" with { type: "json" };
 import blind4 from "../../test/fixtures/blind4/meaning-corpus.json" with { type: "json" };
+import blind5 from "../../test/fixtures/blind5/meaning-corpus.json" with { type: "json" };
 import meaning from "../../test/fixtures/memory/meaning-corpus.json" with { type: "json" };
 import retrieval from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
@@ -32,12 +33,13 @@ const PROJECT = "bench-project";
  * read the ranker (test/fixtures/blind/; its misses were read in round four); blind2: written the same way in round
  * four with records of its own (test/fixtures/blind2/; its misses were read since); blind3: the same again
  * (test/fixtures/blind3/, written in round four, first scored on round five's final ranker); blind4: the same again
- * (test/fixtures/blind4/, written in round five, first scored on round six's final ranker). */
-const SPLITS = ["tune", "held", "blind", "blind2", "blind3", "blind4"] as const;
+ * (test/fixtures/blind4/, written in round five, first scored on round six's final ranker); blind5: the same again
+ * (test/fixtures/blind5/, written in round six, scored on round six's final ranker). */
+const SPLITS = ["tune", "held", "blind", "blind2", "blind3", "blind4", "blind5"] as const;
 type Split = (typeof SPLITS)[number];
 type Question = { id: string; type: string; question: string; expect?: string | null };
 /** The blind sets from round four on bring their own records, on topics the lexicon's writers never saw. */
-const OWN_RECORDS = { blind2, blind3, blind4 };
+const OWN_RECORDS = { blind2, blind3, blind4, blind5 };
 type Corpus = "meaning" | keyof typeof OWN_RECORDS;
 const hasOwnRecords = (split: Split): split is keyof typeof OWN_RECORDS => split in OWN_RECORDS;
 const questionsOf = (split: Split): Question[] =>
