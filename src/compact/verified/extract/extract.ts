@@ -18,7 +18,7 @@ import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
-import { needsNewThing } from "./not-binding.ts";
+import { bindsBesides, needsNewThing } from "./not-binding.ts";
 import { sentencesOf } from "./sentences.ts";
 import type {
   DecisionFact,
@@ -132,7 +132,9 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   if (need) walk.goal = { text: need.text, entryId };
   const aim = walk.goal?.entryId === entryId ? squash(walk.goal.text) : "";
   const isAim = (r: RuleFact) =>
-    aim.length >= 12 && (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))));
+    aim.length >= 12 &&
+    !bindsBesides(r.text) &&
+    (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))));
   walk.rules.push(...facts.rules.filter((r) => !isAim(r)));
   if (facts.speaks) walk.opened = true;
   walk.lastAsk = facts.task === null ? facts.request : null;
