@@ -1,0 +1,89 @@
+// Sentences that sound like rules and bind nobody on the work (an outsider's habit, a thing described through a
+// relative clause, a symptom, venting at a past author, a ban told with its story, a regret, the speaker's vow or
+// inability, a crowd's opinion, a machine treated as a creature, a factual yes-answer, a need for something new
+// said before the work has a goal) stay out of a whole pi-shaped session's rules and choices, and true rules of
+// the same shapes stay in. The kinds are the ones blind 5 and the earlier sets took as rules (issue 28, round
+// eight); every case here is written for this file.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Row, scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
+import { extractTurns } from "../../support/extract-turns.ts";
+
+/** The rules and choices the extraction keeps from one user message after an assistant question. */
+function kept(message: string, question = "Sure. Anything I should know before I start?"): string[] {
+  const x = extractTurns("Let's speed up the reports page today.", question, message, "Understood.");
+  return [...x.constraints.map((c) => c.text), ...x.decisions.map((d) => d.text)];
+}
+
+const NON_RULES: [string, string][] = [
+  ["an outsider's habit", "The courier never rings the bell before noon."],
+  ["a thing described through a relative clause", "The seed data sits in a folder that no one touches."],
+  ["a thing complained of", "That bundler always has to rebuild the whole tree for one line."],
+  ["a symptom of people", "Most of the night shift still can't open the rota on their phones."],
+  ["venting at a past author", "Whoever named these tables should have to read them aloud daily."],
+  ["a ban told with its story", "Never let sales pick a colour again, we got a neon green invoice."],
+  ["a regret in the perfect", "Honestly the old vendor could have warned us sooner."],
+  ["the speaker's vow", "After this I'm never writing a date parser again."],
+  ["the speaker's inability", "I can't figure out why the second request is slower."],
+  ["a crowd's opinion", "Everybody online says you must never use sessions, but who knows."],
+  ["a machine as a creature", "Rule two of the build farm: do not make eye contact with agent seven."],
+];
+
+const RULES: [string, string][] = [
+  ["a party's rule", "The courier's API must only be called from the worker."],
+  ["a relative clause inside an ask", "Use a folder that no one else can write to."],
+  ["a present-tense author rule", "Whoever touches the rota code must add a test."],
+  ["a ban with no story", "Never let the queue grow past ten thousand jobs."],
+  ["a limit said by the speaker", "I can't have the page take more than two seconds, keep it under that."],
+  ["a team agreement", "Everyone on the team agreed that tests must not hit the network."],
+  ["an outsider barred", "The vendor must never get write access."],
+  ["a users' rule", "Night-shift staff must never see the payroll columns."],
+];
+
+describe("sentences that bind nobody on the work", () => {
+  for (const [kind, text] of NON_RULES)
+    it(`keeps ${kind} out of the rules`, () => {
+      expect(kept(text)).toEqual([]);
+    });
+  for (const [kind, text] of RULES)
+    it(`keeps ${kind} in the rules`, () => {
+      expect(kept(text).length).toBeGreaterThan(0);
+    });
+});
+
+describe("answers and needs", () => {
+  it("takes a factual yes-answer as no choice, and a yes that says what to do as one", () => {
+    expect(kept("Yes, a Redis instance is already running there.", "Is there a Redis instance on that host?")).toEqual([]);
+    expect(
+      kept("Yes, reuse the Redis instance that's there.", "Should I add a new Redis or reuse the one on the host?"),
+    ).not.toEqual([]);
+  });
+  it("reads a need for something new said first as the goal, not as a rule", () => {
+    const x = extractTurns("Our rota app needs an export to iCal.", "OK. Per person or per team?");
+    expect(x.goal).toBe("Our rota app needs an export to iCal.");
+    expect(x.constraints).toEqual([]);
+  });
+  it("keeps a need that holds as a rule", () => {
+    const x = extractTurns(
+      "Add an iCal export to the rota app.",
+      "On it.",
+      "We need every exported event to keep the shift id.",
+    );
+    expect(x.constraints.map((c) => c.text)).toEqual(["We need every exported event to keep the shift id."]);
+  });
+});
+
+describe("the round-eight precision corpus, tuned half", () => {
+  it("takes at most one of its hard negatives and keeps its rules' recall", () => {
+    const file = join(import.meta.dirname, "../../fixtures/extract-precision-2/tune.jsonl");
+    const rows = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as Row);
+    const score = scoreRows(rows);
+    expect(score.negativesTaken).toBeLessThanOrEqual(1);
+    expect(score.sentences.constraint.fn).toBeLessThanOrEqual(1);
+  });
+});
