@@ -88,7 +88,7 @@ export function statesFact(n: string): boolean {
       ) && !/\b(must|should|only|mandatory|required)\b/.test(n)
     );
   const m =
-    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?)\b/.exec(
+    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? (?:stuck|slow|slower|flooded|swamped|overloaded)|go(?:es)? down|freezes?|leaks?|cheats?)\b/.exec(
       n,
     );
   return (

@@ -111,6 +111,19 @@ function startsAsk(clause: string): boolean {
   return /^(?:keep|don't|do not|never|always|use|make sure|avoid|stop)\b/.test(c) || isImperative(c);
 }
 
+/** "some of ours fetch a fixture, so keep that in mind": a heads-up pointing back at a fact, no rule of its own. */
+export function pointsBackToMind(n: string): boolean {
+  if (!/\bkeep (?:that|this|it) in mind\b/.test(n)) return false;
+  return !MODAL.test(n) && !/\b(never|always|nobody|no one)\b/.test(n);
+}
+
+/** "the plugin loaded last wins": which of many takes precedence, told as how it works. */
+export function tellsPrecedence(n: string): boolean {
+  return /^the [a-z-]+ (?:[a-z-]+ ){0,4}(?:last|first|later|earlier|lower|higher|latest|newest|oldest|closest|nearest)(?: [a-z-]+){0,4} wins[.!]*$/.test(
+    n,
+  );
+}
+
 /** True when the sentence is one of the shapes above: it binds nobody on the work. */
 export function bindsNobody(n: string): boolean {
   return (
@@ -123,7 +136,9 @@ export function bindsNobody(n: string): boolean {
     regretsOnly(n) ||
     isSpeakersOwn(n) ||
     reportsCrowd(n) ||
-    personifiesThing(n)
+    personifiesThing(n) ||
+    pointsBackToMind(n) ||
+    tellsPrecedence(n)
   );
 }
 
@@ -148,7 +163,9 @@ export function needsNewThing(rule: { text: string; cue: string }): boolean {
   return (
     /^(?:state|want|passed on)$/.test(rule.cue) &&
     /\b(?:needs?|wants?)\b/.test(n) &&
-    !/\b(?:every|each|all|any|never|always|only|keep|keeps|stay|stays|remain|still|not|no|without|must|don't)\b/.test(n)
+    !/\b(?:every|each|all|any|never|always|only|keep|keeps|stay|stays|remain|still|not|no|without|must|don't)\b/.test(
+      n,
+    )
   );
 }
 
