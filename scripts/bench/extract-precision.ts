@@ -21,7 +21,8 @@ const pr = (t: Tally) => `${precision(t).toFixed(2)} / ${recall(t).toFixed(2)}`;
 
 export const report: Report = {
   name: "extract-precision",
-  description: "extraction classifier on the precision batches (rounds seven and eight): tuned half vs held-out half",
+  description:
+    "extraction classifier on the precision batches (rounds seven and eight): tuned half vs held-out half",
   run() {
     const halves = [
       "extract-precision/tune",

@@ -55,9 +55,14 @@ describe("sentences that bind nobody on the work", () => {
 
 describe("answers and needs", () => {
   it("takes a factual yes-answer as no choice, and a yes that says what to do as one", () => {
-    expect(kept("Yes, a Redis instance is already running there.", "Is there a Redis instance on that host?")).toEqual([]);
     expect(
-      kept("Yes, reuse the Redis instance that's there.", "Should I add a new Redis or reuse the one on the host?"),
+      kept("Yes, a Redis instance is already running there.", "Is there a Redis instance on that host?"),
+    ).toEqual([]);
+    expect(
+      kept(
+        "Yes, reuse the Redis instance that's there.",
+        "Should I add a new Redis or reuse the one on the host?",
+      ),
     ).not.toEqual([]);
   });
   it("reads a need for something new said first as the goal, not as a rule", () => {

@@ -19,7 +19,8 @@ const HABIT = /^(never|always|rarely|seldom|usually|often|constantly|hardly ever
 
 /** "The vendor never answers our tickets on time": one outsider's habit in the present simple, no modal. */
 export function isOutsidersHabit(n: string): boolean {
-  const m = /^(.+?) (never|always|rarely|seldom|usually|often|constantly|hardly ever|sometimes) ([a-z]+s)\b/.exec(n);
+  const m =
+    /^(.+?) (never|always|rarely|seldom|usually|often|constantly|hardly ever|sometimes) ([a-z]+s)\b/.exec(n);
   if (!m || !HABIT.test(m[2] as string) || /(?:ss|us)$/.test(m[3] as string)) return false;
   return OUTSIDER.test(m[1] as string) && !MODAL.test(n.slice(m[0].length));
 }
@@ -35,7 +36,9 @@ export function describesThroughRelative(n: string): boolean {
 
 /** "this build system always has to make everything complicated": a thing pointed at, complained of. */
 export function complainsOfThing(n: string): boolean {
-  return /^(?:this|that) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+ (?:always|just|really|somehow) (?:has|have) to\b/.test(n);
+  return /^(?:this|that) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+ (?:always|just|really|somehow) (?:has|have) to\b/.test(
+    n,
+  );
 }
 
 /** "half the sales team still can't log in": people for whom something does not work yet, a symptom. */
@@ -66,7 +69,8 @@ export function bansWithStory(n: string): boolean {
 
 /** "some rules i should have told you up front": the only modal is in the perfect, a regret of the past. */
 export function regretsOnly(n: string): boolean {
-  const perfect = /\b(?:should|must|could|would|might|ought to)(?:n't| not)? (?:[a-z]+ )?have [a-z]+(?:ed|en|wn|ne|ld|t|d)\b/g;
+  const perfect =
+    /\b(?:should|must|could|would|might|ought to)(?:n't| not)? (?:[a-z]+ )?have [a-z]+(?:ed|en|wn|ne|ld|t|d)\b/g;
   if (!perfect.test(n)) return false;
   const rest = n.replace(perfect, " ");
   return !MODAL.test(rest) && !/\b(never|always)\b/.test(rest) && !clauses(rest).some(startsAsk);
@@ -91,12 +95,17 @@ export function reportsCrowd(n: string): boolean {
       n,
     );
   if (!m || /^(?:team|project|repo|crew)$/.test(m[1] ?? "")) return false;
-  return MODAL.test(m[2] as string) && !/\b(i agree|and (?:they're|they are) right|so (?:don't|never|always))\b/.test(m[2] as string);
+  return (
+    MODAL.test(m[2] as string) &&
+    !/\b(i agree|and (?:they're|they are) right|so (?:don't|never|always))\b/.test(m[2] as string)
+  );
 }
 
 /** A machine or a bug treated as a creature: "make eye contact with the pager", "the printer must be haunted". */
 export function personifiesThing(n: string): boolean {
-  return /\b(?:eye contact|look (?:it|them) in the eyes?|anger (?:it|them|the)|haunted|cursed|possessed|jinxed)\b/.test(n);
+  return /\b(?:eye contact|look (?:it|them) in the eyes?|anger (?:it|them|the)|haunted|cursed|possessed|jinxed)\b/.test(
+    n,
+  );
 }
 
 function clauses(n: string): string[] {
