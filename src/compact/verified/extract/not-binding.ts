@@ -172,7 +172,7 @@ export function needsNewThing(rule: { text: string; cue: string }): boolean {
   return (
     /^(?:state|want|passed on)$/.test(rule.cue) &&
     /\b(?:needs?|wants?)\b/.test(n) &&
-    !/\b(?:every|each|all|any|never|always|only|keep|keeps|stay|stays|remain|still|not|no|without|must|don't)\b/.test(
+    !/\b(?:every|each|all|any|never|always|only|keep|keeps|stay|stays|remain|still|not|no|without|must|to be)\b|n't\b/.test(
       n,
     )
   );
@@ -181,7 +181,7 @@ export function needsNewThing(rule: { text: string; cue: string }): boolean {
 /** A word of obligation, prohibition or a kept state: a sentence with one binds, whatever else it does ("add
  * pagination and make sure the page size never goes above 100" is the goal and a rule). */
 export function bindsBesides(text: string): boolean {
-  return /\b(must|mustn't|should|shouldn't|shall|has to|have to|never|always|only|don't|do not|can't|cannot|make sure|keep|leave|stay|stays|avoid|without|not|no [a-z]+)\b/i.test(
+  return /\b(must|mustn't|should|shouldn't|shall|has to|have to|never|always|only|don't|do not|can't|cannot|make sure|keep|leave|stay|stays|avoid|without|not|every|each|all|any|no [a-z]+)\b|n't\b/i.test(
     text,
   );
 }
