@@ -5,17 +5,11 @@
 // the same shapes stay in. The kinds are the ones blind 5 and the earlier sets took as rules (issue 28, round
 // eight); every case here is written for this file.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Row, scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
+import { scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
 import { extractTurns } from "../../support/extract-turns.ts";
-
-/** The rules and choices the extraction keeps from one user message after an assistant question. */
-function kept(message: string, question = "Sure. Anything I should know before I start?"): string[] {
-  const x = extractTurns("Let's speed up the reports page today.", question, message, "Understood.");
-  return [...x.constraints.map((c) => c.text), ...x.decisions.map((d) => d.text)];
-}
+import { describeScreen, keptRules as kept, readRows } from "../../support/rule-screen-cases.ts";
 
 const NON_RULES: [string, string][] = [
   ["an outsider's habit", "The courier never rings the bell before noon."],
@@ -42,16 +36,7 @@ const RULES: [string, string][] = [
   ["a users' rule", "Night-shift staff must never see the payroll columns."],
 ];
 
-describe("sentences that bind nobody on the work", () => {
-  for (const [kind, text] of NON_RULES)
-    it(`keeps ${kind} out of the rules`, () => {
-      expect(kept(text)).toEqual([]);
-    });
-  for (const [kind, text] of RULES)
-    it(`keeps ${kind} in the rules`, () => {
-      expect(kept(text).length).toBeGreaterThan(0);
-    });
-});
+describeScreen("sentences that bind nobody on the work", NON_RULES, RULES);
 
 describe("answers and needs", () => {
   it("takes a factual yes-answer as no choice, and a yes that says what to do as one", () => {
@@ -83,11 +68,7 @@ describe("answers and needs", () => {
 describe("the round-eight precision corpus, tuned half", () => {
   it("takes at most one of its hard negatives and keeps its rules' recall", () => {
     const file = join(import.meta.dirname, "../../fixtures/extract-precision-2/tune.jsonl");
-    const rows = readFileSync(file, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as Row);
-    const score = scoreRows(rows);
+    const score = scoreRows(readRows(file));
     expect(score.negativesTaken).toBeLessThanOrEqual(1);
     expect(score.sentences.constraint.fn).toBeLessThanOrEqual(1);
   });
