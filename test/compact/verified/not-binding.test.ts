@@ -22,6 +22,7 @@ const NON_RULES: [string, string][] = [
   ["the speaker's vow", "After this I'm never writing a date parser again."],
   ["the speaker's inability", "I can't figure out why the second request is slower."],
   ["a crowd's opinion", "Everybody online says you must never use sessions, but who knows."],
+  ["an idle aside", "Just wondering, not switching anything this sprint."],
   ["a machine as a creature", "Rule two of the build farm: do not make eye contact with agent seven."],
 ];
 
@@ -31,6 +32,7 @@ const RULES: [string, string][] = [
   ["a present-tense author rule", "Whoever touches the rota code must add a test."],
   ["a ban with no story", "Never let the queue grow past ten thousand jobs."],
   ["a limit said by the speaker", "I can't have the page take more than two seconds, keep it under that."],
+  ["an ask after an idle aside", "Just wondering, don't touch the lockfile yet."],
   ["a team agreement", "Everyone on the team agreed that tests must not hit the network."],
   ["an outsider barred", "The vendor must never get write access."],
   ["a users' rule", "Night-shift staff must never see the payroll columns."],

@@ -133,6 +133,12 @@ export function tellsPrecedence(n: string): boolean {
   );
 }
 
+/** "just curious, not doing that now": the speaker marks what came before as idle; only an ask after it binds. */
+export function marksIdle(n: string): boolean {
+  const m = /^(?:just (?:curious|asking|wondering|thinking out loud)|out of curiosity)\b[,.:;!]*\s*(.*)$/.exec(n);
+  return m !== null && !clauses(m[1] as string).some(startsAsk);
+}
+
 /** True when the sentence is one of the shapes above: it binds nobody on the work. */
 export function bindsNobody(n: string): boolean {
   return (
@@ -147,7 +153,8 @@ export function bindsNobody(n: string): boolean {
     reportsCrowd(n) ||
     personifiesThing(n) ||
     pointsBackToMind(n) ||
-    tellsPrecedence(n)
+    tellsPrecedence(n) ||
+    marksIdle(n)
   );
 }
 
