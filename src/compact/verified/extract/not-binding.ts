@@ -135,7 +135,8 @@ export function tellsPrecedence(n: string): boolean {
 
 /** "just curious, not doing that now": the speaker marks what came before as idle; only an ask after it binds. */
 export function marksIdle(n: string): boolean {
-  const m = /^(?:just (?:curious|asking|wondering|thinking out loud)|out of curiosity)\b[,.:;!]*\s*(.*)$/.exec(n);
+  const m =
+    /^(?:just (?:curious|asking|wondering|thinking out loud)|out of curiosity)\b[,.:;!]*\s*(.*)$/.exec(n);
   return m !== null && !clauses(m[1] as string).some(startsAsk);
 }
 
