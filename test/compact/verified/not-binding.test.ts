@@ -22,6 +22,7 @@ const NON_RULES: [string, string][] = [
   ["the speaker's vow", "After this I'm never writing a date parser again."],
   ["the speaker's inability", "I can't figure out why the second request is slower."],
   ["a crowd's opinion", "Everybody online says you must never use sessions, but who knows."],
+  ["a joke under a rule label", "Golden rule of this codebase: never make eye contact with the cron module."],
   ["an idle aside", "Just wondering, not switching anything this sprint."],
   ["a machine as a creature", "Rule two of the build farm: do not make eye contact with agent seven."],
 ];

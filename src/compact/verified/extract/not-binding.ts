@@ -140,6 +140,12 @@ export function marksIdle(n: string): boolean {
   return m !== null && !clauses(m[1] as string).some(startsAsk);
 }
 
+/** The shapes above that joke or vent: under a rule label too they are no rule ("the only rule of the old code:
+ * don't look it in the eyes"). */
+export function jokesOrVents(n: string): boolean {
+  return personifiesThing(n) || blamesPastAuthor(n) || bansWithStory(n);
+}
+
 /** True when the sentence is one of the shapes above: it binds nobody on the work. */
 export function bindsNobody(n: string): boolean {
   return (

@@ -48,7 +48,7 @@ import {
   isSpeakersLot,
 } from "./not-a-rule.ts";
 import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
-import { answersFact } from "./not-binding.ts";
+import { answersFact, jokesOrVents } from "./not-binding.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
@@ -254,6 +254,7 @@ function classifyBare(bare: string): SentenceClass {
   const read = readBare(bare);
   const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
   if (binds && isOptionalTask(bare)) return { kind: "request" };
+  if (binds && jokesOrVents(bare)) return negative("joke");
   return binds && asksNothing(bare) ? negative("remark") : read;
 }
 
