@@ -41,6 +41,14 @@ const RULES: [string, string][] = [
 
 describeScreen("sentences that bind nobody on the work", NON_RULES, RULES);
 
+describe("sentence ends", () => {
+  it("ends no sentence at a mark inside brackets, so no fragment is a rule", () => {
+    expect(kept("Every import needs a test with a realistic (made up!) payload.")).toEqual([
+      "Every import needs a test with a realistic (made up!) payload.",
+    ]);
+  });
+});
+
 describe("answers and needs", () => {
   it("takes a factual yes-answer as no choice, and a yes that says what to do as one", () => {
     expect(
