@@ -54,6 +54,9 @@ describe("answers and needs", () => {
     expect(
       kept("Yes, a Redis instance is already running there.", "Is there a Redis instance on that host?"),
     ).toEqual([]);
+    expect(kept("Yes, compression is enabled at the proxy.", "Is compression enabled anywhere yet?")).toEqual(
+      [],
+    );
     expect(
       kept(
         "Yes, reuse the Redis instance that's there.",

@@ -122,7 +122,7 @@ function startsAsk(clause: string): boolean {
 
 /** "some of ours fetch a fixture, so keep that in mind": a heads-up pointing back at a fact, no rule of its own. */
 export function pointsBackToMind(n: string): boolean {
-  if (!/\bkeep (?:that|this|it) in mind\b/.test(n)) return false;
+  if (!/\b(?:keep|bear) (?:that|this|it) in mind\b/.test(n)) return false;
   return !MODAL.test(n) && !/\b(never|always|nobody|no one)\b/.test(n);
 }
 
@@ -168,7 +168,7 @@ export function bindsNobody(n: string): boolean {
 /** The assistant's last question asks what exists or is at hand ("Is there already a Room database?", "Do you
  * have the spreadsheet?"), not what to do. */
 const ASKS_WHAT_IS =
-  /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there)|have you (?:already )?got)\b[^?]*\?\s*$/;
+  /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there|deployed|configured|enabled|running|live)|have you (?:already )?got)\b[^?]*\?\s*$/;
 
 /** "yes, there's already a staging database" after "is there a staging database?": a fact answered, no pick. A
  * yes that says what to do ("yes, use the existing one") stays a choice. */
