@@ -38,6 +38,8 @@ const RULES: [string, string][] = [
   ["a property asked in a relative clause", "Uploads go to a bucket that nobody else can read."],
   ["a state kept on purpose", "Guests still can't see other guests' bookings, keep it that way."],
   ["a party inside a crowd word", "Everyone in legal says we must keep logs for seven years."],
+  ["a thing's duty with 'always has to'", "That endpoint always has to return JSON, even on errors."],
+  ["a duty of whoever did a step", "Whoever approved the change must also sign the release notes."],
   ["a team agreement", "Everyone on the team agreed that tests must not hit the network."],
   ["an outsider barred", "The vendor must never get write access."],
   ["a users' rule", "Night-shift staff must never see the payroll columns."],

@@ -44,8 +44,16 @@ export function describesThroughRelative(n: string): boolean {
 
 /** "this build system always has to make everything complicated": a thing pointed at, complained of. */
 export function complainsOfThing(n: string): boolean {
-  return /^(?:this|that) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+ (?:always|just|really|somehow) (?:has|have) to\b/.test(
-    n,
+  const m =
+    /^(?:this|that) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+ (?:always|just|really|somehow) (?:has|have) to\b(.*)$/.exec(
+      n,
+    );
+  // An effort out of proportion marks the complaint; "that endpoint always has to return json" is a rule.
+  return (
+    m !== null &&
+    /\b(?:everything|whole|entire|three|four|five|ten|twice|for (?:a|one) (?:simple|single|tiny|small)|for one|complicated|difficult|painful)\b/.test(
+      m[1] as string,
+    )
   );
 }
 
@@ -65,7 +73,11 @@ export function blamesPastAuthor(n: string): boolean {
     /^(?:(?:honestly|seriously|man|god|ugh),? )*(?:whoever|the (?:person|people|guy|genius|one|ones|folks|team) (?:who|that)) (?:[a-z]+ )?(?:[a-z]+ed|wrote|made|came up with|chose|built|thought|drew|set up|took|gave|put|let|broke)\b(.*)$/.exec(
       n,
     );
-  return subject !== null && MODAL.test(subject[1] as string);
+  // The duty is a punishment ("should never be allowed near …", "must be punished", "should have to maintain it
+  // forever"); "whoever approved the change must also sign the notes" is a duty of the work.
+  const punished =
+    /\b(?:should|must|ought to|deserves? to)(?: never| not)? be\b|\bhave to\b.*\b(?:forever|daily|every day|for life|for the rest)\b/;
+  return subject !== null && punished.test(subject[1] as string);
 }
 
 /** "never let marketing name a feature again, we ended up with …": a ban told with the story of last time. */
