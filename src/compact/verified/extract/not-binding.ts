@@ -201,7 +201,16 @@ const ASKS_WHAT_IS =
 /** "yes, there's already a staging database" after "is there a staging database?": a fact answered, no pick. A
  * yes that says what to do ("yes, use the existing one") stays a choice. */
 export function answersFact(n: string, prev: string | undefined): boolean {
-  if (!prev || !ASKS_WHAT_IS.test(prev.slice(-300).toLowerCase())) return false;
+  const asked = prev?.slice(-300).toLowerCase() ?? "";
+  // "is there a config file i should use?" asks what to do: the answer picks.
+  const last = asked.split(/[.!?]\s+(?=\S)/).at(-1) ?? "";
+  if (
+    !ASKS_WHAT_IS.test(asked) ||
+    /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|which|prefer|would you like|do you want)\b/.test(
+      last,
+    )
+  )
+    return false;
   const rest = n.replace(/^(?:yes|yeah|yep|yup|no|nope)[,.!]*\s*/, "");
   return !MODAL.test(rest) && !clauses(rest).some(startsAsk) && !/\b(let's|go with|we'll|i'll)\b/.test(rest);
 }
