@@ -63,6 +63,7 @@ describe("answers and needs", () => {
     expect(kept("Yes, compression is enabled at the proxy.", "Is compression enabled anywhere yet?")).toEqual(
       [],
     );
+    expect(kept("yes, config/app.yaml", "Is there a config file I should use?")).not.toEqual([]);
     expect(
       kept(
         "Yes, reuse the Redis instance that's there.",
