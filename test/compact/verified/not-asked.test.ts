@@ -3,28 +3,16 @@
 // the rules of a whole pi-shaped session, and true rules of the same shapes stay in. The kinds are the ones
 // blind 4 took as rules (issue 28); every case here is written for this file.
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Row, scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
+import { scoreRows } from "../../../scripts/bench/extract-sentences-score.ts";
 import { isCodeLine } from "../../../src/compact/verified/extract/not-a-rule.ts";
 import {
   describesNow,
   isOutsideAdvice,
   statesFact,
 } from "../../../src/compact/verified/extract/not-asked.ts";
-import { extractTurns } from "../../support/extract-turns.ts";
-
-/** The rules and choices the extraction keeps from one user message after an assistant question. */
-function kept(message: string): string[] {
-  const x = extractTurns(
-    "Let's speed up the reports page today.",
-    "Sure. Anything I should know before I start?",
-    message,
-    "Understood.",
-  );
-  return [...x.constraints.map((c) => c.text), ...x.decisions.map((d) => d.text)];
-}
+import { describeScreen, readRows } from "../../support/rule-screen-cases.ts";
 
 const NON_RULES: [string, string][] = [
   ["advice of a website", "Hacker News keeps saying you should never write your own date parser."],
@@ -58,16 +46,7 @@ const RULES: [string, string][] = [
   ["a condition that binds", "If the import fails, always keep the uploaded file."],
 ];
 
-describe("sentences that ask nothing of the work", () => {
-  for (const [kind, text] of NON_RULES)
-    it(`keeps ${kind} out of the rules`, () => {
-      expect(kept(text)).toEqual([]);
-    });
-  for (const [kind, text] of RULES)
-    it(`keeps ${kind} in the rules`, () => {
-      expect(kept(text).length).toBeGreaterThan(0);
-    });
-});
+describeScreen("sentences that ask nothing of the work", NON_RULES, RULES);
 
 describe("the screen's parts", () => {
   it("tells advice of the world from a rule of a party", () => {
@@ -95,11 +74,7 @@ describe("the screen's parts", () => {
 describe("the round-seven precision corpus, tuned half", () => {
   it("takes none of its hard negatives and keeps its rules", () => {
     const file = join(import.meta.dirname, "../../fixtures/extract-precision/tune.jsonl");
-    const rows = readFileSync(file, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as Row);
-    const score = scoreRows(rows);
+    const score = scoreRows(readRows(file));
     expect(score.negativesTaken).toBe(0);
     expect(score.sentences.constraint.fn).toBe(0);
   });

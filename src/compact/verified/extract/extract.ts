@@ -18,6 +18,7 @@ import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
+import { bindsBesides, needsNewThing } from "./not-binding.ts";
 import { sentencesOf } from "./sentences.ts";
 import type {
   DecisionFact,
@@ -80,6 +81,13 @@ function scrubbed(identity: { key: string; command: string }): { key: string; co
   return { key: scrubSecrets(identity.key).text, command: command.text };
 }
 
+const squash = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[.!?\s]+$/, "")
+    .trim();
+
 function onUser(walk: Walk, text: string, entryId: string): void {
   walk.userMessages++;
   // "self-hosted." after "Hosted or self-hosted?", "what would it cost?", "$26 a month": the pick answers the
@@ -90,7 +98,6 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   walk.openChoice =
     asked && asksChoice(walk.lastAssistant) ? walk.lastAssistant.slice(-MAX_PREV_CHARS) : null;
   walk.lastAssistant = "";
-  walk.rules.push(...facts.rules);
   walk.decisions.push(...facts.decisions);
   const adopted = adoptsAskedOption(sentencesOf(text)[0]?.text ?? "", walk.lastAsk);
   if (adopted && facts.decisions.length === 0)
@@ -119,6 +126,16 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // "do it" after "how do i make the sidebar collapsible?": the way asked about is the work.
   else if (unset && walk.lastAsk && isApproval(text) && asksForWay(walk.lastAsk))
     walk.goal = { text: walk.lastAsk, entryId };
+  // "Our docs site needs versioned docs for v2 and v3.": a need for something new, said while the work has no
+  // goal, is the work; a sentence that sets the goal is no standing rule.
+  const need = !walk.goal && !walk.previous?.goal ? facts.rules.find(needsNewThing) : undefined;
+  if (need) walk.goal = { text: need.text, entryId };
+  const aim = walk.goal?.entryId === entryId ? squash(walk.goal.text) : "";
+  const isAim = (r: RuleFact) =>
+    aim.length >= 12 &&
+    !bindsBesides(r.text) &&
+    (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))));
+  walk.rules.push(...facts.rules.filter((r) => !isAim(r)));
   if (facts.speaks) walk.opened = true;
   walk.lastAsk = facts.task === null ? facts.request : null;
   if (facts.request) walk.request = { text: facts.request, entryId };

@@ -68,7 +68,7 @@ const WORK_SCOPE =
 /** "Rule number one of debugging:", "House rule at my place:", "the rule in our D&D group:", "at home the rule
  * is": a rule with the place or activity it holds in. */
 const SCOPED_RULE =
-  /^(?:(?:in|at|for) (.{2,40}?),? )?(?:the )?(?:(?:only|first|golden|main|one|number one|#1|house|unwritten) )*(?:rule|law)s?(?: (?:number|no\.?|#) ?(?:\w+))?(?: (?:of|in|at|for|on) ([^:,]{2,40}?))?(?:\s*[:,]|\s+is\b)/;
+  /^(?:(?:in|at|for) (.{2,40}?),? )?(?:the )?(?:(?:only|first|golden|main|one|number one|#1|house|unwritten) )*(?:rule|law)s?(?: (?:(?:number|no\.?|#) ?\w+|one|two|three|#?\d))?(?: (?:of|in|at|for|on) ([^:,]{2,40}?))?(?:\s*[:,]|\s+is\b)/;
 
 /** True when the sentence states a "rule" of somewhere other than the work (a joke or a house rule). */
 export function isRuleOfElsewhere(n: string): boolean {

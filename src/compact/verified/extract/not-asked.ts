@@ -4,6 +4,7 @@
 // is obliged, a modal or none, a time of now, a verdict after), not by phrases of any corpus. Pure.
 
 import { isParty } from "./clause.ts";
+import { bindsNobody } from "./not-binding.ts";
 
 const MODAL =
   /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|never|always|don't|do not|only)\b/;
@@ -87,7 +88,7 @@ export function statesFact(n: string): boolean {
       ) && !/\b(must|should|only|mandatory|required)\b/.test(n)
     );
   const m =
-    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? stuck|freezes?|leaks?|cheats?)\b/.exec(
+    /^((?:the |our |all |some |most |many )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (?:times? out(?! after)|crash(?:es)?|fails?|breaks?|hangs?|gets? (?:stuck|slow|slower|flooded|swamped|overloaded)|go(?:es)? down|freezes?|leaks?|cheats?)\b/.exec(
       n,
     );
   return (
@@ -133,5 +134,7 @@ export function isOptionalTask(n: string): boolean {
 
 /** True when the sentence sounds like a rule but asks nothing of the work (see the header). */
 export function asksNothing(n: string): boolean {
-  return isOwnResolution(n) || isSigh(n) || obligesNoParty(n) || describesNow(n) || statesFact(n);
+  return (
+    isOwnResolution(n) || isSigh(n) || obligesNoParty(n) || describesNow(n) || statesFact(n) || bindsNobody(n)
+  );
 }

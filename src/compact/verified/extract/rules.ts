@@ -48,6 +48,7 @@ import {
   isSpeakersLot,
 } from "./not-a-rule.ts";
 import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
+import { answersFact, jokesOrVents } from "./not-binding.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
@@ -158,7 +159,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (context.prev && asksYesNo(context.prev) && HOLDS_FOR_GOOD.test(answer) && answer.split(" ").length >= 4)
     return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
-  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev)) {
+  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev) && !answersFact(n, context.prev)) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
@@ -253,6 +254,7 @@ function classifyBare(bare: string): SentenceClass {
   const read = readBare(bare);
   const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
   if (binds && isOptionalTask(bare)) return { kind: "request" };
+  if (binds && jokesOrVents(bare)) return negative("joke");
   return binds && asksNothing(bare) ? negative("remark") : read;
 }
 

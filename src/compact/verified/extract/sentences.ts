@@ -131,7 +131,8 @@ function splitLine(line: string): string[] {
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
     const piece = line.slice(start, end);
-    if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece)) continue;
+    if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
+      continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -163,6 +164,11 @@ function splitAtDashes(sentence: string): string[] {
   }
   out.push(sentence.slice(start));
   return out;
+}
+
+/** "a realistic (synthetic!) message": a mark inside an open bracket ends no sentence. */
+function insideBrackets(before: string): boolean {
+  return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
 }
 
 function isAbbreviation(piece: string): boolean {

@@ -1,0 +1,238 @@
+// More shapes that sound like rules and bind nobody on the work (round eight): an outsider's habit told in the
+// present ("the vendor never answers on time"), a thing described through a relative clause ("a file that
+// nobody updates"), a thing pointed at that "always has to" complicate things, people who "still can't" do
+// something (a symptom), an obligation laid on whoever made something in the past, "never let X … again" told
+// with the story of last time, a modal only in the perfect ("should have told you"), the speaker's own vow or
+// inability, a crowd's opinion, and a thing treated as a creature. Judged by who the subject is and the form of
+// the verb phrase (tense, aspect, a relative clause), not by phrases of any corpus. Pure.
+
+import { isImperative, isParty } from "./clause.ts";
+
+const MODAL =
+  /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|need|needs|may not|can't|cannot|don't|do not|only|want|wants|require|requires)\b/;
+
+/** Someone outside the work, one of them: a vendor, a landlord, the accountant, "our biggest customer". */
+const OUTSIDER =
+  /^(?:the|our|my|their|this|that) (?:[a-z'-]+ ){0,2}(?:vendor|provider|supplier|landlord|accountant|bank|agency|contractor|freelancer|intern|courier|auditor|isp|registrar|hoster|guy|person|(?:biggest|largest|main|oldest|one) (?:customer|client|partner))$/;
+/** Verbs of reaching or changing the work's things: with them an outsider's "never" is a policy. */
+const ACCESS =
+  /^(?:gets|sees|touches|accesses|has|receives|merges|pushes|deploys|edits|changes|modifies|writes|commits|uses|logs|opens|approves|owns|handles|stores|keeps)$/;
+/** How often, said of a habit. */
+const HABIT = /^(never|always|rarely|seldom|usually|often|constantly|hardly ever|sometimes)$/;
+
+/** "The vendor never answers our tickets on time": one outsider's habit in the present simple, no modal. */
+export function isOutsidersHabit(n: string): boolean {
+  const m =
+    /^(.+?) (never|always|rarely|seldom|usually|often|constantly|hardly ever|sometimes) ([a-z]+s)\b/.exec(n);
+  if (!m || !HABIT.test(m[2] as string) || /(?:ss|us)$/.test(m[3] as string)) return false;
+  // "the contractor never sees customer data": what an outsider may reach or change is a policy, not a habit.
+  if (ACCESS.test(m[3] as string)) return false;
+  return OUTSIDER.test(m[1] as string) && !MODAL.test(n.slice(m[0].length));
+}
+
+/** "feature flags live in a json file that nobody updates": the only negation or "always" sits in a relative
+ * clause that describes a thing; the main clause states where or how it is. */
+export function describesThroughRelative(n: string): boolean {
+  const rel = /\b(?:that|which|who|where) (?:nobody|no one|never|always|everyone|anyone)\b[^,;]*/;
+  const clause = rel.exec(n)?.[0];
+  // "a bucket that nobody else can read": a modal in the relative clause asks for the property.
+  if (clause === undefined || /\b(can|could|may|might|must|should|shall|will|would|ever)\b/.test(clause))
+    return false;
+  const main = n.replace(rel, " ").trim();
+  return !MODAL.test(main) && !/\b(never|always|nobody|no one)\b/.test(main) && !startsAsk(main);
+}
+
+/** "this build system always has to make everything complicated": a thing pointed at, complained of. */
+export function complainsOfThing(n: string): boolean {
+  const m =
+    /^(?:this|that) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+ (?:always|just|really|somehow) (?:has|have) to\b(.*)$/.exec(
+      n,
+    );
+  // An effort out of proportion marks the complaint; "that endpoint always has to return json" is a rule.
+  return (
+    m !== null &&
+    /\b(?:everything|whole|entire|three|four|five|ten|twice|for (?:a|one) (?:simple|single|tiny|small)|for one|complicated|difficult|painful)\b/.test(
+      m[1] as string,
+    )
+  );
+}
+
+/** "half the sales team still can't log in": people for whom something does not work yet, a symptom. */
+export function reportsSymptom(n: string): boolean {
+  return (
+    /^(?:(?:half|some|most|many|all|a few) (?:of )?)?(?:the |our )?(?:[a-z-]+ ){0,2}[a-z-]+ still (?:can't|cannot|can not|don't|doesn't|won't)\b/.test(
+      n,
+    ) && !clauses(n).slice(1).some(startsAsk)
+  );
+}
+
+/** "whoever wrote this regex should never …", "the person who invented timezones must …": venting at whoever
+ * made something in the past. "whoever touches billing must add a test" binds (present tense). */
+export function blamesPastAuthor(n: string): boolean {
+  const subject =
+    /^(?:(?:honestly|seriously|man|god|ugh),? )*(?:whoever|the (?:person|people|guy|genius|one|ones|folks|team) (?:who|that)) (?:[a-z]+ )?(?:[a-z]+ed|wrote|made|came up with|chose|built|thought|drew|set up|took|gave|put|let|broke)\b(.*)$/.exec(
+      n,
+    );
+  // The duty is a punishment ("should never be allowed near …", "must be punished", "should have to maintain it
+  // forever"); "whoever approved the change must also sign the notes" is a duty of the work.
+  const punished =
+    /\b(?:should|must|ought to|deserves? to)(?: never| not)? be\b|\bhave to\b.*\b(?:forever|daily|every day|for life|for the rest)\b/;
+  return subject !== null && punished.test(subject[1] as string);
+}
+
+/** "never let marketing name a feature again, we ended up with …": a ban told with the story of last time. */
+export function bansWithStory(n: string): boolean {
+  // A person let do something once too often ("the intern", "marketing"); "never let a deploy run twice again,
+  // we got double charges" is a rule told with its incident.
+  const m =
+    /^(?:please )?never let (?:the |our |my )?(?:intern|interns|marketing|sales|management|ceo|boss|him|her|them|[a-z]+ from [a-z]+)\b.*? again\b[,;:.—-]*\s*(.*)$/.exec(
+      n,
+    );
+  if (!m || (m[1] as string) === "") return false;
+  return /\b(?:we|they|i|he|she|it|someone|somebody) (?:now have|still have|ended up|[a-z]+ed|got|had|was|were|made|came up)\b/.test(
+    m[1] as string,
+  );
+}
+
+/** "some rules i should have told you up front": the only modal is in the perfect, a regret of the past. */
+export function regretsOnly(n: string): boolean {
+  const perfect =
+    /\b(?:should|must|could|would|might|ought to)(?:n't| not)? (?:[a-z]+ )?have [a-z]+(?:ed|en|wn|ne|ld|t|d)\b/g;
+  if (!perfect.test(n)) return false;
+  const rest = n.replace(perfect, " ");
+  return !MODAL.test(rest) && !/\b(never|always)\b/.test(rest) && !clauses(rest).some(startsAsk);
+}
+
+/** The speaker's own vow ("i'm never touching gradle again") or inability to know or show something ("i can't
+ * reproduce it", "i can't prove it"). */
+export function isSpeakersOwn(n: string): boolean {
+  const vow = /\bi(?:'m| am|'ll| will) [^,.;]*?\bnever [a-z]+\b[^,;]*\bagain\b/.test(n);
+  const unable =
+    /\bi (?:still |just )?(?:can't|cannot|can not|can never|couldn't) [a-z]+(?: out)? (?:it|this|that|them|why|what|which|where|how|whether|if)\b/.test(
+      n,
+    );
+  if (!vow && !unable) return false;
+  return !/\byou\b/.test(n) && !clauses(n).some(startsAsk);
+}
+
+/** A crowd as the source ("everyone keeps saying", "half of twitter thinks", "people keep telling me"). */
+export function reportsCrowd(n: string): boolean {
+  const m =
+    /^(?:everyone|everybody|people|folks|half (?:of )?[a-z]+|(?:the )?internet|twitter|reddit|my (?:colleagues|friends|coworkers))(?: (?:on|at|in) (?:the |our |my )?([a-z-]+))? (?:keeps? (?:saying|telling (?:me|us))|says|say|thinks?|insists?|claims?|swears?)\b(.*)$/.exec(
+      n,
+    );
+  // "everyone in legal says …" passes on a party's rule.
+  if (!m || /^(?:team|project|repo|crew)$/.test(m[1] ?? "") || isParty(m[1] ?? "")) return false;
+  return (
+    MODAL.test(m[2] as string) &&
+    !/\b(i agree|and (?:they're|they are) right|so (?:don't|never|always))\b/.test(m[2] as string)
+  );
+}
+
+/** A machine or a bug treated as a creature: "make eye contact with the pager", "the printer must be haunted". */
+export function personifiesThing(n: string): boolean {
+  return /\b(?:eye contact|look (?:it|them) in the eyes?|anger (?:it|them|the)|haunted|cursed|possessed|jinxed)\b/.test(
+    n,
+  );
+}
+
+function clauses(n: string): string[] {
+  return n
+    .split(/\s*(?:[,;:]|\.\s|\s—\s|\s-\s|\bbut\b|\bso\b)\s*/)
+    .map((c) => c.trim())
+    .filter((c) => c !== "");
+}
+
+function startsAsk(clause: string): boolean {
+  const c = clause.replace(/^(?:and|then|just|please|also)\s+/, "");
+  return /^(?:keep|don't|do not|never|always|use|make sure|avoid|stop)\b/.test(c) || isImperative(c);
+}
+
+/** "some of ours fetch a fixture, so keep that in mind": a heads-up pointing back at a fact, no rule of its own. */
+export function pointsBackToMind(n: string): boolean {
+  if (!/\b(?:keep|bear) (?:that|this|it) in mind\b/.test(n)) return false;
+  return !MODAL.test(n) && !/\b(never|always|nobody|no one)\b/.test(n);
+}
+
+/** "the plugin loaded last wins": which of many takes precedence, told as how it works. */
+export function tellsPrecedence(n: string): boolean {
+  return /^the [a-z-]+ (?:[a-z-]+ ){0,4}(?:last|first|later|earlier|lower|higher|latest|newest|oldest|closest|nearest)(?: [a-z-]+){0,4} wins[.!]*$/.test(
+    n,
+  );
+}
+
+/** "just curious, not doing that now": the speaker marks what came before as idle; only an ask after it binds. */
+export function marksIdle(n: string): boolean {
+  const m =
+    /^(?:just (?:curious|asking|wondering|thinking out loud)|out of curiosity)\b[,.:;!]*\s*(.*)$/.exec(n);
+  return m !== null && !clauses(m[1] as string).some(startsAsk);
+}
+
+/** The shapes above that joke or vent: under a rule label too they are no rule ("the only rule of the old code:
+ * don't look it in the eyes"). */
+export function jokesOrVents(n: string): boolean {
+  return personifiesThing(n) || blamesPastAuthor(n) || bansWithStory(n);
+}
+
+/** True when the sentence is one of the shapes above: it binds nobody on the work. */
+export function bindsNobody(n: string): boolean {
+  return (
+    isOutsidersHabit(n) ||
+    describesThroughRelative(n) ||
+    complainsOfThing(n) ||
+    reportsSymptom(n) ||
+    blamesPastAuthor(n) ||
+    bansWithStory(n) ||
+    regretsOnly(n) ||
+    isSpeakersOwn(n) ||
+    reportsCrowd(n) ||
+    personifiesThing(n) ||
+    pointsBackToMind(n) ||
+    tellsPrecedence(n) ||
+    marksIdle(n)
+  );
+}
+
+/** The assistant's last question asks what exists or is at hand ("Is there already a Room database?", "Do you
+ * have the spreadsheet?"), not what to do. */
+const ASKS_WHAT_IS =
+  /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there|deployed|configured|enabled|running|live)|have you (?:already )?got)\b[^?]*\?\s*$/;
+
+/** "yes, there's already a staging database" after "is there a staging database?": a fact answered, no pick. A
+ * yes that says what to do ("yes, use the existing one") stays a choice. */
+export function answersFact(n: string, prev: string | undefined): boolean {
+  const asked = prev?.slice(-300).toLowerCase() ?? "";
+  // "is there a config file i should use?" asks what to do: the answer picks.
+  const last = asked.split(/[.!?]\s+(?=\S)/).at(-1) ?? "";
+  if (
+    !ASKS_WHAT_IS.test(asked) ||
+    /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|which|prefer|would you like|do you want)\b/.test(
+      last,
+    )
+  )
+    return false;
+  const rest = n.replace(/^(?:yes|yeah|yep|yup|no|nope)[,.!]*\s*/, "");
+  return !MODAL.test(rest) && !clauses(rest).some(startsAsk) && !/\b(let's|go with|we'll|i'll)\b/.test(rest);
+}
+
+/** "Our docs site needs versioned docs for v2 and v3", "marketing wants the review prompt back": a need for
+ * something new, read as a rule; said before the work has a goal, it is the work. A need that holds (every,
+ * never, keep, stay, only) is a rule. */
+export function needsNewThing(rule: { text: string; cue: string }): boolean {
+  const n = rule.text.toLowerCase();
+  return (
+    /^(?:state|want|passed on)$/.test(rule.cue) &&
+    /\b(?:needs?|wants?)\b/.test(n) &&
+    !/\b(?:every|each|all|any|never|always|only|keep|keeps|stay|stays|remain|still|not|no|without|must|to be)\b|n't\b/.test(
+      n,
+    )
+  );
+}
+
+/** A word of obligation, prohibition or a kept state: a sentence with one binds, whatever else it does ("add
+ * pagination and make sure the page size never goes above 100" is the goal and a rule). */
+export function bindsBesides(text: string): boolean {
+  return /\b(must|mustn't|should|shouldn't|shall|has to|have to|never|always|only|don't|do not|can't|cannot|make sure|keep|leave|stay|stays|avoid|without|not|every|each|all|any|no [a-z]+)\b|n't\b/i.test(
+    text,
+  );
+}
