@@ -5,6 +5,7 @@
 import {
   asksYesNo,
   DEFERS_PART,
+  declinesPart,
   isChoiceReply,
   isCommand,
   isDecision,
@@ -259,6 +260,8 @@ function classifyBare(bare: string): SentenceClass {
 function readBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
+  // "we'll skip the merge step for now", "i'd skip it": a part of the work left out is a choice, not a wish.
+  if (declinesPart(bare)) return { kind: "decision", marker: "declined" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
   if (setsNothing(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };

@@ -156,6 +156,23 @@ function sentenceClass(sentence: Sentence, n: string, prev: string | undefined):
     : cls;
 }
 
+/** "per key or per IP?" asked by the user: a choice between options, which a later sentence of the same
+ * message may answer ("hmm. per key, IPs are shared"). */
+const OWN_CHOICE = /\bor\b[^?]*\?\s*$/;
+const CONTENT = (t: string) =>
+  t
+    .split(/[^a-z0-9'-]+/)
+    .filter((w) => w.length > 2 && !/^(the|and|for|now|then|let's|lets|with|should|would|could)$/.test(w));
+
+/** The user's own answer to the choice they asked a sentence or two before: a pick that names an option. */
+function answersOwnQuestion(sentence: Sentence, n: string, asked: string): SentenceClass | null {
+  const cls = classifySentence(sentence, { prev: asked });
+  if (cls.kind !== "decision") return null;
+  const offered = CONTENT(asked.toLowerCase());
+  const head = CONTENT(n.split(/, | — | - |; /)[0] as string);
+  return head.some((w) => offered.includes(w)) ? cls : null;
+}
+
 /** The rule a sentence states before the clause its goal is read from ("the boss says the export must be ready
  * by friday, so this is our goal: …"), or null. */
 function ruleBeforeGoal(n: string, prev: string | undefined): { kind: RuleKind; cue: string } | null {
@@ -203,6 +220,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let underPickLabel = false;
   let answered = false;
   let before: string | null = null;
+  /** The user's own "A or B?" in this message, which the next two sentences may answer. */
+  let ownAsk: string | null = null;
+  let ownLeft = 0;
   const picksBefore = facts.decisions.length;
   /** The list items of the message, and whether each reads as a rule or as a plain statement. */
   const listed: ListedItem[] = [];
@@ -229,9 +249,24 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // "table. easier to debug": the reason after a pick is not a second pick.
     const reason = answered && facts.decisions.length > picksBefore && GIVES_REASON.test(n);
     // "Choices from tuesday's call: csv over sftp; one file per day, not per invoice.": the label covers each piece.
-    const cls: SentenceClass = underPickLabel
+    let read: SentenceClass = underPickLabel
       ? { kind: "decision", marker: "label" }
       : sentenceClass(sentence, n, ((answered && !terse) || reason) && !RULES_OUT.test(n) ? undefined : prev);
+    // "lazy, do it. Hermes stays on.": after the pick, a terse sentence that states a rule on its own is the rule.
+    const picked: boolean =
+      facts.decisions.length > picksBefore && read.kind === "decision" && read.marker === "reply";
+    const alone: SentenceClass | null = picked ? classifySentence(sentence) : null;
+    if (alone && (alone.kind === "constraint" || alone.kind === "preference")) read = alone;
+    const binds: boolean =
+      read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
+    const own: SentenceClass | null =
+      ownAsk !== null && !binds ? answersOwnQuestion(sentence, n, ownAsk) : null;
+    const cls: SentenceClass = own ?? read;
+    ownAsk = own === null && ownLeft-- > 0 ? ownAsk : null;
+    if (cls.kind === "negative" && cls.why === "question" && OWN_CHOICE.test(n)) {
+      ownAsk = sentence.text;
+      ownLeft = 2;
+    }
     underPickLabel = cls.kind === "decision" && cls.marker === "label" && sentence.text.endsWith(";");
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
