@@ -94,12 +94,43 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  const verbless = verblessRule(c);
+  if (verbless) return verbless;
   // "py3.12 only", "Postgres 15 only": a verbless restriction.
   if (
     /^[a-z0-9][a-z0-9 .+_/-]{0,30} only[.!]*$/.test(c) &&
     !/^(me|you|us|him|her|them|it|this|that|once|one)\b/.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  return null;
+}
+
+/** A thing that goes wrong: "the crash only on android" reports where it happens, it sets nothing. */
+const TROUBLE =
+  /\b(bugs?|crash(es)?|errors?|issues?|problems?|failures?|flakes?|warnings?|leaks?|glitch(es)?|typos?)\b/;
+
+/** A rule said without a verb: "the docker push only from main", "a version field in every file", "nothing that
+ * loads all of them into memory", "nothing tagged keep, ever". */
+function verblessRule(c: string): StatedRule | null {
+  if (TROUBLE.test(c)) return null;
+  const thing = "(the |our |all |a |an |one )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,2}";
+  if (
+    new RegExp(`^${thing} only (from|on|in|via|through|at|by|after|inside|within|over|behind) [a-z0-9]`).test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "only" };
+  // "a page number on every page": one thing put on each of a class.
+  if (/^(a|an|one) [a-z0-9_.-]+( [a-z0-9_.-]+){0,2} (in|on|for|per|with|under) (every|each) [a-z]/.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "nothing that loads all rows", "nothing tagged 'keep', ever": a kind of thing ruled out.
+  if (
+    /^(nothing|none) (that|which) [a-z]+s\b/.test(c) ||
+    /^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "no" };
   return null;
 }
 

@@ -256,7 +256,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     const picked: boolean =
       facts.decisions.length > picksBefore && read.kind === "decision" && read.marker === "reply";
     const alone: SentenceClass | null = picked ? classifySentence(sentence) : null;
-    if (alone && (alone.kind === "constraint" || alone.kind === "preference")) read = alone;
+    // "… Keep a .bak then.": an imperative there is the pick itself.
+    if (alone && (alone.kind === "constraint" || alone.kind === "preference") && alone.cue !== "imperative")
+      read = alone;
     const binds: boolean =
       read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
     const own: SentenceClass | null =
