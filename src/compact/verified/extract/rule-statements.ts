@@ -64,6 +64,9 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  // "clients only ever send inputs": all a class of things may do.
+  if (/^(the |our |all )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only ever [a-z]+\b/.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "the vendor only accepts gzipped json": what a thing allows.

@@ -60,6 +60,7 @@ import {
   HOLDS_FOR_GOOD,
   narrates,
   setsNothing,
+  statesPractice,
   TOLD_PAST,
   tellsOn,
   toldOn,
@@ -408,13 +409,13 @@ function passedOn(verb: string, inner: string): SentenceClass {
     )
   )
     return rule("passed on");
-  if (/^no [a-z]/.test(inner)) return rule("passed on");
+  if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
   return negative("remark");
 }
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 function conditional(main: string, whole: string): SentenceClass {
-  const clause = stripFrames(main).replace(/^then,? /, "");
+  const clause = stripFrames(main).replace(/^(then|in that case|in which case|if so),? /, "");
   // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
   const own = clause.split(/, /)[0] as string;
   if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");
