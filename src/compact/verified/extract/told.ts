@@ -39,20 +39,24 @@ export function toldOn(n: string): { verb: string; inner: string } | null {
   const inner = m?.[7] as string;
   // "their security guy said: …", "she also said: …" (someone named before): a person whose word binds.
   const teller = (m?.[1] ?? "").split(" ");
-  if (!m || !(teller.length === 1 || teller.some((w) => TELLER.test(w))) || /^["'“`]/.test(inner))
+  // "their data person said: …": someone named by what they look after.
+  const keeper =
+    teller.length >= 3 && /^(person|guy|folks|people|contact|rep)$/.test(teller.at(-1) as string);
+  if (!m || !(teller.length === 1 || keeper || teller.some((w) => TELLER.test(w))) || /^["'“`]/.test(inner))
     return null;
   return { verb: m[5] as string, inner };
 }
 
 /** "legal also says we keep them for seven years": how the team does a thing, passed on in the present tense. */
 export function statesPractice(inner: string): boolean {
-  const m = /^(we|you) (always |only |never )?([a-z]+) (them|it|all|every|each|the|our|a|an|\d)\b/.exec(
-    inner,
-  );
+  const m =
+    /^(we|you) (always |only |never )?([a-z]+) (them|it|all|every|each|the|our|a|an|\d|[a-z-]{3,}s\b)/.exec(
+      inner,
+    );
   return (
     m !== null &&
     !/ed$/.test(m[3] as string) &&
-    !/^(are|is|was|were|have|had|need|want|think|know|got|get|like|love|feel|hope|see|look|could|would|might|may|can|will|should|did|do|does|lost|made|found|tried|went|saw|said|told)$/.test(
+    !/^(are|is|was|were|have|had|need|want|think|know|got|get|like|love|feel|hope|see|look|could|would|might|may|can|will|should|did|do|does|lost|made|found|tried|went|saw|said|told|owe|own|mean|seem|agree|disagree|miss|lack)$/.test(
       m[3] as string,
     )
   );
