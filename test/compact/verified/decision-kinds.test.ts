@@ -70,12 +70,13 @@ describe("choices of scope and choices the user asked themselves", () => {
   });
   it("reads the decisions listed under a notes heading", () => {
     const x = extractOf(
-      "Notes from Thursday's planning:\nDecided: the kiosk app stays offline-first.\nAgreed: sync runs at closing time only.\n\nToday: build the sync job for the kiosk app.",
+      "Notes from Thursday's design review:\nDecided: the kiosk app stays offline-first.\nAgreed: sync runs at closing time only.\n\nToday: build the sync job for the kiosk app.",
       "I'll start with the closing-time trigger.",
     );
     expect(holds(x.decisions, "the kiosk app stays offline-first")).toBe(true);
     expect(holds(x.decisions, "sync runs at closing time only")).toBe(true);
   });
+  // A guard for the wider reading of laid-out options above (main's rules pass it: they took no pick here).
   it("keeps a terse rule after a pick as a rule", () => {
     const x = extractOf(
       "speed up the harbour camera page",
