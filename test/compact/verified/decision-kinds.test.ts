@@ -4,7 +4,7 @@
 // decisions under a notes heading; rules said without a verb, passed on by "she said:" or as a team practice,
 // "only ever", "in that case"; and look-alikes. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns as extractOf } from "../../support/extract-turns.ts";
+import { extractTurns as extractOf, goalOf } from "../../support/extract-turns.ts";
 
 const holds = (items: { text: string }[], piece: string) =>
   items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
@@ -118,6 +118,45 @@ describe("rules said without a verb, passed on, or as a norm", () => {
     );
     expect(holds(x.constraints, "Teams only ever submit one sheet")).toBe(true);
     expect(holds(x.constraints, "in that case accept two sheets")).toBe(true);
+  });
+});
+
+describe("goals said around a frame", () => {
+  it("reads the objective named for this session after a line of background", () => {
+    const goal = goalOf(
+      "Morning. We're moving the lab's sample tracker from Access to SQLite. For this session the objective is to port the three intake forms to the new schema.",
+      "The forms read from tblSamples.",
+    );
+    expect(goal).toContain("port the three intake forms");
+  });
+  it("reads polite wishes: thanks said first, and the product as the speaker would like it", () => {
+    expect(
+      goalOf(
+        "Hello! I'd be really grateful if you could help me shorten the nightly render of our map tiles; it takes six hours.",
+        "Sure, let me profile it.",
+      ),
+    ).toContain("shorten the nightly render");
+    expect(
+      goalOf(
+        "Would you mind looking at our recipe app? We'd like the shopping list to survive a phone restart.",
+        "Happy to.",
+      ),
+    ).toContain("the shopping list to survive a phone restart");
+  });
+  it("reads the goal after a bracketed aside and a thing the product lacks said as a need", () => {
+    expect(
+      goalOf(
+        "why is the kiosk so slow to boot?",
+        "Could you share a boot log?",
+        "(attached the boot log) ok here's the thing I want to get done: the kiosk boots in under 20 seconds.",
+      ),
+    ).toContain("the kiosk boots in under 20 seconds");
+    expect(
+      goalOf(
+        "Our field app needs offline maps for the three survey regions.",
+        "Which map source do you use?",
+      ),
+    ).toContain("offline maps for the three survey regions");
   });
 });
 

@@ -17,7 +17,7 @@ const WHEN =
 const WANTED_BY =
   "( (i|we)( really| most)?( want| need|'m after| am after|'re after| are after|'m hoping for|'re hoping for| hope for|'d like| would like)( (out of|from) (this|today|the session))?)";
 const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
+  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 const WORK_LABEL =
@@ -183,9 +183,19 @@ export function oneOffChange(n: string): { text: string; reachesTarget: boolean 
  * condition, not a hypothetical. */
 const POLITE_WISH =
   /^if (you|we) (could|can) (help (me|us) )?(to )?[a-z]+ .{6,}, (that|it|this)('d| would) be (great|amazing|awesome|lovely|wonderful|fantastic|brilliant|perfect|ideal|a huge help|really helpful|helpful|so helpful|nice)\b/;
+/** "i'd be really grateful if you could help me speed up the pipeline": the thanks said first, then the work. */
+const GRATEFUL_IF =
+  /^(i|we)('d| would) be (really |very |so |most |truly )?(grateful|thankful|glad|happy|delighted) if you (could|can|would) (help (me|us) )?(to )?[a-z]+ .{6,}/;
+/** "we'd like the app to remember its window size": the product as the speaker wishes it, once. */
+const WISHED_STATE =
+  /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,40}? to [a-z]+ .{4,}/;
 
 export function isPoliteWish(n: string): boolean {
-  return POLITE_WISH.test(n);
+  return (
+    POLITE_WISH.test(n) ||
+    GRATEFUL_IF.test(n) ||
+    (WISHED_STATE.test(n) && !/\b(every|each|always|never|any|whenever)\b/.test(n))
+  );
 }
 
 /** "i'd like some help setting up playwright": a wish for help with a piece of work. */
@@ -323,7 +333,8 @@ function readGoal(n: string): GoalReading | null {
     return null;
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
-  const bare = unjoined(n);
+  // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
+  const bare = unjoined(n.replace(/^\([^)]{1,60}\)\s*/, ""));
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };
   for (const m of n.matchAll(CLAUSE_START)) {
