@@ -42,6 +42,17 @@ describe("picks the assistant did not ask for with a question mark", () => {
   });
 });
 
+describe("a pick with a deferral after it", () => {
+  it("takes the option named first even when the reply ends with 'later'", () => {
+    const x = extractOf(
+      "tidy the warehouse pick-list generator",
+      "Refactored. Should I add caching with Redis or keep the plain queries for now?",
+      "plain queries for now, we'll look at caching later",
+    );
+    expect(holds(x.decisions, "plain queries for now")).toBe(true);
+  });
+});
+
 describe("choices of scope and choices the user asked themselves", () => {
   it("takes a part declined for now as a choice", () => {
     const x = extractOf(

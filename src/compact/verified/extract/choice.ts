@@ -175,6 +175,20 @@ function namesProposal(n: string, prev: string): boolean {
 export const DEFERS_PART =
   /^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\b|^(no,? )?(not (now|yet|today)|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$/;
 
+/** "not at all for now, it's 30 GB" after "by month, or not at all for now?": the reply's first clause repeats an
+ * option word for word (two words or more) or names it in one or two words the question holds. */
+export function repeatsOption(n: string, prev: string): boolean {
+  const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "").trim();
+  const words = head.split(" ");
+  const tail = prev.slice(-400).toLowerCase();
+  if (words.length >= 2 && words.length <= 6 && tail.includes(head)) return true;
+  // "defaults for now": the option's own word, with a word of time around it.
+  const named = words.filter(
+    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later)$/.test(w),
+  );
+  return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
+}
+
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
@@ -200,7 +214,8 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   n = n.replace(SETTLES, "");
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 30 || n.endsWith("?")) return false;
-  if (UNSURE.test(n) || NO_PICK.test(n)) return false;
+  // "defaults for now, we'll tune later": an option named first; only a reply that is all doubt picks nothing.
+  if ((UNSURE.test(n) && !repeatsOption(n, prev)) || NO_PICK.test(n)) return false;
   if ((PLANS.test(n) && !/\b(think|discuss|talk|see|wait|check)\b/.test(n)) || JUDGED.test(n)) return true;
   // "Separate table please, the old app would choke on a new status.": the pick, then its reason.
   const head = n.split(/, | — | - |; /)[0] as string;
