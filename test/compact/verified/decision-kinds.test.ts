@@ -53,6 +53,19 @@ describe("a pick with a deferral after it", () => {
   });
 });
 
+describe("choices said after a lead-in, and what a named party allows", () => {
+  it("takes 'instead of X, we'll use Y', 'Z it is for …', and a party's 'only allows'", () => {
+    const x = extractOf(
+      "rebuild the ticket scanner for the open-air cinema",
+      "The old scanner polls the box office API every second.",
+      "Instead of polling, we'll listen for the box office's push events. Fine, Kotlin it is for the scanner app. Our venue's network only allows outbound traffic to two hosts.",
+    );
+    expect(holds(x.decisions, "Instead of polling, we'll listen")).toBe(true);
+    expect(holds(x.decisions, "Kotlin it is for the scanner app")).toBe(true);
+    expect(holds(x.constraints, "only allows outbound traffic to two hosts")).toBe(true);
+  });
+});
+
 describe("choices of scope and choices the user asked themselves", () => {
   it("takes a part declined for now as a choice", () => {
     const x = extractOf(

@@ -14,7 +14,7 @@ const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
-const IT_IS = /\b[\w.-]+ it is[.!]*$/;
+const IT_IS = /\b[\w.-]+ it is( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
@@ -67,6 +67,16 @@ export function isLabelledDecision(n: string): boolean {
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
+  // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.
+  const lead =
+    /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}), (?=\S)/.exec(
+      n,
+    );
+  if (lead && madeChoice(n.slice(lead[0].length))) return true;
+  return madeChoice(n);
+}
+
+function madeChoice(n: string): boolean {
   // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;

@@ -71,7 +71,7 @@ export function classStatement(c: string): StatedRule | null {
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
-    /^(the |our |a |an )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
+    /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
       c,
     )
   )
@@ -118,9 +118,10 @@ function verblessRule(c: string): StatedRule | null {
   if (TROUBLE.test(c)) return null;
   const thing = "(the |our |all |a |an |one )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,2}";
   if (
-    new RegExp(`^${thing} only (from|on|in|via|through|at|by|after|inside|within|over|behind) [a-z0-9]`).test(
-      c,
-    )
+    // "deploys happen only in the maintenance window": the only place or time a thing may happen.
+    new RegExp(
+      `^${thing}( happens?)? only (from|on|in|via|through|at|by|after|inside|within|over|behind|during) [a-z0-9]`,
+    ).test(c)
   )
     return { kind: "constraint", cue: "only" };
   // "a page number on every page": one thing put on each of a class.
