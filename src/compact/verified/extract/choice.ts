@@ -72,7 +72,14 @@ export function isDecision(n: string): boolean {
     /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}), (?=\S)/.exec(
       n,
     );
-  if (lead && madeChoice(n.slice(lead[0].length))) return true;
+  const rest = lead ? n.slice(lead[0].length) : "";
+  if (lead && madeChoice(rest)) return true;
+  // "instead of polling, we'll listen for push events": the way taken against the one named, whatever its verb.
+  if (
+    lead?.[0].startsWith("instead of") &&
+    /^((we|i)('ll| will|'re going to| are going to)|let's|lets) [a-z]+/.test(rest)
+  )
+    return true;
   return madeChoice(n);
 }
 
