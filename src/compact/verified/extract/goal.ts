@@ -193,7 +193,8 @@ const WISHED_STATE =
 export function isPoliteWish(n: string): boolean {
   return (
     POLITE_WISH.test(n) ||
-    GRATEFUL_IF.test(n) ||
+    // "… if you could find the cause and fix it" points back at what was said before: a request, read there.
+    (GRATEFUL_IF.test(n) && !/\b(it|that|this|them|those|these)[.!]*$/.test(n)) ||
     (WISHED_STATE.test(n) && !/\b(every|each|always|never|any|whenever)\b/.test(n))
   );
 }
