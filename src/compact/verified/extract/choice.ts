@@ -5,7 +5,7 @@
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
-  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
+  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -14,7 +14,7 @@ const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
-const IT_IS = /\b[\w.-]+ it is[.!]*$/;
+const IT_IS = /\b[\w.-]+ it is( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
@@ -24,6 +24,29 @@ const VERBLESS_CONTRAST =
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
 const PICK_THEN =
   /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+){0,2} then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
+/** "ok so xlsx then, the dates would break", "right, the ready event then", "ok then single container, schemas
+ * per class": the terse pick after a lead-in, with its reason or a second part after the comma. */
+const PICK_THEN_SAID =
+  /^((ok(ay)?|so|right|alright|fine|yeah|yes)[,.!]* )*((the |a )?[a-z0-9][a-z0-9.+'-]*( [a-z0-9.+'-]+){0,2} then|then,? (the |a )?[a-z0-9][a-z0-9.+'-]*( [a-z0-9.+'-]+)?)(, [^,]{3,60})?[.!]*$/;
+/** "we'll skip the merge step for now", "the animation we don't need, not now", "i'd skip it": a part of the
+ * work declined, which is a choice of scope. */
+const DECLINES =
+  /^((ok|okay|so|then|fine|no|yeah)[,.]* )*([a-z0-9 -]{1,40} (is|are) optional[,;]? (so )?)?((we'll|we will|i'll|let's|lets|we can|i'd) )?(skip|leave out|leave|drop|pass on) (it|that|this|them|those|the [a-z0-9 -]{1,40}?)( out)?( (for now|for this release|this time|in this pr|for v\d+|until later))?[.!]*$/;
+/** "the animation we don't need, not now": the part named first, then declined for now. */
+const NOT_NEEDED =
+  /^(the |that |this )?[a-z0-9 -]{1,40} (we|i) (don't|do not) need,? (not now|for now|yet)[.!]*$/;
+
+/** A part of the work declined for now ("we'll skip the merge step for now", "i'd skip it"). */
+export function declinesPart(n: string): boolean {
+  if (NOT_NEEDED.test(n)) return true;
+  const m = DECLINES.exec(n);
+  // A bare "skip the login test" is a step of work; "optional", the speaker's "i'd"/"we'll", a "for now" or
+  // "out" make it a choice of what is left out.
+  return (
+    m !== null && (m[3] !== undefined || m[6] !== undefined || m[10] !== undefined || m[11] !== undefined)
+  );
+}
+
 const CONTRAST = /,? (not|instead of|rather than|over) [a-z0-9]/;
 /** "leave the three mobile ones, remove the other 20": one part of a set one way, the rest the other. */
 const SPLIT_SET =
@@ -44,6 +67,23 @@ export function isLabelledDecision(n: string): boolean {
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
+  // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.
+  const lead =
+    /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}), (?=\S)/.exec(
+      n,
+    );
+  const rest = lead ? n.slice(lead[0].length) : "";
+  if (lead && madeChoice(rest)) return true;
+  // "instead of polling, we'll listen for push events": the way taken against the one named, whatever its verb.
+  if (
+    lead?.[0].startsWith("instead of") &&
+    /^((we|i)('ll| will|'re going to| are going to)|let's|lets) [a-z]+/.test(rest)
+  )
+    return true;
+  return madeChoice(n);
+}
+
+function madeChoice(n: string): boolean {
   // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
@@ -56,6 +96,12 @@ export function isDecision(n: string): boolean {
   )
     return true;
   if (/^(settled|decided|agreed|landed) on\b/.test(n)) return true;
+  if (
+    PICK_THEN_SAID.test(n) &&
+    !isImperative(n.replace(/^((ok(ay)?|so|right|alright|fine|yeah|yes|then)[,.!]* )+/, ""))
+  )
+    return true;
+  if (declinesPart(n)) return true;
   if (SPLIT_SET.test(n) || TAKES_PROPOSAL.test(n) || DEFERS.test(n) || YES_NO_TO.test(n)) return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
@@ -76,8 +122,11 @@ export function asksChoice(prev: string): boolean {
   const tail = prev.slice(-600).toLowerCase();
   // "Options: (1) fix only the typo, (2) fix both." offers a choice without a question mark.
   if (/\b(options|choices|alternatives)\b[^.?!]{0,20}:/.test(tail) && ENUMERATED.test(tail)) return true;
-  // "Options: route it to a dead-letter topic, or move the offset by hand." names two ways after a label.
-  if (/\b(options|choices|alternatives|two ways)\b[^.?!]{0,20}:[^?!]{3,200}\bor\b/.test(tail)) return true;
+  // "Options: route it to a dead-letter topic, or move the offset by hand." names two ways after a label;
+  // "Two ways to do it: 1) … 2) …", "There are two routes here: …, or …" lay them out in a statement.
+  const laidOut =
+    /\b(options?|choices|alternatives|(two|three|2|3|a few|several|a couple of) (ways|routes|paths|approaches|options|choices))\b[^.?!]{0,30}:/;
+  if (laidOut.test(tail) && (ENUMERATED.test(tail) || /:[^?!]{3,200}\bor\b/.test(tail))) return true;
   // "Two live credentials: create, deploy, revoke. OK?": a plan put up for a yes.
   if (/[.:]\s*(ok|okay|alright|sound good|sounds good|good|fine|agreed|right)\?\s*$/.test(tail)) return true;
   // "We could render them on demand, or cache them.", "I can either finish it or abort": two ways, not asked.
@@ -122,7 +171,7 @@ export function asksYesNo(prev: string): boolean {
 
 /** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
 const PROPOSES =
-  /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$/;
+  /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$|(^|[.!:;,]\s+)i'd (?!(like|love|need|be|have|say|guess|think|want|rather know)\b)[a-z]+ [^.?!]{3,}/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** "yep chunks" after "Chunk the upload and resume?": a yes that names the proposal it takes. */
@@ -143,13 +192,31 @@ function namesProposal(n: string, prev: string): boolean {
 export const DEFERS_PART =
   /^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\b|^(no,? )?(not (now|yet|today)|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$/;
 
+/** "not at all for now, it's 30 GB" after "by month, or not at all for now?": the reply's first clause repeats an
+ * option word for word (two words or more) or names it in one or two words the question holds. */
+export function repeatsOption(n: string, prev: string): boolean {
+  const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "").trim();
+  const words = head.split(" ");
+  const tail = prev.slice(-400).toLowerCase();
+  if (words.length >= 2 && words.length <= 6 && tail.includes(head)) return true;
+  // "defaults for now": the option's own word, with a word of time around it.
+  const named = words.filter(
+    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later)$/.test(w),
+  );
+  return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
+}
+
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
   if (!prev) return false;
   if (namesProposal(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
-  if (PROPOSES.test(prev.slice(-600).toLowerCase()) && AGREES.test(n) && n.split(" ").length <= 10)
+  if (
+    PROPOSES.test(prev.slice(-600).toLowerCase()) &&
+    (AGREES.test(n) || /^(go|going) with (the|that|this|it|your)\b/.test(n)) &&
+    n.split(" ").length <= 10
+  )
     return true;
   // "Should retries be logged?" → "yes, at warn level": a yes or no that says how.
   if (YES_NO_QUESTION.test(prev.slice(-300).toLowerCase()) && /^(yes|yeah|yep|no|nope),? \S/.test(n)) {
@@ -164,7 +231,8 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   n = n.replace(SETTLES, "");
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 30 || n.endsWith("?")) return false;
-  if (UNSURE.test(n) || NO_PICK.test(n)) return false;
+  // "defaults for now, we'll tune later": an option named first; only a reply that is all doubt picks nothing.
+  if ((UNSURE.test(n) && !repeatsOption(n, prev)) || NO_PICK.test(n)) return false;
   if ((PLANS.test(n) && !/\b(think|discuss|talk|see|wait|check)\b/.test(n)) || JUDGED.test(n)) return true;
   // "Separate table please, the old app would choke on a new status.": the pick, then its reason.
   const head = n.split(/, | — | - |; /)[0] as string;

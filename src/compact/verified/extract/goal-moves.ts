@@ -73,8 +73,17 @@ const PRODUCT_CHANGE =
 const WANTED_CHANGE =
   /^((i|we) )?(really )?(need|want) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (support|include|show|handle|accept|send|export|import|sync|display|list|let|allow|work (with|on|in|offline)|report|count|sort|group|filter)\b/;
 
+/** "our docs site needs versioned docs for v2 and v3", "we need TLS on the new cluster": a thing the product lacks,
+ * named with where it goes (never a standing "every …"). */
+const LACKS =
+  /^((the|our|this|my) [a-z0-9 ./'()-]{2,50}?|we) (needs|need) (?!to\b|(a|an|some) (break|minute|hand)\b)([a-z0-9-]+ ){1,4}(on|for|in|to|across) (the|our|this|all|v?\d)/;
+
 export function asksProductChange(n: string): boolean {
-  return PRODUCT_CHANGE.test(n) || WANTED_CHANGE.test(n);
+  return (
+    PRODUCT_CHANGE.test(n) ||
+    WANTED_CHANGE.test(n) ||
+    (LACKS.test(n) && !/\b(every|each|always|never|any|whenever|must)\b/.test(n))
+  );
 }
 
 /** "picking this back up from yesterday — we were moving the auth to clerk": the work a resumed session goes on

@@ -64,11 +64,14 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  // "clients only ever send inputs": all a class of things may do.
+  if (/^(the |our |all )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only ever [a-z]+\b/.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
-    /^(the |our |a |an )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
+    /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
       c,
     )
   )
@@ -94,12 +97,44 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  const verbless = verblessRule(c);
+  if (verbless) return verbless;
   // "py3.12 only", "Postgres 15 only": a verbless restriction.
   if (
     /^[a-z0-9][a-z0-9 .+_/-]{0,30} only[.!]*$/.test(c) &&
     !/^(me|you|us|him|her|them|it|this|that|once|one)\b/.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  return null;
+}
+
+/** A thing that goes wrong: "the crash only on android" reports where it happens, it sets nothing. */
+const TROUBLE =
+  /\b(bugs?|crash(es)?|errors?|issues?|problems?|failures?|flakes?|warnings?|leaks?|glitch(es)?|typos?)\b/;
+
+/** A rule said without a verb: "the docker push only from main", "a version field in every file", "nothing that
+ * loads all of them into memory", "nothing tagged keep, ever". */
+function verblessRule(c: string): StatedRule | null {
+  if (TROUBLE.test(c)) return null;
+  const thing = "(the |our |all |a |an |one )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,2}";
+  if (
+    // "deploys happen only in the maintenance window": the only place or time a thing may happen.
+    new RegExp(
+      `^${thing}( happens?)? only (from|on|in|via|through|at|by|after|inside|within|over|behind|during) [a-z0-9]`,
+    ).test(c)
+  )
+    return { kind: "constraint", cue: "only" };
+  // "a page number on every page": one thing put on each of a class.
+  if (/^(a|an|one) [a-z0-9_.-]+( [a-z0-9_.-]+){0,2} (in|on|for|per|with|under) (every|each) [a-z]/.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "nothing that loads all rows", "nothing tagged 'keep', ever": a kind of thing ruled out.
+  if (
+    /^(nothing|none) (that|which) [a-z]+s\b/.test(c) ||
+    /^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "no" };
   return null;
 }
 

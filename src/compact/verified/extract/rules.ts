@@ -5,6 +5,7 @@
 import {
   asksYesNo,
   DEFERS_PART,
+  declinesPart,
   isChoiceReply,
   isCommand,
   isDecision,
@@ -60,6 +61,7 @@ import {
   HOLDS_FOR_GOOD,
   narrates,
   setsNothing,
+  statesPractice,
   TOLD_PAST,
   tellsOn,
   toldOn,
@@ -261,6 +263,8 @@ function classifyBare(bare: string): SentenceClass {
 function readBare(bare: string): SentenceClass {
   // "the ticket says the export must support xlsx, so that's our task": the sentence names itself the aim.
   if (endsAtGoal(bare)) return { kind: "goal", strength: "stated" };
+  // "we'll skip the merge step for now", "i'd skip it": a part of the work left out is a choice, not a wish.
+  if (declinesPart(bare)) return { kind: "decision", marker: "declined" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
   if (setsNothing(bare)) return negative("remark");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
@@ -407,13 +411,13 @@ function passedOn(verb: string, inner: string): SentenceClass {
     )
   )
     return rule("passed on");
-  if (/^no [a-z]/.test(inner)) return rule("passed on");
+  if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
   return negative("remark");
 }
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 function conditional(main: string, whole: string): SentenceClass {
-  const clause = stripFrames(main).replace(/^then,? /, "");
+  const clause = stripFrames(main).replace(/^(then|in that case|in which case|if so),? /, "");
   // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
   const own = clause.split(/, /)[0] as string;
   if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");

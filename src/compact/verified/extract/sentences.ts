@@ -61,6 +61,9 @@ export function opensWithRuleLabel(line: string): boolean {
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
 const OWN_WORDS =
   /\b((should|could|would|must)( have|'ve)|(i|we)( already)?|as (i|we)( already)?) (said|wrote)\b/i;
+/** "Notes from the modelling review:", "Outcome of the sync:": the team's own notes follow, not pasted material. */
+const NOTES_OF =
+  /^\W{0,4}(my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}:\s*$/i;
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
@@ -116,7 +119,7 @@ function proseLines(message: string): ProseLine[] {
     // A rule list ends at the first line that is not an item of it.
     if (underRules && !item) underRules = false;
     out.push({ line: raw, quoted: underIntro, listed: underRules });
-    if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !OWN_WORDS.test(raw);
+    if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !OWN_WORDS.test(raw) && !NOTES_OF.test(raw);
     if (headsRules(raw)) underRules = true;
   }
   return out;

@@ -3,11 +3,31 @@
 
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
-import { asksForWork, type GoalStrength, goalReading, isWorkReference, putsAhead } from "./goal.ts";
-import { asksProductChange, isGoalPivot, isResumedWork, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
+import { asksForWork, type GoalStrength } from "./goal.ts";
+import { asksProductChange, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
+import {
+  ASKS_RULES,
+  answersOwnQuestion,
+  askAfterColon,
+  askBeforeRule,
+  bounded,
+  CHAT_ONLY,
+  GIVES_REASON,
+  itemsAmongRules,
+  LIST_ITEM,
+  type ListedItem,
+  namesOption,
+  OWN_CHOICE,
+  POINTED_PICK,
+  RULES_OUT,
+  ruleAfterPick,
+  ruleBeforeGoal,
+  sentenceClass,
+  TAKES_BACK,
+} from "./message-reads.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
-import { normalizeSentence, type Sentence, sentencesOf } from "./sentences.ts";
-import type { DecisionFact, RuleFact, RuleKind } from "./types.ts";
+import { normalizeSentence, sentencesOf } from "./sentences.ts";
+import type { DecisionFact, RuleFact } from "./types.ts";
 
 export interface UserFacts {
   rules: RuleFact[];
@@ -30,8 +50,6 @@ export interface UserFacts {
   followUps: string[];
 }
 
-const GOAL_CHARS = 500;
-const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+/;
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
@@ -54,117 +72,6 @@ export function isPointingRequest(text: string): boolean {
     (w) => !EMPTY_WORDS.has(w) && !/^(can|could|would|will|you|kindly|yes|yeah|yep|ok|okay|sure)$/.test(w),
   );
   return POINTER.test(text) && named.length <= 1;
-}
-
-/** "actually no, wait": the speaker takes back the pick just made in this message. */
-const TAKES_BACK =
-  /^((hmm+|oh|um+|erm|uh|ah)[,.]* )?(actually,? no|no,? wait|wait,? no|scratch that|on second thought|hmm,? no)\b[,.:;!—-]*\s*/;
-/** "a toggle, people keep …" after "system setting or a toggle?": the head of the clause names an option offered. */
-function namesOption(clause: string, prev: string | undefined): boolean {
-  const head = (clause.split(/, | — | - |; /)[0] as string).split(" ");
-  const offered = (prev ?? "").toLowerCase();
-  return head.length <= 4 && head.some((w) => w.length > 2 && offered.includes(w.replace(/[.!]+$/, "")));
-}
-
-/** The assistant asks for the rules to follow ("Any rules I should follow for the rest?"). */
-const ASKS_RULES =
-  /\b(rules?|constraints?|requirements?|conventions?|guidelines?|restrictions?|anything (i|we) should (keep in mind|know|avoid|respect))\b[^?]{0,60}\?\s*$/i;
-
-/** "i don't want x", "we never want x": an option refused for the rest of the work. */
-const RULES_OUT = /^(i|we) (do not|don't|never|really don't|really do not) (want|use|allow)\b/;
-/** A short remark with no ask in it ("yo, weekend went too fast"), as small talk is when it stands alone. */
-const CHAT_ONLY = /^(?!.*\b(can|could|would|will|please|pls|need|want|let's|fix|help)\b)\S+( \S+){0,6}$/;
-
-interface ListedItem {
-  text: string;
-  rule: boolean;
-  plain: boolean;
-}
-
-/** "1. use the cleaned table 2. no pandas 3. numbers rounded to 1 decimal": a plain item in a list of rules is a
- * rule too (at least two rules, and no fewer rules than other items). */
-function itemsAmongRules(items: ListedItem[], entryId: string, prev: string | undefined): RuleFact[] {
-  const rules = items.filter((i) => i.rule).length;
-  // Numbered answers to the assistant's questions ("1. yes, use redis 2. 10 minutes ttl") are picks.
-  const answers =
-    ((prev ?? "").includes("?") && !ASKS_RULES.test((prev ?? "").slice(-300))) ||
-    items.some((i) => /^(yes|no)[,.!:]/i.test(i.text.replace(LIST_ITEM, "")));
-  if (answers || rules < 2 || rules * 2 < items.length) return [];
-  return items
-    .filter((i) => i.plain)
-    .map((i) => ({ text: i.text, kind: "constraint", cue: "listed", entryId }));
-}
-
-/** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
-const GIVES_REASON =
-  /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
-/** Words after a pick that go on with the work rather than set a rule ("…, and then run the tests"). */
-const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping me|thanks)\b/;
-
-/** "count them in a metric, and log the first 100 bytes", "live against the registry, but if it is down, allow
- * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
-function ruleAfterPick(n: string): string | null {
-  // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
-  const joint = /^([^,;]{1,40})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
-  const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
-  if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
-    return null;
-  const cls = classifySentence({ text: tail, introducesQuote: false });
-  if (cls.kind === "constraint" || cls.kind === "preference") return cls.cue;
-  return isImperative(tail) ? "with pick" : null;
-}
-
-/** "let's do that" only points at the option the sentence before it named. */
-const POINTED_PICK = /^(so,? )?(let's|lets|we'll) (do|go with|take) (that|it|this)( one)?( then)?[.!]*$/;
-
-const bounded = (parts: string[]): string | null => {
-  const text = parts.join(" ").trim();
-  if (text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length < 2) return null;
-  return text.length > GOAL_CHARS ? `${text.slice(0, GOAL_CHARS)}…` : text;
-};
-
-/** The request after a colon in a rule sentence, or null. */
-function askAfterColon(sentence: Sentence, prev: string | undefined): string | null {
-  const at = sentence.text.indexOf(": ");
-  if (at < 0) return null;
-  const tail = sentence.text.slice(at + 2).trim();
-  const cls = classifySentence({ text: tail, introducesQuote: false }, { prev });
-  return cls.kind === "request" && tail.split(/\s+/).length >= 3 ? tail : null;
-}
-
-/** "Refactor the parser (without changing the public api).", "bump react to 19, but leave the test utils alone":
- * a piece of work asked first, then the rule that bounds it. Returns the whole sentence, or null. */
-function askBeforeRule(text: string): string | null {
-  const head = text.split(
-    / \(|, but | and make sure |, and (?=never|don't|do not|always|keep|leave)/i,
-  )[0] as string;
-  if (head === text || head.split(/\s+/).length < 3) return null;
-  const cls = classifySentence({ text: head, introducesQuote: false });
-  return cls.kind === "request" || (cls.kind === "goal" && cls.strength !== "pivot") ? text : null;
-}
-
-/** The class of a sentence; a ticket the user names ("ticket PAY-231: the refund …") is the work when no goal is
- * set yet, even where it reads like a quote (a ticket quoted midway replaces no goal). */
-function sentenceClass(sentence: Sentence, n: string, prev: string | undefined): SentenceClass {
-  if (sentence.introducesQuote && isWorkReference(n)) return { kind: "goal", strength: "intent" };
-  if (isResumedWork(n)) return { kind: "goal", strength: "stated" };
-  if (putsAhead(n)) return { kind: "goal", strength: "stated" };
-  const cls = classifySentence(sentence, { prev });
-  // "i do not want numba, …" after "numpy or numba?": an option ruled out for good is a prohibition, not a pick.
-  return cls.kind === "decision" && cls.marker !== "label" && RULES_OUT.test(n)
-    ? { kind: "constraint", cue: "prohibition" }
-    : cls;
-}
-
-/** The rule a sentence states before the clause its goal is read from ("the boss says the export must be ready
- * by friday, so this is our goal: …"), or null. */
-function ruleBeforeGoal(n: string, prev: string | undefined): { kind: RuleKind; cue: string } | null {
-  const reading = goalReading(n);
-  if (!reading || reading.clause === n || !n.endsWith(reading.clause)) return null;
-  const lead = n.slice(0, n.length - reading.clause.length).replace(/[\s,;:—-]*(so|and|but)?[\s,;:—-]*$/, "");
-  if (lead.split(" ").length < 3 || isGoalPivot(lead)) return null;
-  const cls = classifySentence({ text: lead, introducesQuote: false }, { prev });
-  return cls.kind === "constraint" || cls.kind === "preference" ? { kind: cls.kind, cue: cls.cue } : null;
 }
 
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
@@ -203,6 +110,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let underPickLabel = false;
   let answered = false;
   let before: string | null = null;
+  /** The user's own "A or B?" in this message, which the next two sentences may answer. */
+  let ownAsk: string | null = null;
+  let ownLeft = 0;
   const picksBefore = facts.decisions.length;
   /** The list items of the message, and whether each reads as a rule or as a plain statement. */
   const listed: ListedItem[] = [];
@@ -229,9 +139,26 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // "table. easier to debug": the reason after a pick is not a second pick.
     const reason = answered && facts.decisions.length > picksBefore && GIVES_REASON.test(n);
     // "Choices from tuesday's call: csv over sftp; one file per day, not per invoice.": the label covers each piece.
-    const cls: SentenceClass = underPickLabel
+    let read: SentenceClass = underPickLabel
       ? { kind: "decision", marker: "label" }
       : sentenceClass(sentence, n, ((answered && !terse) || reason) && !RULES_OUT.test(n) ? undefined : prev);
+    // "lazy, do it. Hermes stays on.": after the pick, a terse sentence that states a rule on its own is the rule.
+    const picked: boolean =
+      facts.decisions.length > picksBefore && read.kind === "decision" && read.marker === "reply";
+    const alone: SentenceClass | null = picked ? classifySentence(sentence) : null;
+    // "… Keep a .bak then.": an imperative there is the pick itself.
+    if (alone && (alone.kind === "constraint" || alone.kind === "preference") && alone.cue !== "imperative")
+      read = alone;
+    const binds: boolean =
+      read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
+    const own: SentenceClass | null =
+      ownAsk !== null && !binds ? answersOwnQuestion(sentence, n, ownAsk) : null;
+    const cls: SentenceClass = own ?? read;
+    ownAsk = own === null && ownLeft-- > 0 ? ownAsk : null;
+    if (cls.kind === "negative" && cls.why === "question" && OWN_CHOICE.test(n)) {
+      ownAsk = sentence.text;
+      ownLeft = 2;
+    }
     underPickLabel = cls.kind === "decision" && cls.marker === "label" && sentence.text.endsWith(";");
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
