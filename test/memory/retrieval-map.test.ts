@@ -14,7 +14,7 @@ function mapBytes(dims: number, rank: number, a: number[], b: number[], magic = 
   bytes.set([...magic].map((c) => c.charCodeAt(0)));
   view.setUint32(4, dims, true);
   view.setUint32(8, rank, true);
-  [...a, ...b].forEach((x, i) => view.setFloat32(12 + 4 * i, x, true));
+  for (const [i, x] of [...a, ...b].entries()) view.setFloat32(12 + 4 * i, x, true);
   return bytes;
 }
 
@@ -22,7 +22,10 @@ describe("retrieval map", () => {
   it("refuses a file with the wrong start or the wrong size", () => {
     expect(decodeRetrievalMap(mapBytes(2, 1, [0, 0], [0, 0], "XXXX"))).toMatchObject({ ok: false });
     const cut = mapBytes(2, 1, [0, 0], [0, 0]).subarray(0, 15);
-    expect(decodeRetrievalMap(cut)).toEqual({ ok: false, reason: "the retrieval map holds 15 bytes, not 28" });
+    expect(decodeRetrievalMap(cut)).toEqual({
+      ok: false,
+      reason: "the retrieval map holds 15 bytes, not 28",
+    });
     expect(decodeRetrievalMap(new Uint8Array(3))).toMatchObject({ ok: false });
   });
 

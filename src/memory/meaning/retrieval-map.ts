@@ -7,6 +7,7 @@ import { fail, ok, type Result } from "../../core/result.ts";
 /** The file's first four bytes. */
 const MAGIC = "KRM1";
 const HEADER_BYTES = 12;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export interface RetrievalMap {
   dims: number;
@@ -27,6 +28,7 @@ export function decodeRetrievalMap(bytes: Uint8Array): Result<RetrievalMap> {
   if (bytes.byteLength !== HEADER_BYTES + 8 * size)
     return fail(`the retrieval map holds ${bytes.byteLength} bytes, not ${HEADER_BYTES + 8 * size}`);
   const read = (at: number) => {
+    if (LITTLE_ENDIAN) return new Float32Array(bytes.slice(at, at + 4 * size).buffer); // one copy, aligned
     const out = new Float32Array(size);
     for (let i = 0; i < size; i++) out[i] = view.getFloat32(at + 4 * i, true);
     return out;
