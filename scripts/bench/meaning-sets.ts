@@ -1,4 +1,4 @@
-// The labelled sets meaning-search ranking benches score on (tune, held, blind 1, blind 2: every seen set) and their
+// The labelled sets meaning-search ranking benches score on (tune, held, blind 1-5: every seen set) and their
 // shared pieces: a record's text, cosine, the hub term, hit@1/3/10 of a ranking, loading a word table from a folder.
 // Used by meaning-variants.ts (ranking variants) and meaning-domain.ts (word-vector tables).
 import { readFileSync } from "node:fs";
@@ -33,6 +33,10 @@ export function splits(): Split[] {
     },
     { name: "blind", records: pool, questions: fixture("blind/meaning-questions.json").questions },
     { name: "blind2", records: [...facts, ...blind2.records], questions: blind2.questions },
+    ...["blind3", "blind4", "blind5"].map((name) => {
+      const own = fixture(`${name}/meaning-corpus.json`);
+      return { name, records: [...facts, ...own.records], questions: own.questions };
+    }),
   ];
 }
 
