@@ -37,7 +37,6 @@ async function load(): Promise<Result<Embedder>> {
   const { decodeWordVectors, ROW_BYTES } = await import("./word-vectors.ts");
   const { conceptTable } = await import("./concepts.ts");
   const { composedDims, embedText } = await import("./compose.ts");
-  const { applyRetrievalMap, decodeRetrievalMap } = await import("./retrieval-map.ts");
   const open = (indexName: string, rowsName: string): WordTable => {
     const index = fileRanges(files[indexName]!);
     const rows = fileRanges(files[rowsName]!);
@@ -47,31 +46,21 @@ async function load(): Promise<Result<Embedder>> {
     return table;
   };
   let tables: WordTable[];
-  let mapBytes: Uint8Array;
   try {
     tables = [open("words.index", "vectors.q4"), open("domain.index", "domain.q4")];
-    const mapFile = fileRanges(files["retrieval.map"]!);
-    mapBytes = await mapFile.read(0, mapFile.size);
   } catch (error) {
     loading = null;
     return fail(`the word vectors did not load: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const concepts = conceptTable();
-  const dims = composedDims(concepts, tables.length);
-  const map = decodeRetrievalMap(mapBytes);
-  if (!map.ok || map.value.dims !== dims) {
-    loading = null;
-    return fail(map.ok ? `the retrieval map is ${map.value.dims}-d, the vectors ${dims}-d` : map.reason);
-  }
-  const retrievalMap = map.value;
   loaded = true;
+  const concepts = conceptTable();
   return ok({
     model: EMBED_MODEL_ID,
-    dims,
+    dims: composedDims(concepts, tables.length),
     embed: async (texts) => {
       const capped = texts.map((text) => text.slice(0, EMBED_INPUT_CHARS));
       for (const text of capped) for (const table of tables) await table.prepare(text);
-      return capped.map((text) => applyRetrievalMap(retrievalMap, embedText(tables, concepts, text)));
+      return capped.map((text) => embedText(tables, concepts, text));
     },
   });
 }

@@ -8,23 +8,15 @@ import { fileURLToPath } from "node:url";
 /**
  * The model every vector in a store is tagged with; a different id means "re-embed". It names the lexicon by the
  * first 8 hex digits of the SHA-256 of its groups joined by newlines (test/memory/concepts.test.ts checks it), so
- * a lexicon edit cannot leave a store holding vectors of the old concepts; "+rmap-" names the retrieval map
- * (retrieval-map.ts) by the first 8 hex digits of its file's SHA-256 (test/memory/retrieval-map.test.ts checks it).
+ * a lexicon edit cannot leave a store holding vectors of the old concepts.
  */
-export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+swdocs-w2v-100d-q4-27k+lexicon-b2115542+rmap-a786c161";
+export const EMBED_MODEL_ID = "wink-sg-100d-q4-100k+swdocs-w2v-100d-q4-27k+lexicon-b2115542";
 
 /**
  * Every file the embedder reads, by the name it is looked up with: the general table (GloVe-derived) and the domain
- * table (word2vec on npm packages' docs, scripts/fixtures/train-word-vectors.py), each an index and its rows, and
- * the retrieval map applied to every composed vector (scripts/fixtures/train-retrieval-map.py).
+ * table (word2vec on npm packages' docs, scripts/fixtures/train-word-vectors.py), each an index and its rows.
  */
-export const MODEL_FILE_NAMES = [
-  "words.index",
-  "vectors.q4",
-  "domain.index",
-  "domain.q4",
-  "retrieval.map",
-] as const;
+export const MODEL_FILE_NAMES = ["words.index", "vectors.q4", "domain.index", "domain.q4"] as const;
 
 /** The folder beside the extension bundle that `keel install` fills. */
 export const EXTENSION_MODEL_DIR = "model";
