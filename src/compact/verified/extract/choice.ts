@@ -2,6 +2,7 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
+import { agreesToPlan, answersClosed, answersOpen } from "./answers.ts";
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
@@ -14,7 +15,7 @@ const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
-const IT_IS = /\b[\w.-]+ it is( for [^,]{2,40})?[.!]*$/;
+const IT_IS = /\b[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
@@ -31,7 +32,7 @@ const PICK_THEN_SAID =
 /** "we'll skip the merge step for now", "the animation we don't need, not now", "i'd skip it": a part of the
  * work declined, which is a choice of scope. */
 const DECLINES =
-  /^((ok|okay|so|then|fine|no|yeah)[,.]* )*([a-z0-9 -]{1,40} (is|are) optional[,;]? (so )?)?((we'll|we will|i'll|let's|lets|we can|i'd) )?(skip|leave out|leave|drop|pass on) (it|that|this|them|those|the [a-z0-9 -]{1,40}?)( out)?( (for now|for this release|this time|in this pr|for v\d+|until later))?[.!]*$/;
+  /^((ok|okay|so|then|fine|no|yeah|good|great|perfect|nice|cool|thanks)[,.]* )*([a-z0-9 -]{1,40} (is|are) optional[,;]? (so )?)?((we'll|we will|i'll|let's|lets|we can|i'd) )?(skip|leave out|leave|drop|pass on) (it|that|this|them|those|the [a-z0-9 -]{1,40}?)( out)?( (for now|for this release|this time|in this pr|for v\d+|until later))?[.!]*$/;
 /** "the animation we don't need, not now": the part named first, then declined for now. */
 const NOT_NEEDED =
   /^(the |that |this )?[a-z0-9 -]{1,40} (we|i) (don't|do not) need,? (not now|for now|yet)[.!]*$/;
@@ -201,7 +202,7 @@ export function repeatsOption(n: string, prev: string): boolean {
   if (words.length >= 2 && words.length <= 6 && tail.includes(head)) return true;
   // "defaults for now": the option's own word, with a word of time around it.
   const named = words.filter(
-    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later)$/.test(w),
+    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later|only)$/.test(w),
   );
   return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
 }
@@ -210,7 +211,8 @@ export function repeatsOption(n: string, prev: string): boolean {
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
   if (!prev) return false;
-  if (namesProposal(n, prev)) return true;
+  if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
+    return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
     PROPOSES.test(prev.slice(-600).toLowerCase()) &&

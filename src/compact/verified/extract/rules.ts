@@ -10,6 +10,7 @@ import {
   isCommand,
   isDecision,
   isLabelledDecision,
+  repeatsOption,
 } from "./choice.ts";
 import {
   hedgedRequest,
@@ -166,7 +167,14 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
-    if (stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer)) return stated;
+    // "on tags only" after "on every merge, or on tags?" picks the option it repeats; a prohibition stays a rule.
+    // "Conclusion: exponential backoff, max 5 tries." and "so interrupts it has to be" choose whatever their words.
+    const picks =
+      isDecision(n) ||
+      (repeatsOption(n, context.prev ?? "") &&
+        !/\bbut\b/.test(n) &&
+        !/^(prohibition|no)$/.test(stated?.cue ?? ""));
+    if (stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer) && !picks) return stated;
     return { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };

@@ -1,0 +1,113 @@
+// Replies that settle what the assistant just asked: a yes or a no to any closed question ("Want a property
+// test?" → "yes please"), and a short value or pick for an open one ("Concurrency policy?" → "Forbid."). The
+// question is the last sentence of the assistant's message; a question about what happened or what exists is
+// answered with facts, and a question that only asks leave to go on settles nothing. Pure; inputs lowercase.
+
+/** The last sentence of the assistant's message, when it is a question. */
+function lastQuestion(prev: string): string | null {
+  const tail = prev.slice(-400).toLowerCase().trim();
+  if (!tail.endsWith("?")) return null;
+  const sentences = tail.split(/(?<=[.!?:])\s+(?=\S)/);
+  return sentences.at(-1) ?? null;
+}
+
+const WH = /^(what|which|where|who|whom|whose|why|how|when)\b/;
+/** "when a book comes back, notify the first in line?": a condition, then a closed question. */
+const CONDITION_FIRST = /^(when|if|once|after|before) [^,?]{2,60}, /;
+/** Questions that only ask leave to go on, or whether all is clear: their yes picks nothing. */
+const LEAVE_TO_GO_ON =
+  /\b(proceed|continue|go ahead|carry on|move on|get started|start now|begin|anything else|make sense|any questions|clear|understood|ready)\b/;
+/** Questions about what happened or how things are: answered with facts. */
+const ASKS_STATE =
+  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
+
+/** "where do i start?", "what should i work on?": the answer is the work, not a pick. */
+const ASKS_FOR_WORK =
+  /^(where|what) (do|should|shall|can) (i|we) (start|begin|work on|do|tackle|focus on|look at)\b/;
+/** "want me to fix the code too?": an offer of more work; its yes asks for the work, its no declines a part. */
+const OFFERS_WORK =
+  /\b(want me to|shall i|should i|do you want me to|would you like me to|i can also|i could also)\b/;
+
+/** The assistant's last sentence is a closed question ("Want a property test?", "Keep the same retry counts?"). */
+export function asksClosed(prev: string): boolean {
+  const q = lastQuestion(prev);
+  if (q === null || LEAVE_TO_GO_ON.test(q) || ASKS_STATE.test(q)) return false;
+  return !WH.test(q) || CONDITION_FIRST.test(q);
+}
+
+/** The assistant's last sentence asks for a value or a way ("Concurrency policy?", "how many entries per page?",
+ * "Where do exchange rates come from?"). */
+export function asksOpen(prev: string): boolean {
+  const q = lastQuestion(prev);
+  if (q === null || ASKS_STATE.test(q) || LEAVE_TO_GO_ON.test(q) || ASKS_FOR_WORK.test(q)) return false;
+  // "cookie or token?" offers options: choice.ts reads the pick among them.
+  if (/\bor\b/.test(q)) return false;
+  const words = q.replace(/\?$/, "").split(/\s+/);
+  // A bare noun phrase asks for its value.
+  if (words.length <= 4 && !/^(is|are|do|does|did|can|could|should|shall|will|would|want|any)\b/.test(q))
+    return true;
+  return /^(which|how (many|much|often|long|big|large|far)|where (do|does|should|shall|will)|what (should|shall|do you want|would you like)|what [a-z-]+ (should|shall|do we|would you))\b/.test(
+    q,
+  );
+}
+
+const YES = /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it)\b/;
+const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not)\b/;
+/** "same counts, yes": the option named, then the yes. */
+const YES_LAST = /^[a-z0-9][^,]{1,40}, (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
+const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
+
+/** A yes or a no to a closed question, short enough to be the answer itself ("yes please", "god no", "yes
+ * exactly this", "yes notify first one"); a yes followed by an ask of its own is the ask's, not a pick, unless
+ * the ask repeats the question's words. */
+export function answersClosed(n: string, prev: string): boolean {
+  if (!asksClosed(prev)) return false;
+  const words = n.split(" ");
+  // "yes parallel per bank, but maximum 4 goroutines": the rule after "but" is what the sentence is kept for.
+  if (words.length > 8 || n.endsWith("?") || /\bbut\b/.test(n)) return false;
+  if (YES_LAST.test(n)) return true;
+  const no = NO.exec(n);
+  const mark = no ?? (OFFERS_WORK.test(lastQuestion(prev) ?? "") ? null : YES.exec(n));
+  if (!mark) return false;
+  const rest = n
+    .slice(mark[0].length)
+    .replace(/^[,.!\s]+/, "")
+    .replace(/[.!]+$/, "");
+  if (rest === "") return false;
+  if (/^(please|exactly|that|this|that one|this one|that's (it|right)|sounds good|good|fine)\b/.test(rest))
+    return true;
+  // "yes notify first one" after "…, notify the first in line?": the yes says what it takes.
+  return echoes(rest, lastQuestion(prev) ?? "");
+}
+
+/** A word of `said` that the `asked` sentence holds, allowing a changed ending ("notify" / "notified"). */
+function echoes(said: string, asked: string): boolean {
+  const words = WORD(asked);
+  return WORD(said).some((w) => words.some((a) => a.startsWith(w.slice(0, Math.max(3, w.length - 2)))));
+}
+
+/** The assistant's last sentence announces what it will do ("I'll recreate the charts using the same views."). */
+const PLAN = /(^|[.!?]\s+)(i'll|i will|i'm going to|i am going to|next,? i'll) [a-z][^.!?]{3,}[.!]?\s*$/;
+
+/** "yes, reuse the views" after "I'll recreate the charts using the same SQL views.": a yes that names part of the
+ * plan takes it; a bare "ok" only acknowledges. */
+export function agreesToPlan(n: string, prev: string): boolean {
+  const tail = prev.slice(-300).toLowerCase();
+  const plan = PLAN.exec(tail);
+  const mark = YES.exec(n) ?? /^(right|correct|exactly|good)\b/.exec(n);
+  if (!plan || !mark || n.split(" ").length > 8 || n.endsWith("?")) return false;
+  const rest = n.slice(mark[0].length).replace(/^[,.!\s]+/, "");
+  return rest !== "" && echoes(rest, tail.slice(plan.index));
+}
+
+/** A value or a pick for an open question, said in a few words ("Forbid.", "256mi, 0.5 cpu.", "50.", "from our
+ * own rates endpoint"); doubt, thanks and questions pick nothing. */
+export function answersOpen(n: string, prev: string): boolean {
+  if (!asksOpen(prev)) return false;
+  // "from our own rates endpoint, it refreshes hourly": the answer, then its reason.
+  const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "");
+  if (head === "" || n.endsWith("?") || head.split(" ").length > 6) return false;
+  return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(
+    head,
+  );
+}
