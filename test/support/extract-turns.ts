@@ -21,3 +21,7 @@ export const goalOf = (...turns: string[]): string | null => extractTurns(...tur
 
 /** The class of each sentence of one user message, read on its own. */
 export const classesOf = (text: string) => sentencesOf(text).map((s) => classifySentence(s).kind);
+
+/** True when one of the extracted items holds `piece`, ignoring case. */
+export const holds = (items: { text: string }[], piece: string): boolean =>
+  items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));

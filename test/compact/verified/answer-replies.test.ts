@@ -4,10 +4,7 @@
 // replies that stay out (a yes to an offer of more work, a go-ahead, a fact asked for, a rule after "but").
 // Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns as extractOf } from "../../support/extract-turns.ts";
-
-const holds = (items: { text: string }[], piece: string) =>
-  items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
+import { extractTurns as extractOf, holds } from "../../support/extract-turns.ts";
 
 describe("a yes or a no to a closed question", () => {
   it("takes a yes to a question with no auxiliary verb", () => {

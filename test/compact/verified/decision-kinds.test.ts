@@ -4,10 +4,7 @@
 // decisions under a notes heading; rules said without a verb, passed on by "she said:" or as a team practice,
 // "only ever", "in that case"; and look-alikes. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns as extractOf, goalOf } from "../../support/extract-turns.ts";
-
-const holds = (items: { text: string }[], piece: string) =>
-  items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
+import { extractTurns as extractOf, goalOf, holds } from "../../support/extract-turns.ts";
 
 describe("picks the assistant did not ask for with a question mark", () => {
   it("takes a pick among options laid out in a statement", () => {

@@ -3,10 +3,7 @@
 // reason after a pick, a late addition announced before its rule, a terse "zero X"; and look-alikes: a release
 // ("no need to do it"), a refusal ("not happening"), the speaker's routine. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns as extractOf } from "../../support/extract-turns.ts";
-
-const holds = (items: { text: string }[], piece: string) =>
-  items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
+import { extractTurns as extractOf, holds } from "../../support/extract-turns.ts";
 
 describe("rules and choices said in replies", () => {
   it("reads a yes/no answer that holds for good as a rule", () => {
