@@ -1,5 +1,5 @@
-// Replies that settle what the assistant just asked: a yes or a no to any closed question ("Want a property
-// test?" → "yes please"), and a short value or pick for an open one ("Concurrency policy?" → "Forbid."). The
+// Replies that settle what the assistant just asked: a yes or a no to any closed question ("Want a dry-run
+// flag?" → "yes please"), and a short value or pick for an open one ("Restart policy?" → "OnFailure."). The
 // question is the last sentence of the assistant's message; a question about what happened or what exists is
 // answered with facts, and a question that only asks leave to go on settles nothing. Pure; inputs lowercase.
 
@@ -12,7 +12,7 @@ function lastQuestion(prev: string): string | null {
 }
 
 const WH = /^(what|which|where|who|whom|whose|why|how|when)\b/;
-/** "when a book comes back, notify the first in line?": a condition, then a closed question. */
+/** "when a fee is waived, email the member?": a condition, then a closed question. */
 const CONDITION_FIRST = /^(when|if|once|after|before) [^,?]{2,60}, /;
 /** Questions that only ask leave to go on, or whether all is clear: their yes picks nothing. */
 const LEAVE_TO_GO_ON =
@@ -28,15 +28,15 @@ const ASKS_FOR_WORK =
 const OFFERS_WORK =
   /\b(want me to|shall i|should i|do you want me to|would you like me to|i can also|i could also)\b/;
 
-/** The assistant's last sentence is a closed question ("Want a property test?", "Keep the same retry counts?"). */
+/** The assistant's last sentence is a closed question ("Want a dry-run flag?", "Keep the raw readings as well?"). */
 export function asksClosed(prev: string): boolean {
   const q = lastQuestion(prev);
   if (q === null || LEAVE_TO_GO_ON.test(q) || ASKS_STATE.test(q)) return false;
   return !WH.test(q) || CONDITION_FIRST.test(q);
 }
 
-/** The assistant's last sentence asks for a value or a way ("Concurrency policy?", "how many entries per page?",
- * "Where do exchange rates come from?"). */
+/** The assistant's last sentence asks for a value or a way ("Restart policy?", "how many rows per batch?",
+ * "Where should the tide data come from?"). */
 export function asksOpen(prev: string): boolean {
   const q = lastQuestion(prev);
   if (q === null || ASKS_STATE.test(q) || LEAVE_TO_GO_ON.test(q) || ASKS_FOR_WORK.test(q)) return false;
@@ -53,17 +53,17 @@ export function asksOpen(prev: string): boolean {
 
 const YES = /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it)\b/;
 const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not)\b/;
-/** "same counts, yes": the option named, then the yes. */
+/** "raw readings too, yes": the option named, then the yes. */
 const YES_LAST = /^[a-z0-9][^,]{1,40}, (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
 const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
 
-/** A yes or a no to a closed question, short enough to be the answer itself ("yes please", "god no", "yes
- * exactly this", "yes notify first one"); a yes followed by an ask of its own is the ask's, not a pick, unless
+/** A yes or a no to a closed question, short enough to be the answer itself ("yes please", "oh no", "yes
+ * exactly that", "yes email the member"); a yes followed by an ask of its own is the ask's, not a pick, unless
  * the ask repeats the question's words. */
 export function answersClosed(n: string, prev: string): boolean {
   if (!asksClosed(prev)) return false;
   const words = n.split(" ");
-  // "yes parallel per bank, but maximum 4 goroutines": the rule after "but" is what the sentence is kept for.
+  // "yes in parallel, but never more than 6 at a time": the rule after "but" is what the sentence is kept for.
   if (words.length > 8 || n.endsWith("?") || /\bbut\b/.test(n)) return false;
   if (YES_LAST.test(n)) return true;
   const no = NO.exec(n);
@@ -76,21 +76,21 @@ export function answersClosed(n: string, prev: string): boolean {
   if (rest === "") return false;
   if (/^(please|exactly|that|this|that one|this one|that's (it|right)|sounds good|good|fine)\b/.test(rest))
     return true;
-  // "yes notify first one" after "…, notify the first in line?": the yes says what it takes.
+  // "yes email the member" after "…, email the member?": the yes says what it takes.
   return echoes(rest, lastQuestion(prev) ?? "");
 }
 
-/** A word of `said` that the `asked` sentence holds, allowing a changed ending ("notify" / "notified"). */
+/** A word of `said` that the `asked` sentence holds, allowing a changed ending ("email" / "emailed"). */
 function echoes(said: string, asked: string): boolean {
   const words = WORD(asked);
   return WORD(said).some((w) => words.some((a) => a.startsWith(w.slice(0, Math.max(3, w.length - 2)))));
 }
 
-/** The assistant's last sentence announces what it will do ("I'll recreate the charts using the same views."). */
+/** The assistant's last sentence announces what it will do ("I'll copy the database and keep the schema names."). */
 const PLAN = /(^|[.!?]\s+)(i'll|i will|i'm going to|i am going to|next,? i'll) [a-z][^.!?]{3,}[.!]?\s*$/;
 
-/** "yes, reuse the views" after "I'll recreate the charts using the same SQL views.": a yes that names part of the
- * plan takes it; a bare "ok" only acknowledges. */
+/** "yes, same schema names" after "I'll copy the database and keep the same schema names.": a yes that names part
+ * of the plan takes it; a bare "ok" only acknowledges. */
 export function agreesToPlan(n: string, prev: string): boolean {
   const tail = prev.slice(-300).toLowerCase();
   const plan = PLAN.exec(tail);
@@ -100,11 +100,11 @@ export function agreesToPlan(n: string, prev: string): boolean {
   return rest !== "" && echoes(rest, tail.slice(plan.index));
 }
 
-/** A value or a pick for an open question, said in a few words ("Forbid.", "256mi, 0.5 cpu.", "50.", "from our
- * own rates endpoint"); doubt, thanks and questions pick nothing. */
+/** A value or a pick for an open question, said in a few words ("OnFailure.", "500 rows.", "from the port
+ * authority feed"); doubt, thanks and questions pick nothing. */
 export function answersOpen(n: string, prev: string): boolean {
   if (!asksOpen(prev)) return false;
-  // "from our own rates endpoint, it refreshes hourly": the answer, then its reason.
+  // "from the port authority feed, it updates every ten minutes": the answer, then its reason.
   const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "");
   if (head === "" || n.endsWith("?") || head.split(" ").length > 6) return false;
   return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(

@@ -167,7 +167,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
-    // "on tags only" after "on every merge, or on tags?" picks the option it repeats; a prohibition stays a rule.
+    // "on release branches only" after "on every push, or on release branches?" picks the option it repeats; a
+    // prohibition stays a rule.
     // "Conclusion: exponential backoff, max 5 tries." and "so interrupts it has to be" choose whatever their words.
     const picks =
       isDecision(n) ||
