@@ -276,8 +276,28 @@ function readBare(bare: string): SentenceClass {
   if (declinesPart(bare)) return { kind: "decision", marker: "declined" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
   if (setsNothing(bare)) return negative("remark");
+  // "we would like to avoid using any customer emails": a wish to stay away from something forbids it.
+  if (
+    /^(we|i)('d| would) (like|prefer|want) to (avoid|stay away from|never)\b|^(we|i) (want|prefer) to avoid\b/.test(
+      bare,
+    )
+  )
+    return rule("prohibition");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
+  // "colours only when stdout is a tty": a thing allowed only under a condition, said without a verb.
+  if (
+    /^([a-z0-9][a-z0-9'-]*)( [a-z0-9'-]+){0,2} only (when|if|while|during|after|before|unless) [a-z0-9]/.test(
+      bare,
+    ) &&
+    !/^\S+( \S+){0,2}? (is|are|was|were|it|this|that|happens|fails|breaks|works|runs|shows|crashes|appears|occurs|helps)\b/.test(
+      bare,
+    ) &&
+    !/^(it|this|that|he|she|they|i|we|you|which|what)\b|\b(crash|crashes|bug|bugs|error|errors|issue|problem|failure|freeze|hang|leak)\b/.test(
+      bare,
+    )
+  )
+    return rule("only");
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.

@@ -60,6 +60,10 @@ const EMPTY_WORDS = new Set(
   ),
 );
 const POINTER = /\b(it|that|this|them|these|those|this one)\b/i;
+const ASKS = /\?\s*$|^\s*(can|could|would) you\b/i;
+/** "a few rules i forgot to mention.", "two more constraints you should know about.": rules follow. */
+const ANNOUNCES_RULES =
+  /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
 
 /** A request whose object only points back at what the message said before it ("Fix that."). */
 export function isPointingRequest(text: string): boolean {
@@ -118,9 +122,16 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const listed: ListedItem[] = [];
   // "Any rules I should follow?" → "1) every url keeps working 2) …": the items answer with rules.
   const rulesAsked = prev !== undefined && ASKS_RULES.test(prev.slice(-300));
+  // "A few rules I forgot to mention." announces that the sentences after it are rules, stated or not.
+  let rulesAnnounced = false;
   for (const split of sentencesOf(text)) {
-    const sentence = rulesAsked && LIST_ITEM.test(split.text) ? { ...split, listedRule: true } : split;
+    const sentence =
+      (rulesAsked && LIST_ITEM.test(split.text)) || (rulesAnnounced && !ASKS.test(split.text))
+        ? { ...split, listedRule: true }
+        : split;
     const n = normalizeSentence(sentence.text);
+    // A question or an ask ("can you also check the logs?") ends the announced rules.
+    rulesAnnounced = ASKS.test(split.text) ? false : rulesAnnounced || ANNOUNCES_RULES.test(n);
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
     // ("vitest, not jest. spaces over tabs.") or settles after hesitation ("ugh, fine: …"); a full clause after
     // the answer speaks for itself. A question or a hypothetical answers nothing.
