@@ -25,6 +25,7 @@ import blind4 from "../../test/fixtures/blind4/meaning-corpus.json" with { type:
 import blind5 from "../../test/fixtures/blind5/meaning-corpus.json" with { type: "json" };
 import blind6 from "../../test/fixtures/blind6/meaning-corpus.json" with { type: "json" };
 import blind7 from "../../test/fixtures/blind7/meaning-corpus.json" with { type: "json" };
+import blind8 from "../../test/fixtures/blind8/meaning-corpus.json" with { type: "json" };
 import meaning from "../../test/fixtures/memory/meaning-corpus.json" with { type: "json" };
 import retrieval from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
@@ -38,12 +39,24 @@ const PROJECT = "bench-project";
  * (test/fixtures/blind4/, written in round five, first scored on round six's final ranker); blind5: the same again
  * (test/fixtures/blind5/, written in round six, scored on round six's final ranker, read in round eight); blind6: the
  * same again (test/fixtures/blind6/, written in round seven, scored on round eight's final ranker); blind7: the same
- * again (test/fixtures/blind7/, written in round eight, first scored on the same ranker in round nine). */
-const SPLITS = ["tune", "held", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7"] as const;
+ * again (test/fixtures/blind7/, written in round eight, scored on the same ranker in round nine); blind8: the same
+ * again (test/fixtures/blind8/, written in round eight, first scored on the same ranker in round ten). */
+const SPLITS = [
+  "tune",
+  "held",
+  "blind",
+  "blind2",
+  "blind3",
+  "blind4",
+  "blind5",
+  "blind6",
+  "blind7",
+  "blind8",
+] as const;
 type Split = (typeof SPLITS)[number];
 type Question = { id: string; type: string; question: string; expect?: string | null };
 /** The blind sets from round four on bring their own records, on topics the lexicon's writers never saw. */
-const OWN_RECORDS = { blind2, blind3, blind4, blind5, blind6, blind7 };
+const OWN_RECORDS = { blind2, blind3, blind4, blind5, blind6, blind7, blind8 };
 type Corpus = "meaning" | keyof typeof OWN_RECORDS;
 const hasOwnRecords = (split: Split): split is keyof typeof OWN_RECORDS => split in OWN_RECORDS;
 const questionsOf = (split: Split): Question[] =>
