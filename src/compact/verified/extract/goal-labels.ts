@@ -92,3 +92,9 @@ export const STATED = [
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
   /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
+
+/** A short lead-in before a colon that names what the speaker is after ("goal for me:", "what i'm hoping to get out
+ * of this session:", "the thing i'd like done today:"); the words after the colon state the aim. A lead-in about
+ * what to keep in mind or avoid heads rules instead. */
+export const AIM_LEAD =
+  /^(?!.*\b(not|don't|do not|never|avoid|won't|no|rules?|constraints?|keep in mind|remember|know|note|follow|respect)\b)([a-z0-9'-]+ ){0,8}?(goals?|aim|objective|target|mission|hoping|hope|wants?|wanted|(i|we)('d| would) (like|love)|like done|need done|need doing|deliverable|outcome|end result)( [a-z0-9'-]+){0,6}$/;

@@ -384,6 +384,8 @@ function readBare(bare: string): SentenceClass {
   // "lint errors in ci, fix": a problem named, then the bare ask.
   if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
     return { kind: "request" };
+  // "cut the docker image below 300 mb": a figure to reach once is one piece of work, not a standing limit.
+  if (reachesTarget(bare)) return { kind: "request" };
   const found = ruleIn(bare, bare) ?? ruleByShape(bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
@@ -418,6 +420,8 @@ const SCHEDULE =
 function standingChange(change: string): boolean {
   // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
   const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
+  // "stop the suite from timing out": a fault to end once, not a habit to give up.
+  if (/^(stop|prevent|keep) [a-z0-9 ./'-]{2,60}? from [a-z]{3,}ing\b/.test(c)) return false;
   const found = ruleIn(c, c);
   return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
 }

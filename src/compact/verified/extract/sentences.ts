@@ -67,6 +67,9 @@ const NOTES_OF =
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
+/** "Story from the board:", "the ticket:": the quoted work item that follows is the work the user brings. */
+const WORK_QUOTE_INTRO =
+  /^\W{0,4}((the|this|our|my|a|here's the|here is the) )?(user story|story|ticket|issue|card|epic|task)( [a-z]*-?\d+)?( (from|on|in) (the |our )?[a-z -]{2,20})?\W{0,4}:\s*$/i;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
 
 /** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
@@ -114,7 +117,7 @@ function proseLines(message: string): ProseLine[] {
     if (inQuote && !quote) underIntro = false;
     inQuote = quote !== null;
     if (isPastedLine(raw)) continue;
-    endorsed = ENDORSES_QUOTE.test(raw);
+    endorsed = ENDORSES_QUOTE.test(raw) || WORK_QUOTE_INTRO.test(raw.trim());
     const item = LIST_ITEM.test(raw);
     // A rule list ends at the first line that is not an item of it.
     if (underRules && !item) underRules = false;
@@ -135,7 +138,7 @@ function splitLine(line: string): string[] {
     const end = m.index + m[0].trimEnd().length;
     const piece = line.slice(start, end);
     if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
-      continue;
+      if (!closesBracketedSentence(piece, line.slice(m.index + m[0].length))) continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -172,6 +175,12 @@ function splitAtDashes(sentence: string): string[] {
 /** "a realistic (synthetic!) message": a mark inside an open bracket ends no sentence. */
 function insideBrackets(before: string): boolean {
   return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
+}
+
+/** "(we chose memcached in 2021, different story.) I'd like …": a full bracketed sentence closed, then a new one
+ * with a capital letter. */
+function closesBracketedSentence(piece: string, after: string): boolean {
+  return /[.!?]\)$/.test(piece.trim()) && !insideBrackets(piece) && /^[A-Z]/.test(after);
 }
 
 function isAbbreviation(piece: string): boolean {
