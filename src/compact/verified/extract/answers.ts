@@ -3,6 +3,8 @@
 // question is the last sentence of the assistant's message; a question about what happened or what exists is
 // answered with facts, and a question that only asks leave to go on settles nothing. Pure; inputs lowercase.
 
+import { isImperative } from "./clause.ts";
+
 /** The last sentence of the assistant's message, when it is a question. */
 function lastQuestion(prev: string): string | null {
   const tail = prev.slice(-400).toLowerCase().trim();
@@ -19,7 +21,7 @@ const LEAVE_TO_GO_ON =
   /\b(proceed|continue|go ahead|carry on|move on|get started|start now|begin|anything else|make sense|any questions|clear|understood|ready)\b/;
 /** Questions about what happened or how things are: answered with facts. */
 const ASKS_STATE =
-  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
+  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|broke|broken|break|breaks|failing|failed|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
 
 /** "where do i start?", "what should i work on?": the answer is the work, not a pick. */
 const ASKS_FOR_WORK =
@@ -52,7 +54,10 @@ export function asksOpen(prev: string): boolean {
 }
 
 const YES = /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it)\b/;
-const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not)\b/;
+const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not now|not yet|no need)\b/;
+/** "not worth it", "overkill": the option asked about judged not worth taking. */
+const NOT_WORTH =
+  /^(not (worth it|worth the (effort|trouble|complexity)|needed|necessary|now|yet|for now|this time)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\b/;
 /** "raw readings too, yes": the option named, then the yes. */
 const YES_LAST = /^[a-z0-9][^,]{1,40}, (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
 const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
@@ -62,6 +67,8 @@ const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
  * the ask repeats the question's words. */
 export function answersClosed(n: string, prev: string): boolean {
   if (!asksClosed(prev)) return false;
+  // "no dialog, a snackbar with the new due date is enough": the option asked about declined, then what instead.
+  if (declinesAsked(n, prev)) return true;
   const words = n.split(" ");
   // "yes in parallel, but never more than 6 at a time": the rule after "but" is what the sentence is kept for.
   if (words.length > 8 || n.endsWith("?") || /\bbut\b/.test(n)) return false;
@@ -78,6 +85,20 @@ export function answersClosed(n: string, prev: string): boolean {
     return true;
   // "yes email the member" after "…, email the member?": the yes says what it takes.
   return echoes(rest, lastQuestion(prev) ?? "");
+}
+
+/** "no dialog, a snackbar is enough" after "Do you want a confirmation dialog?": a "no" whose next words name
+ * the option the closed question offered. It declines that option: a choice, not a prohibition. */
+export function declinesAsked(n: string, prev: string): boolean {
+  if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
+  const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
+  const head = n.split(/, | — | - |; /)[0] as string;
+  if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? "")) return true;
+  // "no, not worth it", "nah, keep them separate", "neither, use the keychain": a no with its judgement or with
+  // the way taken instead.
+  const no = /^((god|hell|oh),? no|no|nope|nah|neither|none of (them|those|these))\b[,.!]*\s*/.exec(n);
+  const rest = no ? n.slice(no[0].length).replace(/[.!]+$/, "") : "";
+  return rest !== "" && (NOT_WORTH.test(rest) || (isImperative(rest) && rest.split(" ").length <= 6));
 }
 
 /** A word of `said` that the `asked` sentence holds, allowing a changed ending ("email" / "emailed"). */

@@ -2,6 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
+import { declinesAsked } from "./answers.ts";
 import {
   asksYesNo,
   DEFERS_PART,
@@ -172,6 +173,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     // "Conclusion: exponential backoff, max 5 tries." and "so interrupts it has to be" choose whatever their words.
     const picks =
       isDecision(n) ||
+      declinesAsked(n, context.prev ?? "") ||
       (repeatsOption(n, context.prev ?? "") &&
         !/\bbut\b/.test(n) &&
         !/^(prohibition|no)$/.test(stated?.cue ?? ""));
@@ -370,6 +372,8 @@ function readBare(bare: string): SentenceClass {
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
+  // "after the discussion, temporal wins over our homemade engine": a choice after the time it was made.
+  if (main !== null && /^(after|having) /.test(bare) && isDecision(bare)) return { kind: "decision", marker: "choice" };
   if (main !== null) return conditional(main, bare);
   // "write a script that archives the logs, and if a file is open, skip it": a condition after the request.
   const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);
