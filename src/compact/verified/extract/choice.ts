@@ -15,7 +15,8 @@ const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
-const IT_IS = /\b[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
+const IT_IS =
+  /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;

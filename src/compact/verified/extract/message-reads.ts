@@ -62,7 +62,7 @@ const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping m
  * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
 export function ruleAfterPick(n: string): string | null {
   // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
-  const joint = /^([^,;]{1,40})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
+  const joint = /^([^,;]{1,60})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
   const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
   if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
     return null;

@@ -207,7 +207,27 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
       .trim(),
   );
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
-  return classifyBare(bare);
+  const whole = classifyBare(bare);
+  return whole.kind === "plain" || (whole.kind === "negative" && whole.why !== "quoted" && whole.why !== "code")
+    ? (ruleAfterLeadIn(bare) ?? whole)
+    : whole;
+}
+
+/** A lead-in about the speaker's own words ("i should have said this before", "i forgot to mention") or about who
+ * the words come from ("two inputs from other people", "notes i got from others"). */
+const FRAMES_WHAT_FOLLOWS =
+  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team))\b/;
+
+/** "oh wait, i should have said this before: never overwrite a reading …", "two inputs from other people: the dpo
+ * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
+function ruleAfterLeadIn(bare: string): SentenceClass | null {
+  const m = /^([^:"“`]{3,80}?): (.{8,})$/.exec(bare);
+  if (!m || (m[1] as string).split(" ").length > 10 || isQuestion(bare) || !FRAMES_WHAT_FOLLOWS.test(m[1] as string))
+    return null;
+  const lead = classifyBare(stripFrames(m[1] as string));
+  if (lead.kind === "constraint" || lead.kind === "preference" || lead.kind === "decision") return null;
+  const said = classifyBare(stripFrames(m[2] as string));
+  return said.kind === "constraint" || said.kind === "preference" ? said : null;
 }
 
 /** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
@@ -341,6 +361,14 @@ function readBare(bare: string): SentenceClass {
       .split(/, (?:so |and |then |now |pls |please )?/)
       .slice(1)
       .some((c) => isImperative(c));
+  // "no changes to the tuning values, the designers balanced them for months": a rule, then its reason in the past.
+  const first = /^([^,:]{6,80}), (?!(and|but|so|then)\b)(.+)$/.exec(bare);
+  const ruleFirst =
+    first && !PAST_VERB.test(first[1] as string) && !PAST_TIME.test(first[1] as string)
+      ? ruleIn(first[1] as string, first[1] as string)
+      : null;
+  if (ruleFirst && ruleFirst.cue !== "imperative" && (PAST_TIME.test(bare) || TOLD_PAST.test(bare)))
+    return ruleFirst;
   if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
@@ -379,6 +407,17 @@ function readBare(bare: string): SentenceClass {
   const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
+    return rule("condition");
+  // "reject the whole feed when calendar.txt is missing": an instruction, then the case it holds in.
+  const cased = /^([^,]{3,80}?) (when|whenever|if|unless|once|as soon as) ([a-z0-9].{3,})$/.exec(bare);
+  if (
+    cased &&
+    !WOULD.test(bare) &&
+    !/^(tell|let|show|ask|ping|call|text|notify|wake) (me|us)\b|^help\b/.test(cased[1] as string) &&
+    !/\b(problem|bug|issue|error|crash|crashes|fails?|broken)\b/.test(bare) &&
+    opensWithVerb(cased[1] as string, tagWords) &&
+    !isImperative(cased[1] as string)
+  )
     return rule("condition");
   if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
