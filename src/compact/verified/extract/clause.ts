@@ -14,7 +14,7 @@ const CONDITION =
 
 /** Someone other than the user whose rule the user passes on; "the hospital's IT" names one by whose it is. */
 const PARTY =
-  "((the|our|their|my) [a-z0-9-]+'s( [a-z0-9-]+){1,2}|legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department))";
+  "((the|our|their|my) [a-z0-9-]+'s( [a-z0-9-]+){1,2}|legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers?|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|vendor|partners?|qa|sre|devops|security|legal)|[a-z]+ (team|folks|group|department)|[a-z]+ (from|in|on) (the |our )?(security|legal|compliance|ops|product|finance|qa|design|marketing|sales|support|infra|infrastructure|platform|it|hr|data|[a-z]+ team)|the (pi|dpo|po|pm|ciso|cto|ceo))";
 const REPORT_VERB =
   "(says?|said|prefers?|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(`^(according to |per )?${PARTY}( [a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);
@@ -39,7 +39,12 @@ export function reportedClause(n: string): Reported | null {
   const m = REPORTED.exec(n);
   if (!m) return null;
   const verb = m.slice(1).find((g) => g !== undefined && new RegExp(`^${REPORT_VERB}$`).test(g)) ?? "";
-  return { verb, inner: (m.at(-1) as string).replace(/^(that|to pass on that|me to pass on that) /, "") };
+  // "asked us not to open issues for questions": what they asked of us, as the rule it sets.
+  const inner = (m.at(-1) as string)
+    .replace(/^(that|to pass on that|me to pass on that) /, "")
+    .replace(/^(us|me|you) not to /, "don't ")
+    .replace(/^(us|me|you) to (?=[a-z])/, "");
+  return { verb, inner };
 }
 
 /** A condition's main clause ("if the build breaks, stop" → "stop"), or null when it has no condition. */

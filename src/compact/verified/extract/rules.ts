@@ -55,7 +55,7 @@ import { answersFact, jokesOrVents } from "./not-binding.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
-import { classifiesCase } from "./rule-statements.ts";
+import { allowedOnlyWhen, classifiesCase } from "./rule-statements.ts";
 import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 import {
   ADDITION,
@@ -208,7 +208,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   );
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
   const whole = classifyBare(bare);
-  return whole.kind === "plain" || (whole.kind === "negative" && whole.why !== "quoted" && whole.why !== "code")
+  return whole.kind === "plain" ||
+    (whole.kind === "negative" && whole.why !== "quoted" && whole.why !== "code")
     ? (ruleAfterLeadIn(bare) ?? whole)
     : whole;
 }
@@ -222,7 +223,12 @@ const FRAMES_WHAT_FOLLOWS =
  * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
 function ruleAfterLeadIn(bare: string): SentenceClass | null {
   const m = /^([^:"“`]{3,80}?): (.{8,})$/.exec(bare);
-  if (!m || (m[1] as string).split(" ").length > 10 || isQuestion(bare) || !FRAMES_WHAT_FOLLOWS.test(m[1] as string))
+  if (
+    !m ||
+    (m[1] as string).split(" ").length > 10 ||
+    isQuestion(bare) ||
+    !FRAMES_WHAT_FOLLOWS.test(m[1] as string)
+  )
     return null;
   const lead = classifyBare(stripFrames(m[1] as string));
   if (lead.kind === "constraint" || lead.kind === "preference" || lead.kind === "decision") return null;
@@ -307,19 +313,8 @@ function readBare(bare: string): SentenceClass {
     return rule("prohibition");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
-  // "colours only when stdout is a tty": a thing allowed only under a condition, said without a verb.
-  if (
-    /^([a-z0-9][a-z0-9'-]*)( [a-z0-9'-]+){0,2} only (when|if|while|during|after|before|unless) [a-z0-9]/.test(
-      bare,
-    ) &&
-    !/^\S+( \S+){0,2}? (is|are|was|were|it|this|that|happens|fails|breaks|works|runs|shows|crashes|appears|occurs|helps)\b/.test(
-      bare,
-    ) &&
-    !/^(it|this|that|he|she|they|i|we|you|which|what)\b|\b(crash|crashes|bug|bugs|error|errors|issue|problem|failure|freeze|hang|leak)\b/.test(
-      bare,
-    )
-  )
-    return rule("only");
+  const allowed = allowedOnlyWhen(bare);
+  if (allowed) return allowed;
   const early = earlyClass(bare);
   if (early) return early;
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
@@ -401,7 +396,8 @@ function readBare(bare: string): SentenceClass {
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
   // "after the discussion, temporal wins over our homemade engine": a choice after the time it was made.
-  if (main !== null && /^(after|having) /.test(bare) && isDecision(bare)) return { kind: "decision", marker: "choice" };
+  if (main !== null && /^(after|having) /.test(bare) && isDecision(bare))
+    return { kind: "decision", marker: "choice" };
   if (main !== null) return conditional(main, bare);
   // "write a script that archives the logs, and if a file is open, skip it": a condition after the request.
   const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);

@@ -51,13 +51,16 @@ const COLON_INTRO =
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
   /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
-const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w' -]{0,40}?)\W{0,4}:/;
+/** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
+const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
+const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
 const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
 
 /** Whether a line opens with a rule label ("Constraints: …", "**Rules:**", "Important:"). */
 export function opensWithRuleLabel(line: string): boolean {
   const label = LABEL_AT_START.exec(line.trim());
-  return label !== null && RULE_HEADING.test(`${label[1]}:`);
+  // "Constraints, in no order:" names rules before the comma; "wait, more important:" is no rule label.
+  return label !== null && RULE_HEADING.test(`${(label[1] as string).split(",")[0]}:`);
 }
 
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
@@ -87,6 +90,8 @@ interface ProseLine {
   quoted: boolean;
   /** The line is an item of a list under a rule heading. */
   listed: boolean;
+  /** The item is under a heading that forbids ("Don't:"): its words name what not to do. */
+  forbidden?: boolean;
 }
 
 /** Strips code fences and pasted lines; lines under an intro such as "CI says:" are marked quoted, list items
@@ -96,6 +101,7 @@ function proseLines(message: string): ProseLine[] {
   let inFence = false;
   let underIntro = false;
   let underRules = false;
+  let underDont = false;
   let endorsed = false;
   let inQuote = false;
   for (const raw of message.slice(0, MAX_MESSAGE_CHARS).split("\n")) {
@@ -122,10 +128,11 @@ function proseLines(message: string): ProseLine[] {
     endorsed = ENDORSES_QUOTE.test(raw) || WORK_QUOTE_INTRO.test(raw.trim());
     const item = LIST_ITEM.test(raw);
     // A rule list ends at the first line that is not an item of it.
-    if (underRules && !item) underRules = false;
-    out.push({ line: raw, quoted: underIntro, listed: underRules });
+    if (underRules && !item) underRules = underDont = false;
+    out.push({ line: raw, quoted: underIntro, listed: underRules, forbidden: underDont && item });
     if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !OWN_WORDS.test(raw) && !NOTES_OF.test(raw);
-    if (headsRules(raw)) underRules = true;
+    if (headsRules(raw) || DO_HEADING.test(raw)) underRules = true;
+    if (DO_HEADING.test(raw)) underDont = /n['’]?t|not|never|avoid/i.test(raw);
   }
   return out;
 }
@@ -192,12 +199,14 @@ function isAbbreviation(piece: string): boolean {
 /** The sentences of a user message, with list markers and emphasis kept as the user typed them. */
 export function sentencesOf(message: string): Sentence[] {
   const sentences: Sentence[] = [];
-  for (const { line, quoted, listed } of proseLines(message)) {
+  for (const { line, quoted, listed, forbidden } of proseLines(message)) {
     if (quoted) continue; // a block pasted under "CI says:" is not the user speaking
     // "Constraints: no native builds; Node 22 only": the pieces after an inline rule label are listed too.
     let labelled = false;
     for (const text of splitLine(line)) {
-      const sentence = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      const cut = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      // "Don't:\n- block the UI thread": the item is kept as the rule it states, with its "don't".
+      const sentence = forbidden ? `Don't: ${cut.replace(LIST_ITEM, "")}` : cut;
       labelled ||= opensWithRuleLabel(sentence) && !/:\W{0,4}$/.test(sentence);
       sentences.push({
         text: sentence,
