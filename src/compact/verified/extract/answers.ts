@@ -93,7 +93,8 @@ export function declinesAsked(n: string, prev: string): boolean {
   if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
   const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
   const head = n.split(/, | — | - |; /)[0] as string;
-  if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? "")) return true;
+  if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? ""))
+    return true;
   // "no, not worth it", "nah, keep them separate", "neither, use the keychain": a no with its judgement or with
   // the way taken instead.
   const no = /^((god|hell|oh),? no|no|nope|nah|neither|none of (them|those|these))\b[,.!]*\s*/.exec(n);

@@ -28,7 +28,8 @@ const VERBLESS_CONTRAST =
 const TOOL_OVER =
   /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here)?([,.!;]|$)/;
 /** "composition over inheritance", "readability over cleverness, please": a principle to keep, not one pick. */
-const PRINCIPLE = /^\S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(over|instead of|rather than) \S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(please|only)\b|^\S+ (\S+ )?over \d|^\S+ (go|goes|come|comes|run|runs|is|are|was|were|get|gets|sent|travel|travels) /;
+const PRINCIPLE =
+  /^\S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(over|instead of|rather than) \S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(please|only)\b|^\S+ (\S+ )?over \d|^\S+ (go|goes|come|comes|run|runs|is|are|was|were|get|gets|sent|travel|travels) /;
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
 const PICK_THEN =
   /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+){0,2} then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
@@ -96,7 +97,12 @@ function madeChoice(n: string): boolean {
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
-  if (TOOL_OVER.test(n) && !/^(no|not|never|don't|only|always)\b/.test(n) && !isImperative(n) && !PRINCIPLE.test(n))
+  if (
+    TOOL_OVER.test(n) &&
+    !/^(no|not|never|don't|only|always)\b/.test(n) &&
+    !isImperative(n) &&
+    !PRINCIPLE.test(n)
+  )
     return true;
   const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
   if (

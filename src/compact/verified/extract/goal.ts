@@ -220,7 +220,8 @@ export interface GoalReading {
 const NEEDS_CHANGE =
   /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|need) to be (packaged|ported|migrated|moved|rewritten|upgraded|translated|containerized|containerised|dockerized|published|released|refactored|replaced|converted|rebuilt|redesigned|split|localized|localised|open[- ]sourced|deprecated|removed|retired|decommissioned|automated|documented) (for|to|into|onto|off|from|on|in|as|by|before)\b/;
 /** "requirement is to build the attendance report": the requirement named is the work. */
-const REQUIREMENT_IS = /^((the|our|my|main|key|the main|our main) )?requirement (here |today )?is(:| to) [a-z]+/;
+const REQUIREMENT_IS =
+  /^((the|our|my|main|key|the main|our main) )?requirement (here |today )?is(:| to) [a-z]+/;
 
 function strengthOf(n: string): GoalStrength | null {
   if (REQUIREMENT_IS.test(n)) return "stated";
@@ -241,6 +242,12 @@ function strengthOf(n: string): GoalStrength | null {
   )
     return "intent";
   if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
+  // "we have to export the trial data by thursday": work with a deadline, whatever its verb.
+  if (
+    /^(i|we) (really )?(have|need|must|got) to [a-z]{3,} (the|our|my|a|an|this|that|all)\b/.test(n) &&
+    DEADLINE.test(n)
+  )
+    return "intent";
   return null;
 }
 

@@ -189,8 +189,12 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
   // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
-  if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
-    return rule("passed on");
+  // 'the pi wrote in her email: "every exported file must carry the study id"': the party named before the verb.
+  const party = (quoted?.[1] ?? "").replace(
+    / (wrote|writes|said|says|put it|asked|insists|insisted)( (in|on|during) [a-z' ]{1,30})?$/,
+    "",
+  );
+  if (quoted && isParty(party) && ruleIn(quoted[2] as string, quoted[2] as string)) return rule("passed on");
   // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
   const told = toldOn(earnest);
   const toldRule = told ? passedOn(told.verb, told.inner) : null;
@@ -388,7 +392,9 @@ function readBare(bare: string): SentenceClass {
         ? rule("obligation")
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
-    return stated && !(stated.cue === "limit" && reachesTarget(reading.clause))
+    return stated &&
+      !(stated.cue === "limit" && reachesTarget(reading.clause)) &&
+      !hasDeadline(reading.clause)
       ? stated
       : { kind: "goal", strength };
   }

@@ -43,7 +43,8 @@ const PASSED_ON =
 const INLINE_INTRO =
   /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 /** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work. */
-const ASKS_WITH_INTRO_WORD = /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b/i;
+const ASKS_WITH_INTRO_WORD =
+  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b/i;
 const COLON_INTRO =
   /\b(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
 
@@ -212,6 +213,7 @@ export function sentencesOf(message: string): Sentence[] {
         text: sentence,
         introducesQuote:
           !ASKS_WITH_INTRO_WORD.test(sentence) &&
+          !OWN_WORDS.test(sentence) &&
           (QUOTE_INTRO.test(sentence) ||
             COLON_INTRO.test(sentence) ||
             (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence))),
