@@ -152,9 +152,13 @@ function verblessRule(c: string): StatedRule | null {
   // "nothing that loads all rows", "nothing tagged 'keep', ever": a kind of thing ruled out.
   if (
     /^(nothing|none) (that|which) [a-z]+s\b/.test(c) ||
-    /^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
+    (/^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
       c,
-    )
+    ) &&
+      // "nothing about this platform is ever simple": a sigh, not a rule.
+      !/\b(is|are|was|feels?|seems?) ever (simple|easy|fun|straightforward|quick|clean|nice|good|painless|smooth)\b/.test(
+        c,
+      ))
   )
     return { kind: "constraint", cue: "no" };
   return null;

@@ -474,6 +474,9 @@ function standingChange(change: string): boolean {
 /** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
 function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
+  // "release manager says the submission bounced": news told on, not a rule.
+  if (/^(says|said|told (us|me)|tells (us|me))$/.test(verb) && PAST_VERB.test(inner) && !ruleIn(inner, inner))
+    return negative("remark");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
