@@ -121,7 +121,7 @@ export const VENT =
 export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
   // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.
-  if (/^do (it|this|that)\b/.test(n)) return false;
+  if (/^do (it|this|that|the needful|the same)\b/.test(n)) return false;
   const SUBJ =
     "(we|i|you|it|this|that|there|the|a|an|my|our|your|they|he|she|every|all|any|anyone|these|those)";
   if (

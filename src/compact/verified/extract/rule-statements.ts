@@ -41,7 +41,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "condition" };
   // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
   if (
-    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
+    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s|(?!(i|we|you|he|she|they|someone|somebody|one|who|which|what|that)\b)[a-z0-9_-]{2,}) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
       c,
     ) &&
     !/^(it|this|that) should (be|work|help|do|fix)\b/.test(c)

@@ -221,7 +221,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 /** A lead-in about the speaker's own words ("i should have said this before", "i forgot to mention") or about who
  * the words come from ("two inputs from other people", "notes i got from others"). */
 const FRAMES_WHAT_FOLLOWS =
-  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team))\b/;
+  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team)|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits)\b/;
 
 /** "oh wait, i should have said this before: never overwrite a reading …", "two inputs from other people: the dpo
  * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
@@ -237,7 +237,11 @@ function ruleAfterLeadIn(bare: string): SentenceClass | null {
   const lead = classifyBare(stripFrames(m[1] as string));
   if (lead.kind === "constraint" || lead.kind === "preference" || lead.kind === "decision") return null;
   const said = classifyBare(stripFrames(m[2] as string));
-  return said.kind === "constraint" || said.kind === "preference" ? said : null;
+  if (said.kind === "constraint" || said.kind === "preference") return said;
+  // "some rules i forgot: emails are the unique key, …": what an announcement of rules heads is a rule.
+  return said.kind === "plain" && /\b(rules?|constraints?|requirements?)\b/.test(m[1] as string)
+    ? rule("listed")
+    : null;
 }
 
 /** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
