@@ -3,7 +3,7 @@
 // declines the option asked about, "A over B" between named things, items under "Don't:". Each case is written for
 // this file.
 import { describe, expect, it } from "vitest";
-import { goalOf, holds, extractTurns as extractOf } from "../../support/extract-turns.ts";
+import { extractTurns as extractOf, goalOf, holds } from "../../support/extract-turns.ts";
 
 describe("goals named after a lead-in", () => {
   it("takes the words after 'the bit I'd love done before lunch:' over the context before them", () => {
@@ -89,7 +89,11 @@ describe("choices in answers and in contrasts", () => {
     expect(holds(instead.decisions, "use the OS credential store")).toBe(true);
   });
   it("takes 'A over B' between two named things as a choice, and a principle as no choice", () => {
-    const x = extractOf("rebuild the docs site", "The old generator is slow.", "Also astro over hugo from now on.");
+    const x = extractOf(
+      "rebuild the docs site",
+      "The old generator is slow.",
+      "Also astro over hugo from now on.",
+    );
     expect(holds(x.decisions, "astro over hugo")).toBe(true);
     const principle = extractOf("rebuild the docs site", "Done.", "Clarity over cleverness in the examples.");
     expect(holds(principle.decisions, "clarity over cleverness")).toBe(false);
