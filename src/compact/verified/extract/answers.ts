@@ -116,6 +116,9 @@ const PLAN = /(^|[.!?]\s+)(i'll|i will|i'm going to|i am going to|next,? i'll) [
 export function agreesToPlan(n: string, prev: string): boolean {
   const tail = prev.slice(-300).toLowerCase();
   const plan = PLAN.exec(tail);
+  // "remote catalog yes, that is good": the part named first, then the yes.
+  const after = /^([a-z0-9][^,.]{1,40}?),? (yes|yeah|yep)\b/.exec(n);
+  if (plan && after && echoes(after[1] as string, tail.slice(plan.index))) return true;
   const mark = YES.exec(n) ?? /^(right|correct|exactly|good)\b/.exec(n);
   if (!plan || !mark || n.split(" ").length > 8 || n.endsWith("?")) return false;
   const rest = n.slice(mark[0].length).replace(/^[,.!\s]+/, "");
@@ -131,5 +134,44 @@ export function answersOpen(n: string, prev: string): boolean {
   if (head === "" || n.endsWith("?") || head.split(" ").length > 6) return false;
   return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(
     head,
+  );
+}
+
+/** The assistant's last sentence suggests a way without asking ("Streaming would let it run at 512 MB.", "I can
+ * dedupe with a request cache.", "Batching would help a lot."). */
+const SUGGESTS =
+  /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\bi (can|could) (?!(see|not|confirm|reproduce|find|tell)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b/;
+/** "do that", "ok do that", "let's do it then": a go-ahead pointing at what was just suggested. */
+const POINTED_TAKE =
+  /^((ok|okay|yes|yeah|yep|sure|great|nice|good),? )*(please )?(do|go with|let's do|lets do) (that|it|this)( then| please)?[.!]*$/;
+
+/** "do the streaming then", "yes please do batch", "do 4 shards" after the assistant suggested that way: the way
+ * taken. A go-ahead to an offer of more work ("want me to …?") is a request, read elsewhere. */
+export function takesSuggestion(n: string, prev: string): boolean {
+  const tail = prev.slice(-300).toLowerCase().trim();
+  if (tail.endsWith("?") || n.endsWith("?")) return false;
+  const last = tail
+    .split(/(?<=[.!])\s+(?=\S)/)
+    .slice(-2)
+    .join(" ");
+  if (!SUGGESTS.test(last)) return false;
+  const head = (n.split(/, but |\. |; /)[0] as string).replace(/[.!]+$/, "");
+  if (head.split(" ").length > 8) return false;
+  if (POINTED_TAKE.test(head)) return true;
+  // "do the streaming then", "yes please do batch", "remote catalog yes": the way named, echoing the suggestion.
+  const named =
+    /^((yes|yeah|yep|sure|ok|okay),? )?(please )?(do|use|go with|take) (the )?(.+?)( then)?$/.exec(
+      head,
+    )?.[6] ?? /^(.+?),? (yes|yeah|yep)( please)?$/.exec(head)?.[1];
+  return named !== undefined && echoes(named, last);
+}
+
+/** "make it exponential" after "I added a retry loop with a fixed wait": the way changed to another. */
+export function changesWay(n: string, prev: string): boolean {
+  return (
+    prev.trim() !== "" &&
+    /^(ok,? |then )?(make|switch|change) (it|them|that|those) (to )?(?!(work|pass|faster|slower|better|shorter|longer|smaller|bigger|cleaner|green)\b)[a-z0-9-]+( [a-z0-9-]+)?[.!]*$/.test(
+      n,
+    )
   );
 }

@@ -2,7 +2,7 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen } from "./answers.ts";
+import { agreesToPlan, answersClosed, answersOpen, changesWay, takesSuggestion } from "./answers.ts";
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
@@ -27,6 +27,9 @@ const VERBLESS_CONTRAST =
  * verb or a comma before the contrast. */
 const TOOL_OVER =
   /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here)?([,.!;]|$)/;
+/** "use restic instead of rsync", "switch to uv over poetry": one named tool taken in place of another. */
+const USE_INSTEAD =
+  /^(let's |we'll |please |just )?(use|pick|take|go with|switch to|move to|choose) (?!(the same|a|an|one|it|them|this|that)\b)[a-z0-9][a-z0-9 .+/-]{0,30}? (instead of|over|rather than) (?!\d)[a-z0-9]/;
 /** "composition over inheritance", "readability over cleverness, please": a principle to keep, not one pick. */
 const PRINCIPLE =
   /^\S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(over|instead of|rather than) \S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(please|only)\b|^\S+ (\S+ )?over \d|^\S+ (go|goes|come|comes|run|runs|is|are|was|were|get|gets|sent|travel|travels) /;
@@ -97,6 +100,14 @@ function madeChoice(n: string): boolean {
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
+  // "bump the ci image to jdk 17 then": the way out of what was just said, taken.
+  if (
+    /^(ok,? |fine,? |right,? )?(do|use|bump|switch|go|try|keep|take|pick|drop|move|upgrade|downgrade|pin) .{2,60} then[.!]*$/.test(
+      n,
+    )
+  )
+    return true;
+  if (USE_INSTEAD.test(n) && !/\b(always|never|every|any|whenever)\b/.test(n)) return true;
   if (
     TOOL_OVER.test(n) &&
     !/^(no|not|never|don't|only|always)\b/.test(n) &&
@@ -228,6 +239,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if (!prev) return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
+  if (takesSuggestion(n, prev) || changesWay(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
     PROPOSES.test(prev.slice(-600).toLowerCase()) &&

@@ -15,6 +15,14 @@ export function statedObligation(c: string): StatedRule | null {
     !/\b(takes?|took|was|were|got)\b/.test(c)
   )
     return { kind: "constraint", cue: "limit" };
+  // "history limit 3", "retention is 7 years": a figure set for a limit, said without a verb.
+  if (
+    /^([a-z0-9_-]+ ){0,3}(limit|cap|retention|timeout|ttl|quota|budget|max|maximum|minimum)( is| of| =|:)? \d/.test(
+      c,
+    ) &&
+    !/\b(was|were|hit|reached|exceeded|now|currently)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "the speed limit is not to be raised in software": what may (not) be done to a thing, said with "be to".
   if (

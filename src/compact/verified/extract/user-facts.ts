@@ -65,6 +65,18 @@ const ASKS = /\?\s*$|^\s*(can|could|would) you\b/i;
 const ANNOUNCES_RULES =
   /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
 
+/** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
+ * the conversation is compacted. */
+function withWhatItTakes(text: string, prev: string | undefined): string {
+  if (prev === undefined || !isPointingRequest(text)) return text;
+  const taken =
+    prev
+      .trim()
+      .split(/(?<=[.!])\s+(?=\S)/)
+      .at(-1) ?? "";
+  return taken === "" || taken.endsWith("?") ? text : `${text} (${taken.slice(0, 200)})`;
+}
+
 /** A request whose object only points back at what the message said before it ("Fix that."). */
 export function isPointingRequest(text: string): boolean {
   const words = text
@@ -250,7 +262,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
       if (asked) requests.push(asked);
     } else if (cls.kind === "decision") {
-      facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
+      facts.decisions.push({ text: withWhatItTakes(sentence.text, prev), marker: cls.marker, entryId });
       const extra = ruleAfterPick(n);
       if (extra) facts.rules.push({ text: sentence.text, kind: "constraint", cue: extra, entryId });
     } else if (cls.kind === "request") requests.push(sentence.text);
