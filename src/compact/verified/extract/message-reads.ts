@@ -64,7 +64,13 @@ export function ruleAfterPick(n: string): string | null {
   // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
   const joint = /^([^,;]{1,60})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
   const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
-  if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
+  // "10 percent, but always keep traces with errors": after "but" only a condition or a rule word sets a rule.
+  if (
+    !tail ||
+    NEXT_STEP.test(tail) ||
+    (joint?.[2] === "but" &&
+      !/^(if|when|unless|in case|always|never|don't|do not|make sure)\b/.test(tail))
+  )
     return null;
   const cls = classifySentence({ text: tail, introducesQuote: false });
   if (cls.kind === "constraint" || cls.kind === "preference") return cls.cue;
