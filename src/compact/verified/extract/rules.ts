@@ -235,6 +235,11 @@ function ruleAfterLeadIn(bare: string): SentenceClass | null {
     : null;
 }
 
+/** Asks for one piece of work whatever rule words they hold: "while you're there, check the double call", "get the
+ * release build green", "low priority: a typo in settings", "add that only". */
+const ONE_OFF_ASK =
+  /^(and )?while (you're|you are) (there|at it|in there|in that file),? |^(please )?(get|make) (the|our|my|this|that) [a-z0-9 ./-]{2,40} (green|working|passing|compiling|building|stable|running again)[.!]*$|^((low|high|top|medium) priority|p[0-3]|nice to have|optional|bonus|stretch goal)\s*:\s|^(add|do|fix|change|keep|take) (that|this|it|them|those) only[.!]*$/;
+
 /** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
  * thought taken back. */
 function earlyClass(bare: string): SentenceClass | null {
@@ -316,6 +321,7 @@ function readBare(bare: string): SentenceClass {
   if (allowed) return allowed;
   const early = earlyClass(bare);
   if (early) return early;
+  if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
