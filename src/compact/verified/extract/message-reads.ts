@@ -54,7 +54,7 @@ export function itemsAmongRules(items: ListedItem[], entryId: string, prev: stri
 
 /** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
 export const GIVES_REASON =
-  /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
+  /^(keeps|makes|it's|its|it is|that's|that is|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
 /** Words after a pick that go on with the work rather than set a rule ("…, and then run the tests"). */
 const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping me|thanks)\b/;
 
