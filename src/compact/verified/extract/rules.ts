@@ -289,7 +289,10 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   const whole = classifyBare(
     stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
   );
-  return whole.kind === "decision" ? whole : negative(why);
+  // "honestly what i'd really like is …": an aim stated as such is earnest whatever the tone.
+  return whole.kind === "decision" || (whole.kind === "goal" && whole.strength === "stated")
+    ? whole
+    : negative(why);
 }
 
 /** A rule or a choice read from a sentence that asks nothing of the work (not-asked.ts) is no rule. */
