@@ -141,6 +141,17 @@ export function answersOpen(n: string, prev: string): boolean {
  * dedupe with a request cache.", "Batching would help a lot."). */
 const SUGGESTS =
   /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\bi (can|could) (?!(see|not|confirm|reproduce|find|tell)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b/;
+/** The sentence of the assistant's last two that suggests a way without asking, or null. */
+export function suggestionIn(prev: string): string | null {
+  const tail = prev.slice(-300).trim();
+  if (tail.endsWith("?")) return null;
+  const found = tail
+    .split(/(?<=[.!])\s+(?=\S)/)
+    .slice(-2)
+    .filter((t) => SUGGESTS.test(t.toLowerCase()));
+  return found.at(-1) ?? null;
+}
+
 /** "do that", "ok do that", "let's do it then": a go-ahead pointing at what was just suggested. */
 const POINTED_TAKE =
   /^((ok|okay|yes|yeah|yep|sure|great|nice|good),? )*(please )?(do|go with|let's do|lets do) (that|it|this)( then| please)?[.!]*$/;
@@ -148,13 +159,8 @@ const POINTED_TAKE =
 /** "do the streaming then", "yes please do batch", "do 4 shards" after the assistant suggested that way: the way
  * taken. A go-ahead to an offer of more work ("want me to …?") is a request, read elsewhere. */
 export function takesSuggestion(n: string, prev: string): boolean {
-  const tail = prev.slice(-300).toLowerCase().trim();
-  if (tail.endsWith("?") || n.endsWith("?")) return false;
-  const last = tail
-    .split(/(?<=[.!])\s+(?=\S)/)
-    .slice(-2)
-    .join(" ");
-  if (!SUGGESTS.test(last)) return false;
+  const last = suggestionIn(prev)?.toLowerCase();
+  if (last === undefined || n.endsWith("?")) return false;
   const head = (n.split(/, but |\. |; /)[0] as string).replace(/[.!]+$/, "");
   if (head.split(" ").length > 8) return false;
   if (POINTED_TAKE.test(head)) return true;

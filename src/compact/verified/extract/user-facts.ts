@@ -1,6 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 
+import { suggestionIn } from "./answers.ts";
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
 import { asksForWork, type GoalStrength } from "./goal.ts";
@@ -68,13 +69,8 @@ const ANNOUNCES_RULES =
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
  * the conversation is compacted. */
 function withWhatItTakes(text: string, prev: string | undefined): string {
-  if (prev === undefined || !isPointingRequest(text)) return text;
-  const taken =
-    prev
-      .trim()
-      .split(/(?<=[.!])\s+(?=\S)/)
-      .at(-1) ?? "";
-  return taken === "" || taken.endsWith("?") ? text : `${text} (${taken.slice(0, 200)})`;
+  const taken = prev === undefined || !isPointingRequest(text) ? null : suggestionIn(prev);
+  return taken === null ? text : `${text} (${taken.slice(-200)})`;
 }
 
 /** A request whose object only points back at what the message said before it ("Fix that."). */
