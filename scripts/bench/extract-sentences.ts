@@ -199,7 +199,7 @@ export const report: Report = {
       ],
       notes: [
         `${[tune, held, ...hard, ...rare, ...blinds.map((b) => b?.sentences)].map((h) => h?.sessions.count ?? 0).join(" + ")} sessions composed from the sentences (multi-part messages, rule lists, terse replies, a new goal)`,
-        `${[writtenTune.count, writtenHeld.count, ...blinds.map((b) => b?.count ?? 0)].join(" + ")} hand-written sessions (test/fixtures/extract-sessions/ tune and held-out; test/fixtures/blind/ to blind8/ labelled with goal, rules, choices and look-alike negatives)`,
+        `${[writtenTune.count, writtenHeld.count, ...blinds.map((b) => b?.count ?? 0)].join(" + ")} hand-written sessions (test/fixtures/extract-sessions/ tune and held-out; test/fixtures/blind/ to blind10/ labelled with goal, rules, choices and look-alike negatives)`,
         `written-session rules and choices, tuned column: ${ruleSessions.count} sessions of test/fixtures/extract-rule-sessions/ (round four, tune only)`,
         `round five choice batch: ${choiceSessions.count} tune + ${choiceHeld.count} held-out sessions of test/fixtures/extract-choice-sessions/ (held-out written after the round's first changes, never tuned on; main's rules before the round: tune decisions 0.76 / 0.43, held-out decisions 0.56 / 0.36)`,
         `round six goal batch (test/fixtures/extract-goal-sessions/): ${goalSessions.map((g) => g.count).join(" + ")} sessions and ${goalSentences.map((g) => g.sentences.goal.tp + g.sentences.goal.fn).join(" + ")} goal sentences, tune + held-out (written from the kinds blind 3 lost, split before any change; held-out never tuned on)`,
