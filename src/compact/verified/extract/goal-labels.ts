@@ -68,7 +68,7 @@ export const STATED = [
   // "now for the bigger thing: …", "on to the real problem:".
   /^(now )?(on to |onto |for |to )?the (bigger|biggest|big|real|main|next|important|harder|hard|actual) (thing|part|one|task|problem|piece|job|fish)( now| today)?\s*(:|is\b)/,
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
-  /^(something )?(more important|more urgent|even more urgent|top priority|priority one|first priority)( first| now| today)?\s*:/,
+  /^(something )?((much |even |far |way )?(more important|more urgent)|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
   /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
   // "fixing that regression is the priority now": the work named as the priority.

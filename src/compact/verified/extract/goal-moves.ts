@@ -42,7 +42,7 @@ export function endsAtGoal(n: string): boolean {
 /** "That's today's job.": the aim is what the message said before it. */
 /** "that's what we're doing.", "this is what i'm building today": the work named by pointing back at it. */
 const POINTS_AT_WORK =
-  /^(and )?(that's|that is|this is|thats) (exactly |basically )?what (we're|we are|i'm|i am|we'll be|i'll be) (doing|building|fixing|working on|shipping|making|after)( today| now| this week| here)?[.!]*$/;
+  /^(and )?(that's|that is|this is|thats) (exactly |basically )?what (we're|we are|i'm|i am|we'll be|i'll be|we|i|we'll|i'll) (doing|building|fixing|working on|shipping|making|after|fix|do|build|tackle|work on|ship)( first| today| now| this week| here)?[.!]*$/;
 
 /** "that's what i'd like to get done this session": the work wanted, named by pointing back at it. */
 const POINTS_AT_WISH =

@@ -25,7 +25,7 @@ const IDLE_ING =
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
 const SOFT = [
-  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|print)\b/,
+  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
@@ -55,10 +55,10 @@ const INTENT = (verb: string) => [
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
   ),
   new RegExp(
-    `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
+    `^((hi|hello|hey),? )?(i|we) (want|would like|'d like|need|must)( that you| that we| you)?( to)? (help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|still|actually) )?${verb}\\b`,
   ),
   new RegExp(
-    `^(i'd|i would|we'd|we would) (like|love) (that you |you to |us to )?(help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|actually) )?${verb}\\b`,
+    `^(i'd|i would|we'd|we would) (really |so |very much )?(like|love) (that you |you to |us to )?(help (me|us) )?(to )?((finally|quickly|also|just|really|now|first|actually) )?${verb}\\b`,
   ),
   new RegExp(
     `\\b(and )?(i|we) (would |'d )?(need|want)( to)? ${verb} (a|an) (tool|script|app|service|bot|cli|library)\\b`,
@@ -181,7 +181,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)/g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
