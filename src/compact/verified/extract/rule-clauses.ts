@@ -90,6 +90,14 @@ export function conditional(main: string, whole: string): SentenceClass {
     return rule("condition");
   // "when the queue backs up, shed the oldest jobs": an instruction whose verb no list names.
   if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
+  // "if an event fails to deserialize, it goes to the dead-letter topic": where the case is routed, as it must be.
+  if (
+    /^(it|they|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|to|into|in)\b/.test(
+      clause,
+    ) &&
+    !WOULD.test(own)
+  )
+    return rule("condition");
   // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
   if (classifiesCase(clause)) return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };

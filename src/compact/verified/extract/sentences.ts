@@ -39,7 +39,7 @@ const QUOTE_INTRO =
   /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*(["“`]|'(?!s\b))/i;
 /** A person or group passing on a rule ("my lead says: …"); the rule is the user's to keep (see clause.ts). */
 const PASSED_ON =
-  /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers) (says|said|wants|insists|requires|asked)\b/i;
+  /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers|journal|publisher|she|he|they)( also)? (says|said|wants|insists|requires|asked)\b/i;
 const INLINE_INTRO =
   /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 /** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work. */
