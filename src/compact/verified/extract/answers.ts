@@ -59,7 +59,7 @@ const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not no
 const NOT_WORTH =
   /^(not (worth it|worth the (effort|trouble|complexity)|needed|necessary|now|yet|for now|this time)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\b/;
 /** "raw readings too, yes": the option named, then the yes. */
-const YES_LAST = /^[a-z0-9][^,]{1,40}, (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
+const YES_LAST = /^[a-z0-9][^,]{1,40},? (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
 const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
 
 /** A yes or a no to a closed question, short enough to be the answer itself ("yes please", "oh no", "yes

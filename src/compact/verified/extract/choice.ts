@@ -39,7 +39,7 @@ const PICK_THEN =
 /** "ok so xlsx then, the dates would break", "right, the ready event then", "ok then single container, schemas
  * per class": the terse pick after a lead-in, with its reason or a second part after the comma. */
 const PICK_THEN_SAID =
-  /^((ok(ay)?|so|right|alright|fine|yeah|yes)[,.!]* )*((the |a )?[a-z0-9][a-z0-9.+'-]*( [a-z0-9.+'-]+){0,2} then|then,? (the |a )?[a-z0-9][a-z0-9.+'-]*( [a-z0-9.+'-]+)?)(, [^,]{3,60})?[.!]*$/;
+  /^((ok(ay)?|so|right|alright|fine|yeah|yes)[,.!]* )*((the |a )?[a-z0-9][a-z0-9.+'=-]*( [a-z0-9.+'=-]+){0,2} then|then,? (the |a )?[a-z0-9][a-z0-9.+'=-]*( [a-z0-9.+'=-]+)?)(, [^,]{3,60})?[.!]*$/;
 /** "we'll skip the merge step for now", "the animation we don't need, not now", "i'd skip it": a part of the
  * work declined, which is a choice of scope. */
 const DECLINES =
@@ -132,8 +132,15 @@ function madeChoice(n: string): boolean {
   if (SPLIT_SET.test(n) || TAKES_PROPOSAL.test(n) || DEFERS.test(n) || YES_NO_TO.test(n)) return true;
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
+  // "we're doing the 2.0 cleanup this week" names the work of a time, not a pick.
   if (CHOOSING.test(n))
-    return !/\b(need|want|must|have) to\b/.test(n) && !/^(we|i) (keep|stay) [a-z]+ing\b/.test(n);
+    return (
+      !/\b(need|want|must|have) to\b/.test(n) &&
+      !/^(we|i) (keep|stay) [a-z]+ing\b/.test(n) &&
+      !/^(we're|we are|i'm|i am) doing .+ (today|tonight|this (week|sprint|month|morning|afternoon))[.!]*$/.test(
+        n,
+      )
+    );
   if (/^(i|we) want the [a-z0-9 -]+(version|one|option|approach|design)\b/.test(n)) return true;
   if (/^(do|go) (it )?(with|for) /.test(n) && (CONTRAST.test(n) || /\b(approach|option|plan)\b/.test(n)))
     return true;
@@ -267,7 +274,9 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   const head = n.split(/, | — | - |; /)[0] as string;
   if (words.length > 10 && head.split(" ").length > 6) return false;
   // A bare acknowledgement ("ok", "thanks") does not say which option.
-  return !/^(ok|okay|k|thanks?|thank you|cool|great|nice|hmm+|yes|yeah|yep|sure)[.!]*$/.test(n);
+  return !/^(ok|okay|k|thanks?|thank you|cool|great|nice|hmm+|yes|yeah|yep|sure|fine|good|perfect|agreed|alright|right|noted|got it)[.!]*$/.test(
+    n,
+  );
 }
 
 /** "/healthz" answers "/healthz or /status?"; any other message opening with "/" is a command. */
