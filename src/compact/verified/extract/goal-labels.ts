@@ -30,6 +30,7 @@ export const TIME_HEADING =
 export const STATED = [
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
+  /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping to (have|get|see|ship|finish)( [a-z0-9'-]+){0,4} is\b/,
   /^what (i|we)( really| actually| most)?( want| need|'d like| would like|'d love| would love| hope)( (you|us) to do| to [a-z]+( (away|out))?( with| from| out of)?)?( (by|for|before|today|tonight|this|at|from|out of)\b[^:]{0,30})?( is\b|:)/,
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,

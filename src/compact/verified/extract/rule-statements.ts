@@ -74,7 +74,7 @@ export function statedObligation(c: string): StatedRule | null {
 export function classStatement(c: string): StatedRule | null {
   // "the original file is never modified", "the old page keeps working": how a thing is kept, of any subject.
   if (
-    /\b(is|are|gets?) never [a-z]+(ed|en)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+    /\b(is|are|gets?) (never|always) [a-z]+(ed|en)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
       c,
     )
   )
@@ -92,7 +92,7 @@ export function classStatement(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "only" };
   if (
-    /^(every|each) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
+    /^(every|each|any) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
     !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
   )
     return { kind: "constraint", cue: "state" };
@@ -100,7 +100,7 @@ export function classStatement(c: string): StatedRule | null {
   // reports a symptom ("the build always fails on mondays").
   if (
     /^(the |our |all |every |each |new )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,3} (always|never) [a-z]+s\b/.test(c) &&
-    !/\b(always|never) (fails|breaks|crashes|times|hangs|works|passes|flakes|seems|looks|gets|takes|happens|shows|comes|complains|warns|errors|throws|says|reports|dies|stalls|lags|slows|freezes|loses|forgets|misses)\b/.test(
+    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
       c,
     )
   )
