@@ -26,6 +26,7 @@ import blind5 from "../../test/fixtures/blind5/meaning-corpus.json" with { type:
 import blind6 from "../../test/fixtures/blind6/meaning-corpus.json" with { type: "json" };
 import blind7 from "../../test/fixtures/blind7/meaning-corpus.json" with { type: "json" };
 import blind8 from "../../test/fixtures/blind8/meaning-corpus.json" with { type: "json" };
+import blind9 from "../../test/fixtures/blind9/meaning-corpus.json" with { type: "json" };
 import meaning from "../../test/fixtures/memory/meaning-corpus.json" with { type: "json" };
 import retrieval from "../../test/fixtures/memory/retrieval-corpus.json" with { type: "json" };
 import type { Report, ReportTable } from "./measure.ts";
@@ -40,7 +41,8 @@ const PROJECT = "bench-project";
  * (test/fixtures/blind5/, written in round six, scored on round six's final ranker, read in round eight); blind6: the
  * same again (test/fixtures/blind6/, written in round seven, scored on round eight's final ranker); blind7: the same
  * again (test/fixtures/blind7/, written in round eight, scored on the same ranker in round nine); blind8: the same
- * again (test/fixtures/blind8/, written in round eight, first scored on the same ranker in round ten). */
+ * again (test/fixtures/blind8/, written in round eight, scored on the same ranker in round ten); blind9: the same
+ * again (test/fixtures/blind9/, written in round eight, first scored on the same ranker in round eleven). */
 const SPLITS = [
   "tune",
   "held",
@@ -52,11 +54,12 @@ const SPLITS = [
   "blind6",
   "blind7",
   "blind8",
+  "blind9",
 ] as const;
 type Split = (typeof SPLITS)[number];
 type Question = { id: string; type: string; question: string; expect?: string | null };
 /** The blind sets from round four on bring their own records, on topics the lexicon's writers never saw. */
-const OWN_RECORDS = { blind2, blind3, blind4, blind5, blind6, blind7, blind8 };
+const OWN_RECORDS = { blind2, blind3, blind4, blind5, blind6, blind7, blind8, blind9 };
 type Corpus = "meaning" | keyof typeof OWN_RECORDS;
 const hasOwnRecords = (split: Split): split is keyof typeof OWN_RECORDS => split in OWN_RECORDS;
 const questionsOf = (split: Split): Question[] =>

@@ -258,6 +258,7 @@ describe("agreement to an offer", () => {
       "The purge runs hourly. I can trigger it on every write.",
       "yes do that",
     );
-    expect(d).toEqual(["yes do that"]);
+    // The pick keeps what it takes: "yes do that" alone says nothing once the conversation is compacted.
+    expect(d).toEqual(["yes do that (I can trigger it on every write.)"]);
   });
 });

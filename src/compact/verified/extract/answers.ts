@@ -3,6 +3,8 @@
 // question is the last sentence of the assistant's message; a question about what happened or what exists is
 // answered with facts, and a question that only asks leave to go on settles nothing. Pure; inputs lowercase.
 
+import { isImperative } from "./clause.ts";
+
 /** The last sentence of the assistant's message, when it is a question. */
 function lastQuestion(prev: string): string | null {
   const tail = prev.slice(-400).toLowerCase().trim();
@@ -19,7 +21,7 @@ const LEAVE_TO_GO_ON =
   /\b(proceed|continue|go ahead|carry on|move on|get started|start now|begin|anything else|make sense|any questions|clear|understood|ready)\b/;
 /** Questions about what happened or how things are: answered with facts. */
 const ASKS_STATE =
-  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
+  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|broke|broken|break|breaks|failing|failed|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
 
 /** "where do i start?", "what should i work on?": the answer is the work, not a pick. */
 const ASKS_FOR_WORK =
@@ -52,7 +54,10 @@ export function asksOpen(prev: string): boolean {
 }
 
 const YES = /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it)\b/;
-const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not)\b/;
+const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not now|not yet|no need)\b/;
+/** "not worth it", "overkill": the option asked about judged not worth taking. */
+const NOT_WORTH =
+  /^(not (worth it|worth the (effort|trouble|complexity)|needed|necessary|now|yet|for now|this time)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\b/;
 /** "raw readings too, yes": the option named, then the yes. */
 const YES_LAST = /^[a-z0-9][^,]{1,40}, (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
 const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
@@ -62,6 +67,8 @@ const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
  * the ask repeats the question's words. */
 export function answersClosed(n: string, prev: string): boolean {
   if (!asksClosed(prev)) return false;
+  // "no dialog, a snackbar with the new due date is enough": the option asked about declined, then what instead.
+  if (declinesAsked(n, prev)) return true;
   const words = n.split(" ");
   // "yes in parallel, but never more than 6 at a time": the rule after "but" is what the sentence is kept for.
   if (words.length > 8 || n.endsWith("?") || /\bbut\b/.test(n)) return false;
@@ -80,6 +87,21 @@ export function answersClosed(n: string, prev: string): boolean {
   return echoes(rest, lastQuestion(prev) ?? "");
 }
 
+/** "no dialog, a snackbar is enough" after "Do you want a confirmation dialog?": a "no" whose next words name
+ * the option the closed question offered. It declines that option: a choice, not a prohibition. */
+export function declinesAsked(n: string, prev: string): boolean {
+  if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
+  const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
+  const head = n.split(/, | — | - |; /)[0] as string;
+  if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? ""))
+    return true;
+  // "no, not worth it", "nah, keep them separate", "neither, use the keychain": a no with its judgement or with
+  // the way taken instead.
+  const no = /^((god|hell|oh),? no|no|nope|nah|neither|none of (them|those|these))\b[,.!]*\s*/.exec(n);
+  const rest = no ? n.slice(no[0].length).replace(/[.!]+$/, "") : "";
+  return rest !== "" && (NOT_WORTH.test(rest) || (isImperative(rest) && rest.split(" ").length <= 6));
+}
+
 /** A word of `said` that the `asked` sentence holds, allowing a changed ending ("email" / "emailed"). */
 function echoes(said: string, asked: string): boolean {
   const words = WORD(asked);
@@ -94,6 +116,9 @@ const PLAN = /(^|[.!?]\s+)(i'll|i will|i'm going to|i am going to|next,? i'll) [
 export function agreesToPlan(n: string, prev: string): boolean {
   const tail = prev.slice(-300).toLowerCase();
   const plan = PLAN.exec(tail);
+  // "remote catalog yes, that is good": the part named first, then the yes.
+  const after = /^([a-z0-9][^,.]{1,40}?),? (yes|yeah|yep)\b/.exec(n);
+  if (plan && after && echoes(after[1] as string, tail.slice(plan.index))) return true;
   const mark = YES.exec(n) ?? /^(right|correct|exactly|good)\b/.exec(n);
   if (!plan || !mark || n.split(" ").length > 8 || n.endsWith("?")) return false;
   const rest = n.slice(mark[0].length).replace(/^[,.!\s]+/, "");
@@ -109,5 +134,50 @@ export function answersOpen(n: string, prev: string): boolean {
   if (head === "" || n.endsWith("?") || head.split(" ").length > 6) return false;
   return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(
     head,
+  );
+}
+
+/** The assistant's last sentence suggests a way without asking ("Streaming would let it run at 512 MB.", "I can
+ * dedupe with a request cache.", "Batching would help a lot."). */
+const SUGGESTS =
+  /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\bi (can|could) (?!(see|not|confirm|reproduce|find|tell)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b/;
+/** The sentence of the assistant's last two that suggests a way without asking, or null. */
+export function suggestionIn(prev: string): string | null {
+  const tail = prev.slice(-300).trim();
+  if (tail.endsWith("?")) return null;
+  const found = tail
+    .split(/(?<=[.!])\s+(?=\S)/)
+    .slice(-2)
+    .filter((t) => SUGGESTS.test(t.toLowerCase()));
+  return found.at(-1) ?? null;
+}
+
+/** "do that", "ok do that", "let's do it then": a go-ahead pointing at what was just suggested. */
+const POINTED_TAKE =
+  /^((ok|okay|yes|yeah|yep|sure|great|nice|good),? )*(please )?(do|go with|let's do|lets do) (that|it|this)( then| please)?[.!]*$/;
+
+/** "do the streaming then", "yes please do batch", "do 4 shards" after the assistant suggested that way: the way
+ * taken. A go-ahead to an offer of more work ("want me to …?") is a request, read elsewhere. */
+export function takesSuggestion(n: string, prev: string): boolean {
+  const last = suggestionIn(prev)?.toLowerCase();
+  if (last === undefined || n.endsWith("?")) return false;
+  const head = (n.split(/, but |\. |; /)[0] as string).replace(/[.!]+$/, "");
+  if (head.split(" ").length > 8) return false;
+  if (POINTED_TAKE.test(head)) return true;
+  // "do the streaming then", "yes please do batch", "remote catalog yes": the way named, echoing the suggestion.
+  const named =
+    /^((yes|yeah|yep|sure|ok|okay),? )?(please )?(do|use|go with|take) (the )?(.+?)( then)?$/.exec(
+      head,
+    )?.[6] ?? /^(.+?),? (yes|yeah|yep)( please)?$/.exec(head)?.[1];
+  return named !== undefined && echoes(named, last);
+}
+
+/** "make it exponential" after "I added a retry loop with a fixed wait": the way changed to another. */
+export function changesWay(n: string, prev: string): boolean {
+  return (
+    prev.trim() !== "" &&
+    /^(ok,? |then )?(make|switch|change) (it|them|that|those) (to )?(?!(work|pass|faster|slower|better|shorter|longer|smaller|bigger|cleaner|green)\b)[a-z0-9-]+( [a-z0-9-]+)?[.!]*$/.test(
+      n,
+    )
   );
 }

@@ -2,11 +2,11 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen } from "./answers.ts";
+import { agreesToPlan, answersClosed, answersOpen, changesWay, takesSuggestion } from "./answers.ts";
 import { isImperative } from "./clause.ts";
 
 const DECISION_LABEL =
-  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^decision made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
+  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -15,13 +15,24 @@ const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
-const IT_IS = /\b[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
+const IT_IS =
+  /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
 /** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
 const VERBLESS_CONTRAST =
   /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
+/** "also libvips over imagemagick from now on, it's faster": one named thing taken over another, said without a
+ * verb or a comma before the contrast. */
+const TOOL_OVER =
+  /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here)?([,.!;]|$)/;
+/** "use restic instead of rsync", "switch to uv over poetry": one named tool taken in place of another. */
+const USE_INSTEAD =
+  /^(let's |we'll |please |just )?(use|pick|take|go with|switch to|move to|choose) (?!(the same|a|an|one|it|them|this|that)\b)[a-z0-9][a-z0-9 .+/-]{0,30}? (instead of|over|rather than) (?!\d)[a-z0-9]/;
+/** "composition over inheritance", "readability over cleverness, please": a principle to keep, not one pick. */
+const PRINCIPLE =
+  /^\S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(over|instead of|rather than) \S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(please|only)\b|^\S+ (\S+ )?over \d|^\S+ (go|goes|come|comes|run|runs|is|are|was|were|get|gets|sent|travel|travels) /;
 /** "ok vitest then", "postgres then": a terse pick that closes a question. */
 const PICK_THEN =
   /^(ok(ay)?,? )?[a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+){0,2} then[.!]*$|^then,? [a-z0-9][a-z0-9.+-]*( [a-z0-9.+-]+)?[.!]*$/;
@@ -89,6 +100,21 @@ function madeChoice(n: string): boolean {
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
   if (VERBLESS_CONTRAST.test(n) && !/^(no|not|never|don't|only)\b/.test(n) && !isImperative(n)) return true;
+  // "bump the ci image to jdk 17 then": the way out of what was just said, taken.
+  if (
+    /^(ok,? |fine,? |right,? )?(do|use|bump|switch|go|try|keep|take|pick|drop|move|upgrade|downgrade|pin) .{2,60} then[.!]*$/.test(
+      n,
+    )
+  )
+    return true;
+  if (USE_INSTEAD.test(n) && !/\b(always|never|every|any|whenever)\b/.test(n)) return true;
+  if (
+    TOOL_OVER.test(n) &&
+    !/^(no|not|never|don't|only|always)\b/.test(n) &&
+    !isImperative(n) &&
+    !PRINCIPLE.test(n)
+  )
+    return true;
   const picked = n.replace(/^(ok(ay)?,? |then,? )(?=\S+)/, "");
   if (
     PICK_THEN.test(n) &&
@@ -213,6 +239,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if (!prev) return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
+  if (takesSuggestion(n, prev) || changesWay(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
     PROPOSES.test(prev.slice(-600).toLowerCase()) &&

@@ -5,7 +5,7 @@
 import { BASE_VERB } from "./clause.ts";
 
 const GOAL_NOUN =
-  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real) thing|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build|walk away with|come away with|leave with|get out of (this|today)))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
@@ -34,6 +34,7 @@ export const STATED = [
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
+  /^what (i|we)('d| would) (really |most |actually )?(like|love|want)( to (see|have|get|do))? is\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need|'m after| am after|'re after| are after)\b/,
   // "i'd like to spend this session getting the cold start under two seconds": the time given to one piece of work.
@@ -44,6 +45,8 @@ export const STATED = [
   /^((the|our|my) )?(definition of done|success criteria|done criteria|exit criteria)( for [a-z' ]{2,30})?\s*:|^(success|done|finished|winning) (looks like|means|is when|= )\s*:?\s*\S+ \S+/,
   // "getting password reset working again is the only thing that matters now".
   /\bis (now )?(the only thing|all|what) that (really )?matters( now| today| here| this week)?[.!]*$/,
+  // "the changelog generator crashes on merge commits, that's what matters today": the aim named by pointing back.
+  /, (that's|that is|this is|which is) (what|all that|the only thing that) (really )?matters( most)?( now| today| here| this week)?[.!]*$/,
   // "• we're adding sso to the wiki (that's today's work)": a line named as the aim in brackets.
   /\((that's |this is |it's |that is )?(today's|todays|this session's|this week's|the session's|our|the main|the) (job|work|task|goal|focus|aim|mission|priority)( for today| today)?\)/,
   /^let me explain what (i|we) want\b/,
@@ -92,3 +95,9 @@ export const STATED = [
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
   /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
 ];
+
+/** A short lead-in before a colon that names what the speaker is after ("goal for me:", "what i'm hoping to get out
+ * of this session:", "the thing i'd like done today:"); the words after the colon state the aim. A lead-in about
+ * what to keep in mind or avoid heads rules instead. */
+export const AIM_LEAD =
+  /^(?!.*\b(not|don't|do not|never|avoid|won't|no|rules?|constraints?|keep in mind|remember|know|note|follow|respect)\b)([a-z0-9'-]+ ){0,8}?(goals?|aim|objective|target|mission|hoping|hope|wants?|wanted|(i|we)('d| would) (like|love)|like done|need done|need doing|deliverable|outcome|end result)( [a-z0-9'-]+){0,6}$/;

@@ -44,8 +44,12 @@ export function endsAtGoal(n: string): boolean {
 const POINTS_AT_WORK =
   /^(and )?(that's|that is|this is|thats) (exactly |basically )?what (we're|we are|i'm|i am|we'll be|i'll be) (doing|building|fixing|working on|shipping|making|after)( today| now| this week| here)?[.!]*$/;
 
+/** "that's what i'd like to get done this session": the work wanted, named by pointing back at it. */
+const POINTS_AT_WISH =
+  /^(and )?(that's|that is|this is|thats) (exactly |basically |really )?what (i|we)('d| would)? ?(like|want|need|love|hope)( to)? (get done|have done|do|fix|build|finish|work on|achieve|accomplish|get out of (this|today))( today| this session| this week| now| here)?[.!]*$/;
+
 export function pointsAtGoal(n: string): boolean {
-  return POINTS_AT_GOAL.test(n) || POINTS_AT_WORK.test(n);
+  return POINTS_AT_GOAL.test(n) || POINTS_AT_WORK.test(n) || POINTS_AT_WISH.test(n);
 }
 
 /** A bare go-ahead ("do it", "yes please, go ahead"): it asks for what was just discussed. */

@@ -6,7 +6,15 @@
 // goal-moves.ts. Inputs are normalized lowercase.
 
 import { BASE_VERB } from "./clause.ts";
-import { GOAL_LABEL, STATED, TIME_HEADING, WORK_ASKS, WORK_LABEL, WORK_SOURCE } from "./goal-labels.ts";
+import {
+  AIM_LEAD,
+  GOAL_LABEL,
+  STATED,
+  TIME_HEADING,
+  WORK_ASKS,
+  WORK_LABEL,
+  WORK_SOURCE,
+} from "./goal-labels.ts";
 
 export type GoalStrength = "stated" | "intent";
 
@@ -17,7 +25,7 @@ const IDLE_ING =
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
 const SOFT = [
-  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish)\b/,
+  /^(basically |really )?(i|we) (want|need|'d like|would like) (the|our|my|this|that) [a-z0-9 ./'-]{2,50}? to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|print)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
@@ -59,7 +67,7 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
+  /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|stop|prevent|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
@@ -168,10 +176,12 @@ export function isWorkReference(n: string): boolean {
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey|bonjour|hallo|hola|ciao|salut|namaste|greetings|good evening)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
-/** Where a goal can start inside a sentence: after a colon or semicolon, or a clause joined by "so" / "and i …". */
-const CLAUSE_START = /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)/g;
+/** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
+ * "what i want is" inside a run-on sentence with no stops (dictated text). */
+const CLAUSE_START =
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)/g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
@@ -206,7 +216,16 @@ export interface GoalReading {
   clause: string;
 }
 
+/** "our log viewer cli needs to be packaged for homebrew": a thing that needs one change done to it. */
+const NEEDS_CHANGE =
+  /^(the|our|this|my) [a-z0-9 ./'-]{2,50}? (needs|has|have|need) to be (packaged|ported|migrated|moved|rewritten|upgraded|translated|containerized|containerised|dockerized|published|released|refactored|replaced|converted|rebuilt|redesigned|split|localized|localised|open[- ]sourced|deprecated|removed|retired|decommissioned|automated|documented) (for|to|into|onto|off|from|on|in|as|by|before)\b/;
+/** "requirement is to build the attendance report": the requirement named is the work. */
+const REQUIREMENT_IS =
+  /^((the|our|my|main|key|the main|our main) )?requirement (here |today )?is(:| to) [a-z]+/;
+
 function strengthOf(n: string): GoalStrength | null {
+  if (REQUIREMENT_IS.test(n)) return "stated";
+  if (NEEDS_CHANGE.test(n)) return "intent";
   if (GOAL_LABEL.test(n) || WORK_LABEL.test(n) || TIME_HEADING.test(n) || STATED.some((re) => re.test(n)))
     return "stated";
   if (PROJECT_INTENT.some((re) => re.test(n)) || WANTED_THING.test(n)) return "stated";
@@ -223,6 +242,12 @@ function strengthOf(n: string): GoalStrength | null {
   )
     return "intent";
   if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
+  // "we have to export the trial data by thursday": work with a deadline, whatever its verb.
+  if (
+    /^(i|we) (really )?(have|need|must|got) to [a-z]{3,} (the|our|my|a|an|this|that|all)\b/.test(n) &&
+    DEADLINE.test(n)
+  )
+    return "intent";
   return null;
 }
 
@@ -240,6 +265,9 @@ export function goalReading(n: string): GoalReading | null {
 }
 
 const READINGS = new Map<string, GoalReading | null>();
+/** "for the desktop editor, ", "with that out of the way, ": a scope or a transition said before the sentence. */
+const SCOPE_LEAD =
+  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my)\b)/;
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
@@ -248,9 +276,15 @@ function readGoal(n: string): GoalReading | null {
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
-  const bare = unjoined(n.replace(/^\([^)]{1,60}\)\s*/, ""));
+  // "for the desktop editor, i'd like to add a plugin api": a scope put first; the goal starts after it.
+  const bare = unjoined(n.replace(/^\([^)]{1,60}\)\s*/, "")).replace(SCOPE_LEAD, "");
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };
+  // "goal for me: make the tile server return 404 …": the lead-in names the aim, the rest states it.
+  const colon = bare.indexOf(": ");
+  const named = colon > 0 ? bare.slice(colon + 2) : "";
+  if (AIM_LEAD.test(bare.slice(0, colon)) && named.split(" ").length >= 3)
+    return { strength: "stated", clause: named };
   for (const m of n.matchAll(CLAUSE_START)) {
     const clause = unjoined(n.slice((m.index ?? 0) + m[0].length));
     const found = clause.split(" ").length >= 3 ? strengthOf(clause) : null;
@@ -259,7 +293,8 @@ function readGoal(n: string): GoalReading | null {
   return null;
 }
 
-/** "need the staging deploy fixed asap": a one-off outcome, never a standing rule about the thing named. */
+/** "need the staging deploy fixed asap", "the cli needs to be packaged for homebrew": a one-off outcome, never a
+ * standing rule about the thing named. */
 export function wantsOutcome(n: string): boolean {
-  return WANTED_STATE.test(n);
+  return WANTED_STATE.test(n) || NEEDS_CHANGE.test(n);
 }

@@ -54,7 +54,7 @@ export function itemsAmongRules(items: ListedItem[], entryId: string, prev: stri
 
 /** "keeps it simple", "easier to debug", "because …": why the pick before it was made. */
 export const GIVES_REASON =
-  /^(keeps|makes|it's|its|that's|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
+  /^(keeps|makes|it's|its|it is|that's|that is|easier|simpler|faster|cheaper|safer|cleaner|less|fewer|more|better|because|since|cause|'cause)\b/;
 /** Words after a pick that go on with the work rather than set a rule ("…, and then run the tests"). */
 const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping me|thanks)\b/;
 
@@ -62,9 +62,14 @@ const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping m
  * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
 export function ruleAfterPick(n: string): string | null {
   // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
-  const joint = /^([^,;]{1,40})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
+  const joint = /^([^,;]{1,60})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
   const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
-  if (!tail || NEXT_STEP.test(tail) || (joint?.[2] === "but" && !/^(if|when|unless|in case)\b/.test(tail)))
+  // "10 percent, but always keep traces with errors": after "but" only a condition or a rule word sets a rule.
+  if (
+    !tail ||
+    NEXT_STEP.test(tail) ||
+    (joint?.[2] === "but" && !/^(if|when|unless|in case|always|never|don't|do not|make sure)\b/.test(tail))
+  )
     return null;
   const cls = classifySentence({ text: tail, introducesQuote: false });
   if (cls.kind === "constraint" || cls.kind === "preference") return cls.cue;

@@ -112,8 +112,10 @@ export function endorsesQuote(n: string): boolean {
 
 /** Praise or agreement said so that it means the opposite: "oh sure, …", "yeah, because …". */
 export function isIronic(n: string): boolean {
-  return /^(oh (sure|great|yeah|wonderful|perfect)|(yeah|sure),? because|great,? so now|yeah,? right)\b/.test(
-    n,
+  return (
+    /^(oh (sure|great|yeah|wonderful|perfect)|(yeah|sure),? because|great,? so now|yeah,? right)\b/.test(n) ||
+    // "yeah sure, let's just upgrade everything every friday, what could go wrong".
+    /\bwhat could (possibly )?go wrong\b|^(yeah|sure),? (sure,? )?(let's|lets) just\b/.test(n)
   );
 }
 

@@ -42,7 +42,7 @@ const PROHIBIT_START =
 const NOT_A_RULE =
   /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b/;
 const NO_RULE =
-  /^no (worries|problem|idea|way|thanks|rush|need|luck|change|changes|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+  /^no (worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
@@ -164,7 +164,12 @@ function obligation(c: string): RuleClass | null {
     /\bonly\b|\balways\b|\bnever\b/.test(c)
   )
     return { kind: "constraint", cue: "required" };
-  if (/\b(in|with|on|under) ([a-z0-9/._-]+ ){1,2}only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "plain python with duckdb, it's only 2m rows": "only" of a small amount restricts nothing.
+  if (
+    /\b(in|with|on|under) ([a-z0-9/._-]+ ){1,2}only\b/.test(c) &&
+    !/\b(its|it's|it is|that's|thats|that is|there's|there are|they're|we're|i'm) only\b/.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
   // "is important that the old clients keep working" (the subject dropped, as non-native speakers do).
   if (
     /^((it|this) )?is (very |really )?(important|essential|crucial|critical|mandatory|required) (that|to)\b/.test(

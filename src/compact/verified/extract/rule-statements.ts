@@ -15,7 +15,22 @@ export function statedObligation(c: string): StatedRule | null {
     !/\b(takes?|took|was|were|got)\b/.test(c)
   )
     return { kind: "constraint", cue: "limit" };
+  // "history limit 3", "retention is 7 years": a figure set for a limit, said without a verb.
+  if (
+    /^([a-z0-9_-]+ ){0,3}(limit|cap|retention|timeout|ttl|quota|budget|max|maximum|minimum)( is| of| =|:)? \d/.test(
+      c,
+    ) &&
+    !/\b(was|were|hit|reached|exceeded|now|currently)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "the speed limit is not to be raised in software": what may (not) be done to a thing, said with "be to".
+  if (
+    /\b(is|are) (never |not |always )?to be (?!(expected|seen|continued|decided|determined|confirmed|announced)\b)[a-z]+(ed|en|wn)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: /\b(never|not) to be\b/.test(c) ? "prohibition" : "obligation" };
   // "without a valid id, the normal rate applies": a case named up front and the treatment that holds in it.
   if (
     /^(without|with|for|in case of|outside|inside|above|below|over|under) [^,]{2,40}, [^,]{3,60}\b(applies|apply|holds|is used|are used|takes precedence|take precedence|kicks in|kick in)\b/.test(
@@ -34,7 +49,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "condition" };
   // "it should include the date", "the endpoint should accept the old body": how a thing is to be.
   if (
-    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
+    /^(it|this|the [a-z0-9 _-]{1,30}|[a-z0-9_-]+s|(?!(i|we|you|he|she|they|someone|somebody|one|who|which|what|that)\b)[a-z0-9_-]{2,}) should(n't| not)? (always |never |only |also )?[a-z]+\b/.test(
       c,
     ) &&
     !/^(it|this|that) should (be|work|help|do|fix)\b/.test(c)
@@ -127,12 +142,31 @@ function verblessRule(c: string): StatedRule | null {
   // "a page number on every page": one thing put on each of a class.
   if (/^(a|an|one) [a-z0-9_.-]+( [a-z0-9_.-]+){0,2} (in|on|for|per|with|under) (every|each) [a-z]/.test(c))
     return { kind: "constraint", cue: "state" };
+  // "nothing allocates on the audio thread": what no part of the system may do.
+  if (
+    /^(nothing|no code|no component|no module|no service) (?!(works|happens|changed|changes|shows|loads|helps|fits|matches|seems|looks|appears|renders|prints|breaks|fails|runs|starts|responds|comes|goes|gets|is|was|has|makes|beats)\b)[a-z]{3,}s\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "no" };
+  // "entries expire after 30 days": how long a class of things lasts, as the system must keep it.
+  if (
+    /^(the |our |all |new |old )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (?!(takes?|took|lasts?|ran|runs?|needs?|fails?|failed|crash(es)?|hangs?|waits?|took|started|starts?|stops?|stopped|broke|breaks?|dies|died)\b)[a-z]{3,} (after|within) (\d+|one|a|an|two|three|five|ten|fifteen|thirty|sixty|ninety) ?(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?|s|m|h|d)\b/.test(
+      c,
+    ) &&
+    !/\b(now|currently|today|yesterday|sometimes|randomly|suddenly)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "nothing that loads all rows", "nothing tagged 'keep', ever": a kind of thing ruled out.
   if (
     /^(nothing|none) (that|which) [a-z]+s\b/.test(c) ||
-    /^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
+    (/^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
       c,
-    )
+    ) &&
+      // "nothing about this platform is ever simple": a sigh, not a rule.
+      !/\b(is|are|was|feels?|seems?) ever (simple|easy|fun|straightforward|quick|clean|nice|good|painless|smooth)\b/.test(
+        c,
+      ))
   )
     return { kind: "constraint", cue: "no" };
   return null;
@@ -143,4 +177,28 @@ export function classifiesCase(c: string): boolean {
   return /^(that's|that is|it's|it is|this is|that counts as|it counts as|treat (it|that|them) as) (its own|their own|a separate|an? (separate |own )?(alarm|alert|error|failure|breach|incident|warning|case|event|ticket|page))\b/.test(
     c,
   );
+}
+
+/** "colours only when stdout is a tty", "dry-run unless --apply is given": a thing allowed or done only under a
+ * condition, said without a verb; not a fault that shows up only then. */
+export function allowedOnlyWhen(c: string): StatedRule | null {
+  const m =
+    /^([a-z0-9][a-z0-9'-]*(?: [a-z0-9'-]+){0,2}) (?:only (?:when|if|while|during|after|before|unless)|unless) [a-z0-9-]/.exec(
+      c,
+    );
+  if (!m) return null;
+  const head = m[1] as string;
+  if (
+    /\b(is|are|was|were|it|this|that|happens|fails|breaks|works|runs|shows|crashes|appears|occurs|helps)$/.test(
+      head,
+    )
+  )
+    return null;
+  if (
+    /^(it|this|that|he|she|they|i|we|you|which|what)\b/.test(head) ||
+    TROUBLE.test(c) ||
+    /\b(freeze|hang)\b/.test(c)
+  )
+    return null;
+  return { kind: "constraint", cue: "only" };
 }

@@ -2,6 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
+import { declinesAsked } from "./answers.ts";
 import {
   asksYesNo,
   DEFERS_PART,
@@ -18,7 +19,6 @@ import {
   isParty,
   isQuestion,
   LAUGH,
-  looksImperative,
   mainClauseAfterCondition,
   PAST_TIME,
   PAST_VERB,
@@ -32,9 +32,7 @@ import {
   type GoalStrength,
   goalReading,
   hasDeadline,
-  isAssignment,
   isPoliteWish,
-  isWantedThing,
   oneOffChange,
   reachesTarget,
   wantsOutcome,
@@ -52,9 +50,18 @@ import {
 import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
 import { answersFact, jokesOrVents } from "./not-binding.ts";
 import { tagWords } from "./pos-tagger.ts";
-import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
-import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
-import { classifiesCase } from "./rule-statements.ts";
+import {
+  arrowRule,
+  conditional,
+  passedOn,
+  ruleByShape,
+  standingChange,
+  stripFrames,
+  WHOLE_REPO,
+} from "./rule-clauses.ts";
+import { ruleIn } from "./rule-grammar.ts";
+import { opensWithVerb } from "./rule-shape.ts";
+import { allowedOnlyWhen } from "./rule-statements.ts";
 import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 import {
   ADDITION,
@@ -62,7 +69,6 @@ import {
   HOLDS_FOR_GOOD,
   narrates,
   setsNothing,
-  statesPractice,
   TOLD_PAST,
   tellsOn,
   toldOn,
@@ -97,26 +103,12 @@ const CHECK_WHETHER =
   /^(check|see|find out|verify|confirm|tell me|look( into| at)?|figure out|work out|investigate|test) (again )?(whether|if|why|how come)\b/;
 const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
-/** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
-const FRAME =
-  /^((hey|hi|hello)( there| all| everyone| folks| team)?|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|after that|afterwards|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
-
 /** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
 const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
-
-function stripFrames(n: string): string {
-  let out = n;
-  for (let i = 0; i < 6; i++) {
-    const next = out.replace(FRAME, "").replace(ADDITION, "");
-    if (next === out) break;
-    out = next;
-  }
-  return out;
-}
 
 function stripQuoted(n: string): string {
   return n
@@ -172,6 +164,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     // "Conclusion: exponential backoff, max 5 tries." and "so interrupts it has to be" choose whatever their words.
     const picks =
       isDecision(n) ||
+      declinesAsked(n, context.prev ?? "") ||
       (repeatsOption(n, context.prev ?? "") &&
         !/\bbut\b/.test(n) &&
         !/^(prohibition|no)$/.test(stated?.cue ?? ""));
@@ -187,8 +180,12 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
   // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
-  if (quoted && isParty(quoted[1] as string) && ruleIn(quoted[2] as string, quoted[2] as string))
-    return rule("passed on");
+  // 'the pi wrote in her email: "every exported file must carry the study id"': the party named before the verb.
+  const party = (quoted?.[1] ?? "").replace(
+    / (wrote|writes|said|says|put it|asked|insists|insisted)( (in|on|during) [a-z' ]{1,30})?$/,
+    "",
+  );
+  if (quoted && isParty(party) && ruleIn(quoted[2] as string, quoted[2] as string)) return rule("passed on");
   // "our tax advisor says: when the buyer …", "the ministry demands: the file is utf-8": a rule told on, unquoted.
   const told = toldOn(earnest);
   const toldRule = told ? passedOn(told.verb, told.inner) : null;
@@ -205,8 +202,43 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
       .trim(),
   );
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
-  return classifyBare(bare);
+  const whole = classifyBare(bare);
+  return whole.kind === "plain" ||
+    (whole.kind === "negative" && whole.why !== "quoted" && whole.why !== "code")
+    ? (ruleAfterLeadIn(bare) ?? whole)
+    : whole;
 }
+
+/** A lead-in about the speaker's own words ("i should have said this before", "i forgot to mention") or about who
+ * the words come from ("two inputs from other people", "notes i got from others"). */
+const FRAMES_WHAT_FOLLOWS =
+  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team)|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits)\b/;
+
+/** "oh wait, i should have said this before: never overwrite a reading …", "two inputs from other people: the dpo
+ * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
+function ruleAfterLeadIn(bare: string): SentenceClass | null {
+  const m = /^([^:"“`]{3,80}?): (.{8,})$/.exec(bare);
+  if (
+    !m ||
+    (m[1] as string).split(" ").length > 10 ||
+    isQuestion(bare) ||
+    !FRAMES_WHAT_FOLLOWS.test(m[1] as string)
+  )
+    return null;
+  const lead = classifyBare(stripFrames(m[1] as string));
+  if (lead.kind === "constraint" || lead.kind === "preference" || lead.kind === "decision") return null;
+  const said = classifyBare(stripFrames(m[2] as string));
+  if (said.kind === "constraint" || said.kind === "preference") return said;
+  // "some rules i forgot: emails are the unique key, …": what an announcement of rules heads is a rule.
+  return said.kind === "plain" && /\b(rules?|constraints?|requirements?)\b/.test(m[1] as string)
+    ? rule("listed")
+    : null;
+}
+
+/** Asks for one piece of work whatever rule words they hold: "while you're there, check the double call", "get the
+ * release build green", "low priority: a typo in settings", "add that only". */
+const ONE_OFF_ASK =
+  /^(and )?while (you're|you are) (there|at it|in there|in that file),? |^(please )?(get|make) (the|our|my|this|that) [a-z0-9 ./-]{2,40} (green|working|passing|compiling|building|stable|running again)[.!]*$|^((low|high|top|medium) priority|p[0-3]|nice to have|optional|bonus|stretch goal)\s*:\s|^(add|do|fix|change|keep|take) (that|this|it|them|those) only[.!]*$/;
 
 /** Shapes settled before the grammar runs: a rule after a short lead-in, a choice still to make, a halt, a
  * thought taken back. */
@@ -257,7 +289,10 @@ function earnestIn(n: string, why: NegativeWhy): SentenceClass {
   const whole = classifyBare(
     stripFrames(n.replace(/\b(haha+|hehe+|lol|lmao|ugh+|argh+|meh)\b[,.!]*\s*/g, "")),
   );
-  return whole.kind === "decision" ? whole : negative(why);
+  // "honestly what i'd really like is …": an aim stated as such is earnest whatever the tone.
+  return whole.kind === "decision" || (whole.kind === "goal" && whole.strength === "stated")
+    ? whole
+    : negative(why);
 }
 
 /** A rule or a choice read from a sentence that asks nothing of the work (not-asked.ts) is no rule. */
@@ -285,21 +320,11 @@ function readBare(bare: string): SentenceClass {
     return rule("prohibition");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
-  // "colours only when stdout is a tty": a thing allowed only under a condition, said without a verb.
-  if (
-    /^([a-z0-9][a-z0-9'-]*)( [a-z0-9'-]+){0,2} only (when|if|while|during|after|before|unless) [a-z0-9]/.test(
-      bare,
-    ) &&
-    !/^\S+( \S+){0,2}? (is|are|was|were|it|this|that|happens|fails|breaks|works|runs|shows|crashes|appears|occurs|helps)\b/.test(
-      bare,
-    ) &&
-    !/^(it|this|that|he|she|they|i|we|you|which|what)\b|\b(crash|crashes|bug|bugs|error|errors|issue|problem|failure|freeze|hang|leak)\b/.test(
-      bare,
-    )
-  )
-    return rule("only");
+  const allowed = allowedOnlyWhen(bare);
+  if (allowed) return allowed;
   const early = earlyClass(bare);
   if (early) return early;
+  if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b/.test(
@@ -339,6 +364,14 @@ function readBare(bare: string): SentenceClass {
       .split(/, (?:so |and |then |now |pls |please )?/)
       .slice(1)
       .some((c) => isImperative(c));
+  // "no changes to the tuning values, the designers balanced them for months": a rule, then its reason in the past.
+  const first = /^([^,:]{6,80}), (?!(and|but|so|then)\b)(.+)$/.exec(bare);
+  const ruleFirst =
+    first && !PAST_VERB.test(first[1] as string) && !PAST_TIME.test(first[1] as string)
+      ? ruleIn(first[1] as string, first[1] as string)
+      : null;
+  if (ruleFirst && ruleFirst.cue !== "imperative" && (PAST_TIME.test(bare) || TOLD_PAST.test(bare)))
+    return ruleFirst;
   if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
@@ -363,18 +396,34 @@ function readBare(bare: string): SentenceClass {
         ? rule("obligation")
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
-    return stated && !(stated.cue === "limit" && reachesTarget(reading.clause))
+    return stated &&
+      !(stated.cue === "limit" && reachesTarget(reading.clause)) &&
+      !hasDeadline(reading.clause)
       ? stated
       : { kind: "goal", strength };
   }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
   if (reported) return passedOn(reported.verb, reported.inner);
+  // "after the discussion, temporal wins over our homemade engine": a choice after the time it was made.
+  if (main !== null && /^(after|having) /.test(bare) && isDecision(bare))
+    return { kind: "decision", marker: "choice" };
   if (main !== null) return conditional(main, bare);
   // "write a script that archives the logs, and if a file is open, skip it": a condition after the request.
   const late = /, (?:and |but |also )?((?:if|when|whenever|unless) .+)$/.exec(bare);
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
+    return rule("condition");
+  // "reject the whole feed when calendar.txt is missing": an instruction, then the case it holds in.
+  const cased = /^([^,]{3,80}?) (when|whenever|if|unless|once|as soon as) ([a-z0-9].{3,})$/.exec(bare);
+  if (
+    cased &&
+    !WOULD.test(bare) &&
+    !/^(tell|let|show|ask|ping|call|text|notify|wake) (me|us)\b|^help\b/.test(cased[1] as string) &&
+    !/\b(problem|bug|issue|error|crash|crashes|fails?|broken)\b/.test(bare) &&
+    opensWithVerb(cased[1] as string, tagWords) &&
+    !isImperative(cased[1] as string)
+  )
     return rule("condition");
   if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
@@ -384,6 +433,8 @@ function readBare(bare: string): SentenceClass {
   // "lint errors in ci, fix": a problem named, then the bare ask.
   if (/^[^,]{3,80}, (pls |please )?(fix|fix it|fix that|fix pls|fix please|sort it|look)[.!]*$/.test(bare))
     return { kind: "request" };
+  // "cut the docker image below 300 mb": a figure to reach once is one piece of work, not a standing limit.
+  if (reachesTarget(bare)) return { kind: "request" };
   const found = ruleIn(bare, bare) ?? ruleByShape(bare);
   if (found) return found;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
@@ -402,92 +453,4 @@ function readBare(bare: string): SentenceClass {
   )
     return { kind: "request" };
   return { kind: "plain" };
-}
-
-/** "across the repo": how wide one change reaches, not a scope that holds from now on. */
-const WHOLE_REPO =
-  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/;
-
-/** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
-const SCHEDULE =
-  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
-
-/** Whether a change asked with "we need to" / "we should" holds from now on ("add a test for every endpoint")
- * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
- * not make a change verb standing. */
-function standingChange(change: string): boolean {
-  // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
-  const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
-  const found = ruleIn(c, c);
-  return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
-}
-
-/** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
-function passedOn(verb: string, inner: string): SentenceClass {
-  if (/^["'“`]/.test(inner)) return negative("quoted");
-  if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
-    return { kind: "goal", strength: "stated" };
-  if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
-  if (ruleIn(inner, inner)) return rule("passed on");
-  // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
-  if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
-  // "per the design team, the primary button is always on the right": a standing fact passed on.
-  if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
-    return rule("passed on");
-  if (
-    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
-      verb,
-    )
-  )
-    return rule("passed on");
-  if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
-  return negative("remark");
-}
-
-/** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
-function conditional(main: string, whole: string): SentenceClass {
-  const clause = stripFrames(main).replace(/^(then|in that case|in which case|if so),? /, "");
-  // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
-  const own = clause.split(/, /)[0] as string;
-  if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");
-  if (/^(i|we) (want|need|expect|'d like)\b/.test(clause)) return rule("condition");
-  if (looksImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
-    return rule("condition");
-  // "if a template has no text version, you create one": a present-tense instruction to "you" or "we".
-  if (
-    /^(you|we) (just |simply |always |then )?[a-z]+ /.test(clause) &&
-    looksImperative(clause.replace(/^(you|we) /, ""))
-  )
-    return rule("condition");
-  // "when the queue backs up, shed the oldest jobs": an instruction whose verb no list names.
-  if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
-  // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
-  if (classifiesCase(clause)) return rule("condition");
-  return ruleIn(clause, whole) ?? { kind: "plain" };
-}
-
-/** A rule whose verb is in no list, read from its shape (rule-shape.ts); a one-off imperative is a request. */
-function ruleByShape(bare: string): SentenceClass | null {
-  const words = bare.split(" ").length;
-  if (words < 2 || words > 30 || WOULD.test(bare)) return null;
-  const c = bare.replace(/[.!]+$/, "");
-  // A verb the grammar lists was judged there: a one-off step stays a request.
-  if (isImperative(c)) return null;
-  const shape = ruleShapeOf(c, tagWords);
-  if (shape === "norm") return rule("norm");
-  // "stub the network in unit tests": a scope that names a class of things makes the imperative standing.
-  const scoped =
-    !/^[a-z-]+ (it|this|that|them)\b/.test(c) &&
-    /\b(in|across|inside|within) (the )?(?!(this|that|my|our|your|a|an|its|batch|chunk|piece|part|step)\b)([a-z-]+ )?[a-z-]{3,}s\b/.test(
-      c,
-    );
-  if (shape === "imperative") return standingImperative(c, c, true) || scoped ? rule("imperative") : null;
-  return null;
-}
-
-/** "anything over 2 MB → reject with 413", "on failure -> page me": a condition written as an arrow. */
-function arrowRule(bare: string): SentenceClass | null {
-  const m = /^(.{2,80}?)\s*(?:→|->|=>)\s*(.+)$/.exec(bare);
-  if (!m || /(→|->|=>)/.test(m[2] as string)) return null;
-  return looksImperative(m[2] as string) || ruleIn(m[2] as string, m[2] as string) ? rule("condition") : null;
 }

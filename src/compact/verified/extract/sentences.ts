@@ -42,20 +42,26 @@ const PASSED_ON =
   /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers) (says|said|wants|insists|requires|asked)\b/i;
 const INLINE_INTRO =
   /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
+/** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work. */
+const ASKS_WITH_INTRO_WORD =
+  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b/i;
 const COLON_INTRO =
   /\b(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
 
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
-const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w' -]{0,40}?)\W{0,4}:/;
+  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+/** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
+const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
+const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
 const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
 
 /** Whether a line opens with a rule label ("Constraints: …", "**Rules:**", "Important:"). */
 export function opensWithRuleLabel(line: string): boolean {
   const label = LABEL_AT_START.exec(line.trim());
-  return label !== null && RULE_HEADING.test(`${label[1]}:`);
+  // "Constraints, in no order:" names rules before the comma; "wait, more important:" is no rule label.
+  return label !== null && RULE_HEADING.test(`${(label[1] as string).split(",")[0]}:`);
 }
 
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
@@ -67,6 +73,9 @@ const NOTES_OF =
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
+/** "Story from the board:", "the ticket:": the quoted work item that follows is the work the user brings. */
+const WORK_QUOTE_INTRO =
+  /^\W{0,4}((the|this|our|my|a|here's the|here is the) )?(user story|story|ticket|issue|card|epic|task)( [a-z]*-?\d+)?( (from|on|in) (the |our )?[a-z -]{2,20})?\W{0,4}:\s*$/i;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
 
 /** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
@@ -82,6 +91,8 @@ interface ProseLine {
   quoted: boolean;
   /** The line is an item of a list under a rule heading. */
   listed: boolean;
+  /** The item is under a heading that forbids ("Don't:"): its words name what not to do. */
+  forbidden?: boolean;
 }
 
 /** Strips code fences and pasted lines; lines under an intro such as "CI says:" are marked quoted, list items
@@ -91,6 +102,7 @@ function proseLines(message: string): ProseLine[] {
   let inFence = false;
   let underIntro = false;
   let underRules = false;
+  let underDont = false;
   let endorsed = false;
   let inQuote = false;
   for (const raw of message.slice(0, MAX_MESSAGE_CHARS).split("\n")) {
@@ -114,13 +126,14 @@ function proseLines(message: string): ProseLine[] {
     if (inQuote && !quote) underIntro = false;
     inQuote = quote !== null;
     if (isPastedLine(raw)) continue;
-    endorsed = ENDORSES_QUOTE.test(raw);
+    endorsed = ENDORSES_QUOTE.test(raw) || WORK_QUOTE_INTRO.test(raw.trim());
     const item = LIST_ITEM.test(raw);
     // A rule list ends at the first line that is not an item of it.
-    if (underRules && !item) underRules = false;
-    out.push({ line: raw, quoted: underIntro, listed: underRules });
+    if (underRules && !item) underRules = underDont = false;
+    out.push({ line: raw, quoted: underIntro, listed: underRules, forbidden: underDont && item });
     if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !OWN_WORDS.test(raw) && !NOTES_OF.test(raw);
-    if (headsRules(raw)) underRules = true;
+    if (headsRules(raw) || DO_HEADING.test(raw)) underRules = true;
+    if (DO_HEADING.test(raw)) underDont = /n['’]?t|not|never|avoid/i.test(raw);
   }
   return out;
 }
@@ -135,7 +148,7 @@ function splitLine(line: string): string[] {
     const end = m.index + m[0].trimEnd().length;
     const piece = line.slice(start, end);
     if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
-      continue;
+      if (!closesBracketedSentence(piece, line.slice(m.index + m[0].length))) continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -174,6 +187,12 @@ function insideBrackets(before: string): boolean {
   return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
 }
 
+/** "(we chose memcached in 2021, different story.) I'd like …": a full bracketed sentence closed, then a new one
+ * with a capital letter. */
+function closesBracketedSentence(piece: string, after: string): boolean {
+  return /[.!?]\)$/.test(piece.trim()) && !insideBrackets(piece) && /^[A-Z]/.test(after);
+}
+
 function isAbbreviation(piece: string): boolean {
   return /\b(e\.g|i\.e|etc|vs|approx|incl|cf|Mr|Dr|St|no|p\.s|n\.b)\.$/i.test(piece.trim());
 }
@@ -181,19 +200,23 @@ function isAbbreviation(piece: string): boolean {
 /** The sentences of a user message, with list markers and emphasis kept as the user typed them. */
 export function sentencesOf(message: string): Sentence[] {
   const sentences: Sentence[] = [];
-  for (const { line, quoted, listed } of proseLines(message)) {
+  for (const { line, quoted, listed, forbidden } of proseLines(message)) {
     if (quoted) continue; // a block pasted under "CI says:" is not the user speaking
     // "Constraints: no native builds; Node 22 only": the pieces after an inline rule label are listed too.
     let labelled = false;
     for (const text of splitLine(line)) {
-      const sentence = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      const cut = text.length > MAX_SENTENCE_CHARS ? text.slice(0, MAX_SENTENCE_CHARS) : text;
+      // "Don't:\n- block the UI thread": the item is kept as the rule it states, with its "don't".
+      const sentence = forbidden ? `Don't: ${cut.replace(LIST_ITEM, "")}` : cut;
       labelled ||= opensWithRuleLabel(sentence) && !/:\W{0,4}$/.test(sentence);
       sentences.push({
         text: sentence,
         introducesQuote:
-          QUOTE_INTRO.test(sentence) ||
-          COLON_INTRO.test(sentence) ||
-          (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence)),
+          !ASKS_WITH_INTRO_WORD.test(sentence) &&
+          !OWN_WORDS.test(sentence) &&
+          (QUOTE_INTRO.test(sentence) ||
+            COLON_INTRO.test(sentence) ||
+            (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence))),
         listedRule: listed || labelled,
       });
       labelled = labelled && sentence.endsWith(";");

@@ -1,6 +1,7 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 
+import { suggestionIn } from "./answers.ts";
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
 import { asksForWork, type GoalStrength } from "./goal.ts";
@@ -64,6 +65,13 @@ const ASKS = /\?\s*$|^\s*(can|could|would) you\b/i;
 /** "a few rules i forgot to mention.", "two more constraints you should know about.": rules follow. */
 const ANNOUNCES_RULES =
   /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
+
+/** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
+ * the conversation is compacted. */
+function withWhatItTakes(text: string, prev: string | undefined): string {
+  const taken = prev === undefined || !isPointingRequest(text) ? null : suggestionIn(prev);
+  return taken === null ? text : `${text} (${taken.slice(-200)})`;
+}
 
 /** A request whose object only points back at what the message said before it ("Fix that."). */
 export function isPointingRequest(text: string): boolean {
@@ -250,7 +258,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
       if (asked) requests.push(asked);
     } else if (cls.kind === "decision") {
-      facts.decisions.push({ text: sentence.text, marker: cls.marker, entryId });
+      facts.decisions.push({ text: withWhatItTakes(sentence.text, prev), marker: cls.marker, entryId });
       const extra = ruleAfterPick(n);
       if (extra) facts.rules.push({ text: sentence.text, kind: "constraint", cue: extra, entryId });
     } else if (cls.kind === "request") requests.push(sentence.text);

@@ -1,0 +1,122 @@
+// Rules read from one clause: a rule passed on from someone else, a condition and its instruction, a rule whose
+// verb no list names (read from its shape), a condition written as an arrow, and whether a change asked once
+// holds from now on. Pure; inputs are normalized lowercase clauses. The sentence as a whole is read in rules.ts.
+
+import { isImperative, looksImperative, mainClauseAfterCondition, PAST_VERB, WOULD } from "./clause.ts";
+import { isAssignment, isWantedThing } from "./goal.ts";
+import { tagWords } from "./pos-tagger.ts";
+import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
+import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
+import { classifiesCase } from "./rule-statements.ts";
+import type { NegativeWhy, SentenceClass } from "./rules.ts";
+import { ADDITION, statesPractice } from "./told.ts";
+
+const rule = (cue: string): SentenceClass => ({ kind: "constraint", cue });
+const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why });
+
+/** Leading frames that carry no meaning of their own ("hey, one thing:", "thanks!", "ok so"). */
+const FRAME =
+  /^((hey|hi|hello)( there| all| everyone| folks| team)?|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|anyway|anyhow|in any case|hallo|hiya|howdy|greetings)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|after that|afterwards|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
+
+export function stripFrames(n: string): string {
+  let out = n;
+  for (let i = 0; i < 6; i++) {
+    const next = out.replace(FRAME, "").replace(ADDITION, "");
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+/** "across the repo": how wide one change reaches, not a scope that holds from now on. */
+export const WHOLE_REPO =
+  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/;
+
+/** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
+const SCHEDULE =
+  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
+
+/** Whether a change asked with "we need to" / "we should" holds from now on ("add a test for every endpoint")
+ * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
+ * not make a change verb standing. */
+export function standingChange(change: string): boolean {
+  // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
+  const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
+  // "stop the suite from timing out": a fault to end once, not a habit to give up.
+  if (/^(stop|prevent|keep) [a-z0-9 ./'-]{2,60}? from [a-z]{3,}ing\b/.test(c)) return false;
+  const found = ruleIn(c, c);
+  return found !== null && (found.cue !== "imperative" || GENERAL.test(c));
+}
+
+/** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
+export function passedOn(verb: string, inner: string): SentenceClass {
+  if (/^["'“`]/.test(inner)) return negative("quoted");
+  // "release manager says the submission bounced": news told on, not a rule.
+  if (/^(says|said|told (us|me)|tells (us|me))$/.test(verb) && PAST_VERB.test(inner) && !ruleIn(inner, inner))
+    return negative("remark");
+  if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
+    return { kind: "goal", strength: "stated" };
+  if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
+  if (ruleIn(inner, inner)) return rule("passed on");
+  // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
+  if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
+  // "per the design team, the primary button is always on the right": a standing fact passed on.
+  if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
+    return rule("passed on");
+  if (
+    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
+      verb,
+    )
+  )
+    return rule("passed on");
+  if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
+  return negative("remark");
+}
+
+/** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
+export function conditional(main: string, whole: string): SentenceClass {
+  const clause = stripFrames(main).replace(/^(then|in that case|in which case|if so),? /, "");
+  // "never retry, that would charge people twice": only the instruction's own clause can be hypothetical.
+  const own = clause.split(/, /)[0] as string;
+  if (WOULD.test(own) && !/\b(i'd|i would) (like|rather|prefer)\b/.test(own)) return negative("hypothetical");
+  if (/^(i|we) (want|need|expect|'d like)\b/.test(clause)) return rule("condition");
+  if (looksImperative(clause) || /^(don't|do not|dont|never|no|stop|avoid)\b/.test(clause))
+    return rule("condition");
+  // "if a template has no text version, you create one": a present-tense instruction to "you" or "we".
+  if (
+    /^(you|we) (just |simply |always |then )?[a-z]+ /.test(clause) &&
+    looksImperative(clause.replace(/^(you|we) /, ""))
+  )
+    return rule("condition");
+  // "when the queue backs up, shed the oldest jobs": an instruction whose verb no list names.
+  if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
+  // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
+  if (classifiesCase(clause)) return rule("condition");
+  return ruleIn(clause, whole) ?? { kind: "plain" };
+}
+
+/** A rule whose verb is in no list, read from its shape (rule-shape.ts); a one-off imperative is a request. */
+export function ruleByShape(bare: string): SentenceClass | null {
+  const words = bare.split(" ").length;
+  if (words < 2 || words > 30 || WOULD.test(bare)) return null;
+  const c = bare.replace(/[.!]+$/, "");
+  // A verb the grammar lists was judged there: a one-off step stays a request.
+  if (isImperative(c)) return null;
+  const shape = ruleShapeOf(c, tagWords);
+  if (shape === "norm") return rule("norm");
+  // "stub the network in unit tests": a scope that names a class of things makes the imperative standing.
+  const scoped =
+    !/^[a-z-]+ (it|this|that|them)\b/.test(c) &&
+    /\b(in|across|inside|within) (the )?(?!(this|that|my|our|your|a|an|its|batch|chunk|piece|part|step)\b)([a-z-]+ )?[a-z-]{3,}s\b/.test(
+      c,
+    );
+  if (shape === "imperative") return standingImperative(c, c, true) || scoped ? rule("imperative") : null;
+  return null;
+}
+
+/** "anything over 2 MB → reject with 413", "on failure -> page me": a condition written as an arrow. */
+export function arrowRule(bare: string): SentenceClass | null {
+  const m = /^(.{2,80}?)\s*(?:→|->|=>)\s*(.+)$/.exec(bare);
+  if (!m || /(→|->|=>)/.test(m[2] as string)) return null;
+  return looksImperative(m[2] as string) || ruleIn(m[2] as string, m[2] as string) ? rule("condition") : null;
+}
