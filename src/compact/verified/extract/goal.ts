@@ -132,6 +132,9 @@ const WANTED_THING =
 const WANTED_ANY =
   /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love)|need|want) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
 const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
+/** "we want nightly backups of the three hosts to b2": things of a kind the work sets up, without an article. */
+const WANTED_KIND =
+  /^((i|we)('d| would)? (really )?(want|need|like)) ((nightly|daily|weekly|hourly|monthly|automatic|automated|regular|proper|scheduled|incremental|offline|encrypted) )[a-z-]+s (of|for|on|in|to|from) [a-z0-9]/;
 /** A deadline: "by next week", "before the launch". */
 const DEADLINE =
   /\b(by (next|this|the end of|end of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|q[1-4]|\d)|before (the )?(launch|release|demo|review|deadline|weekend|holidays?))\b/;
@@ -171,12 +174,13 @@ const TRYING =
 
 /** "ticket PAY-231: the refund button …", "the ticket says users …": a ticket the user names as the work. */
 export function isWorkReference(n: string): boolean {
-  return WORK_SOURCE.test(n) || WORK_LABEL.test(n);
+  // "picking up a ticket from the backlog, the ticket says: '…'": the reference after a lead-in clause.
+  return n.split(/, (?=the |this |our |my )/).some((part) => WORK_SOURCE.test(part) || WORK_LABEL.test(part));
 }
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|morning|hi|hello|hey|bonjour|hallo|hola|ciao|salut|namaste|greetings|good evening)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|so|morning|hi|hello|hey|bonjour|hallo|hola|ciao|salut|namaste|greetings|good evening)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
@@ -232,7 +236,10 @@ function strengthOf(n: string): GoalStrength | null {
   // "the ticket says we need csv import": the ticket's ask is the aim even when it reads as a rule.
   if (WORK_ASKS.test(n)) return "stated";
   // "…, so that never comes back": the reason after "so" sets no scope of its own.
-  if (WANTED_ANY.test(n) && !RULE_SCOPE.test(n.split(/,? so (that )?|,? because /)[0] as string))
+  if (
+    (WANTED_ANY.test(n) || WANTED_KIND.test(n)) &&
+    !RULE_SCOPE.test(n.split(/,? so (that )?|,? because /)[0] as string)
+  )
     return "intent";
   if (
     STEP_INTENT.some((re) => re.test(n)) ||

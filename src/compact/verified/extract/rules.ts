@@ -177,7 +177,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (isOutsideAdvice(stripFrames(n))) return negative("quoted");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
   const earnest = n.replace(/^(seriously|honestly|for real|real talk)\s*:\s+/, "");
-  if (LAUGH.test(earnest) || VENT.test(earnest)) return earnestIn(earnest, "joke");
+  // "letters like HAha" in an identifier is no laugh: mixed-case words are left out of that check.
+  const mixedCase = sentence.text.match(/\b[A-Z]{2,}[a-z]+\b|\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? [];
+  const plainWords = mixedCase.reduce((t, w) => t.replace(w.toLowerCase(), " "), earnest);
+  if (LAUGH.test(plainWords) || VENT.test(plainWords)) return earnestIn(earnest, "joke");
   // 'finance: "no invoice goes out without a pdf"': a rule quoted from the one who set it.
   const quoted = /^([a-z][a-z' ]{1,40}):\s*["“](.{3,}?)["”][.!]*$/.exec(earnest);
   // 'the pi wrote in her email: "every exported file must carry the study id"': the party named before the verb.

@@ -41,12 +41,13 @@ const QUOTE_INTRO =
 const PASSED_ON =
   /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers|journal|publisher|she|he|they)( also)? (says|said|wants|insists|requires|asked)\b/i;
 const INLINE_INTRO =
-  /\b(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
-/** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work. */
+  /(?<![-\w])(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
+/** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work; "so
+ * what i need is an on-call bot: …" names the work. */
 const ASKS_WITH_INTRO_WORD =
-  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b/i;
+  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b|^\W{0,4}((so|ok|okay),? )?(what (i|we) (really )?(need|want|'d like|would like) is|(i|we) (need|want|'d like|would like) (a|an|the|to))\b/i;
 const COLON_INTRO =
-  /\b(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
+  /(?<![-\w])(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
 
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
@@ -75,7 +76,7 @@ const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
 /** "Story from the board:", "the ticket:": the quoted work item that follows is the work the user brings. */
 const WORK_QUOTE_INTRO =
-  /^\W{0,4}((the|this|our|my|a|here's the|here is the) )?(user story|story|ticket|issue|card|epic|task)( [a-z]*-?\d+)?( (from|on|in) (the |our )?[a-z -]{2,20})?\W{0,4}:\s*$/i;
+  /^\W{0,4}((pasting|copying|quoting|here's|here is|from) )?((the|this|our|my|a|here's the|here is the) )?(user story|story|ticket|issue|card|epic|task)( [a-z]*-?\d+)?( (from|on|in) (the |our )?[a-z -]{2,20})?\W{0,4}:\s*$/i;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
 
 /** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
