@@ -26,7 +26,7 @@ const VERBLESS_CONTRAST =
 /** "also libvips over imagemagick from now on, it's faster": one named thing taken over another, said without a
  * verb or a comma before the contrast. */
 const TOOL_OVER =
-  /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here)?([,.!;]|$)/;
+  /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here| for (the|this|our|all) [a-z0-9 -]{2,30})?([,.!;]|$)/;
 /** "use restic instead of rsync", "switch to uv over poetry": one named tool taken in place of another. */
 const USE_INSTEAD =
   /^(let's |we'll |please |just )?(use|pick|take|go with|switch to|move to|choose) (?!(the same|a|an|one|it|them|this|that)\b)[a-z0-9][a-z0-9 .+/-]{0,30}? (instead of|over|rather than) (?!\d)[a-z0-9]/;
@@ -103,6 +103,17 @@ function madeChoice(n: string): boolean {
   // "bump the ci image to jdk 17 then": the way out of what was just said, taken.
   if (
     /^(ok,? |fine,? |right,? )?(do|use|bump|switch|go|try|keep|take|pick|drop|move|upgrade|downgrade|pin) .{2,60} then[.!]*$/.test(
+      n,
+    )
+  )
+    return true;
+  // "go with the cheaper instance type", "we're vendoring the fonts rather than loading them from a cdn", "the
+  // answer is zig, not rust", "agreed, the app uses the gateway from now on": the way taken, said outright.
+  if (
+    /^(go|stick) with (the|a|an) [a-z0-9]/.test(n) ||
+    /^(we're|we are|i'm|i am) [a-z]{3,}ing .{2,60} (rather than|instead of) [a-z]/.test(n) ||
+    /^(the )?(answer|verdict|pick|winner) is [a-z0-9][^,]{0,40}(, not [a-z0-9]|[.!]*$)/.test(n) ||
+    /^agreed, (?!(thanks|thank you|good|great|nice|makes sense|sounds good|let's|lets|please)\b)\S+ \S+ \S+/.test(
       n,
     )
   )

@@ -70,7 +70,7 @@ const ONE_OFF =
   /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|stop|prevent|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
-  /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half)/;
+  /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half|two |three |four |five |six |seven |eight |nine |ten |fifteen |twenty |thirty |sixty )/;
 
 /** "i want to get it under 15": an aim that brings something to a figure once, not a standing limit. */
 export const reachesTarget = (clause: string): boolean =>

@@ -131,6 +131,13 @@ const SELF_ADDRESSED = /\b(note to self|let me|trust me|let anyone|trust anyone|
  * at full moon, haha"); a laugh that opens the message answers what came before ("lol ok, but don't …"). */
 function laughsAtItself(n: string): boolean {
   const earnest = /\b(seriously|for real|joking aside|jokes? aside|real talk|i mean it|no joke|but)\b/;
+  // "don't touch the billing cron, it's held together by prayer lol": the laugh is on the reason, not the ask.
+  const head = n.split(", ")[0] as string;
+  const reason = n
+    .slice(head.length + 2)
+    .replace(/\b(haha+|hehe+|lol|lmao|rofl|jk)\b[.!]*/g, "")
+    .trim();
+  if (head !== n && ASK_START.test(head) && reason.split(" ").length >= 3) return false;
   return /\b(haha+|hehe+|lol|lmao|rofl|jk)[.!]*$/.test(n) && !earnest.test(n);
 }
 
@@ -160,7 +167,16 @@ export function earnestAsk(
     )
     .filter((c) => c.split(" ").length >= 2 && !VENT.test(c) && !narrates(c));
   const asks = clauses
-    .filter((c) => ASK_START.test(c) || (!standing && (isImperative(c) || looksImperative(c))))
+    .filter(
+      (c) =>
+        ASK_START.test(c) ||
+        (!standing && (isImperative(c) || looksImperative(c))) ||
+        // "the pipeline has to stay green": a thing bound by a modal, whoever sighs around it.
+        (!standing &&
+          /^(the|our|every|all|each) (?![a-z0-9 _.-]*\b(say|says|said|will|would|think|thinks|thought)\b)[a-z0-9 _.-]{2,30} (must|has to|have to|needs to|may not|must not|cannot|can't) [a-z]/.test(
+            c,
+          )),
+    )
     .map((c) => c.replace(FILLER, ""));
   return asks.length > 0 ? asks.join(", ") : null;
 }

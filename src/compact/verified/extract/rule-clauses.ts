@@ -30,7 +30,7 @@ export function stripFrames(n: string): string {
 
 /** "across the repo": how wide one change reaches, not a scope that holds from now on. */
 export const WHOLE_REPO =
-  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo)\b/;
+  /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo|file|module|class|component|package)\b/;
 
 /** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
 const SCHEDULE =
@@ -92,7 +92,7 @@ export function conditional(main: string, whole: string): SentenceClass {
   if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
   // "if an event fails to deserialize, it goes to the dead-letter topic": where the case is routed, as it must be.
   if (
-    /^(it|they|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|to|into|in)\b/.test(
+    /^(it|they|its [a-z0-9 _-]{2,30}|their [a-z0-9 _-]{2,30}|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|frozen|locked|read-only|immutable|disabled|to|into|in)\b/.test(
       clause,
     ) &&
     !WOULD.test(own)

@@ -100,7 +100,7 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
     const aimed = /\b(to|for|into|on|in) (the|this|that|our|my|its) [a-z0-9_./-]+/.test(clause);
     if (plural && !/^\w+ly\b/.test(object) && !aimed) return true;
   }
-  if (/, not [a-z]|\bnot in\b|^only\b/.test(clause)) return true;
+  if (/, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b/.test(clause)) return true;
   // "fix it without a new CSS framework": a limit on how the work is done.
   if (/\bwithout (changing|touching|breaking|adding|using|removing|a new|any|new)\b/.test(clause))
     return true;
@@ -172,7 +172,7 @@ function obligation(c: string): RuleClass | null {
     return { kind: "constraint", cue: "only" };
   // "is important that the old clients keep working" (the subject dropped, as non-native speakers do).
   if (
-    /^((it|this) )?is (very |really )?(important|essential|crucial|critical|mandatory|required) (that|to)\b/.test(
+    /^((it|this) )?is (very |really )?((important|essential|crucial|critical|mandatory|required) (that|to)|necessary that)\b/.test(
       c,
     )
   )

@@ -9,7 +9,7 @@ export type StatedRule = { kind: "constraint"; cue: string };
 export function statedObligation(c: string): StatedRule | null {
   // "passwords at least 12 characters", "max 100 chars per line": a limit.
   if (
-    /(^|\b)(max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d/.test(
+    /(^|\b)((max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d|(max|min|maximum|minimum|at most|at least|no more than|no less than|limited to|capped at) (one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|a hundred) [a-z])/.test(
       c,
     ) &&
     !/\b(takes?|took|was|were|got)\b/.test(c)
