@@ -251,6 +251,14 @@ export function repeatsOption(n: string, prev: string): boolean {
   return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
 }
 
+/** "we leave it" after "I'd leave it and soften the surfaces": the proposal's own verb said back as ours. */
+function restatesProposal(n: string, prev: string): boolean {
+  const m = /^(we|let's|lets|then we)( will|'ll)? ([a-z]{3,})\b/.exec(n);
+  return (
+    m !== null && new RegExp(`\\bi'd ${m[3]}\\b|\\bi (would|could|can) ${m[3]}\\b`).test(prev.toLowerCase())
+  );
+}
+
 /** A short reply that picks an option the assistant offered. */
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
@@ -261,7 +269,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   // "agreed, keep the old data" after a proposal takes it.
   if (
     PROPOSES.test(prev.slice(-600).toLowerCase()) &&
-    (AGREES.test(n) || /^(go|going) with (the|that|this|it|your)\b/.test(n)) &&
+    (AGREES.test(n) || /^(go|going) with (the|that|this|it|your)\b/.test(n) || restatesProposal(n, prev)) &&
     n.split(" ").length <= 10
   )
     return true;
