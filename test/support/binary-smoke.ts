@@ -139,13 +139,13 @@ export function describeBinarySmoke(label: string, binaryPath: () => string, opt
       const b = createSessionBuilder({ cwd: project });
       b.user("We're building the refunds page.");
       b.assistant({ text: "On it." });
-      b.user("Cookies expire after a week. Also, redact tokens in error reports.");
+      b.user("Session cookies vanish at logout. Also, redact tokens in error reports.");
       b.assistant({ text: "Noted." });
       const file = join(scratch, "rare-verbs.jsonl");
       writeFileSync(file, b.toJsonl());
       const run = keel(["extract", file], scratch);
       expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain("Cookies expire after a week. [constraint, norm]");
+      expect(run.stdout).toContain("Session cookies vanish at logout. [constraint, norm]");
       expect(run.stdout).toMatch(/redact tokens in error reports\. \[constraint, imperative\]/);
     });
 
