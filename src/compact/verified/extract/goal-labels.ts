@@ -26,7 +26,7 @@ export const WORK_ASKS =
   /^((the|this|that|my|our) )?(ticket|user story|story|card|jira|epic)( #?[a-z]*-?\d+)? (says|asks for|wants|is asking for|boils down to)\b( that)? (we|the|a|an|users?|customers?|[a-z]+s) \S+ \S+/;
 /** A heading naming the time the work is for ("Today:", "By Friday:"), with the goal in the lines after it. */
 export const TIME_HEADING =
-  /^(today|tonight|this (week|session|sprint)|for today|by (the end of )?[a-z]+day|by tomorrow)\s*:(\s*$|\s+\S+ \S+)/;
+  /^(today|tonight|this (week|session|sprint)|for (today|this (week|sprint|session))|by (the end of )?[a-z]+day|by tomorrow)\s*(:(\s*$|\s+\S+ \S+)|,\s+(the|a|an|our|my) \S+ \S+ \S+)/;
 export const STATED = [
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
@@ -35,6 +35,8 @@ export const STATED = [
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
+  // "ideally, by the end of today we'd make the kiosk usable with a screen reader".
+  /^(ideally,? )?by the end of (today|the day|the week|this session|the session|the sprint),? (i|we)('d| would| want to| need to| should)? [a-z]{3,} (the|our|a|an|this|it)\b/,
   /^what (i|we)('d| would) (really |most |actually )?(like|love|want)( to (see|have|get|do))? is\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need|'m after| am after|'re after| are after)\b/,
@@ -57,7 +59,7 @@ export const STATED = [
   /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
   /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
   /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
-  /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.

@@ -27,6 +27,10 @@ const IDLE_ING =
 const SOFT = [
   /^(basically |really )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(users|customers|people|players|admins|clients|students|visitors|readers|developers)( of [a-z0-9 ./'-]{2,30})?) to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
+  // "finance ops asked our tools team for a nightly job that flags duplicates": a new thing asked of us.
+  /\b(asked|wants|requested|needs)\b [^.]{0,40}\bfor (a|an) ([a-z]+ ){0,2}(job|tool|script|report|dashboard|bot|service|app|page|feature|endpoint|export|import|check|pipeline|integration)\b/,
+  // "so we're going to put the staging environments under pulumi": a plan of work (going to use X is a choice).
+  /^(so |ok |now )?(we're|we are|i'm|i am) going to (?!(use|keep|stick|go|stay|need|have|be|try)\b)[a-z]{3,} (the|our|all|every|three|two|four|\d)\b/,
   /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
   // "looking to get the backups verified", "hoping to have the app on the new api by friday": the subject left out.
@@ -46,7 +50,7 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 /** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
 const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
-const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with)`;
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with|turn|transform|rework|combine|port|teach)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
