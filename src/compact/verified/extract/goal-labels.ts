@@ -73,7 +73,7 @@ export const STATED = [
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
   /^(something )?((much |even |far |way )?(more important|more urgent)|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
-  /\b(that's|this is|it's|which is) (more important|more urgent|the priority|top priority|the real problem)\b/,
+  /\b(that's|this is|it's|which is) ((more important|more urgent)(?! than)|the priority|top priority|the real problem)\b/,
   // "fixing that regression is the priority now": the work named as the priority.
   /^[a-z]{3,}ing (that|this|it|the [a-z0-9 -]{2,40}?) is (now )?(the|our|my|top|today's) (priority|focus|task|job|goal)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".

@@ -73,7 +73,11 @@ const SCOPED_RULE =
 /** True when the sentence states a "rule" of somewhere other than the work (a joke or a house rule). */
 export function isRuleOfElsewhere(n: string): boolean {
   // "rules for ota: the image must be signed": rules named for a part of the work head its rules.
-  if (/^((the|our|some|a few|two|three) )?rules for (the |our |this )?[a-z0-9 -]{2,30}( itself)?:/.test(n))
+  if (
+    /^((the|our|some|a few|two|three|house|ground) )?rules for (the |our |this |all )?[a-z0-9 -]{2,30}( itself)?(, [a-z ,]{2,30})?:/.test(
+      n,
+    )
+  )
     return false;
   const m = SCOPED_RULE.exec(n);
   if (!m) return false;

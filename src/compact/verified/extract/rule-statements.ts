@@ -15,6 +15,11 @@ export function statedObligation(c: string): StatedRule | null {
     !/\b(takes?|took|was|were|got)\b/.test(c)
   )
     return { kind: "constraint", cue: "limit" };
+  // "throttle at one event per second max": a rate capped, said with the cap last.
+  if (
+    /\b(\d+|one|two|three|four|five|ten) [a-z]+ (per|a|an|every) [a-z]+ (max|maximum|tops|at most)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "limit" };
   // "history limit 3", "retention is 7 years": a figure set for a limit, said without a verb.
   if (
     /^([a-z0-9_-]+ ){0,3}(limit|cap|retention|timeout|ttl|quota|budget|max|maximum|minimum)( is| of| =|:)? \d/.test(

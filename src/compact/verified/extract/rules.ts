@@ -207,6 +207,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (bare.replace(/[^a-z]/g, "") === "") return negative("quoted");
   const whole = classifyBare(bare);
   return whole.kind === "plain" ||
+    whole.kind === "request" ||
     (whole.kind === "negative" && whole.why !== "quoted" && whole.why !== "code")
     ? (ruleAfterLeadIn(bare) ?? whole)
     : whole;
@@ -215,11 +216,20 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 /** A lead-in about the speaker's own words ("i should have said this before", "i forgot to mention") or about who
  * the words come from ("two inputs from other people", "notes i got from others"). */
 const FRAMES_WHAT_FOLLOWS =
-  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team)|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits)\b/;
+  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team)|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits|before you (go (any )?further|go on|start|continue|carry on))\b/;
 
 /** "oh wait, i should have said this before: never overwrite a reading …", "two inputs from other people: the dpo
  * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
 function ruleAfterLeadIn(bare: string): SentenceClass | null {
+  // "also the training data, please not shuffle the validation set": the topic named, then the rule about it.
+  const topic =
+    /^((also|and|oh|now) )?(for |about |re |regarding )?(the|our|this)( [a-z0-9_-]+){1,3}, (?=((please|pls) (not|don't|never)|(don't|do not|never|always|keep|only) [a-z]+ [a-z])\b)(.+)$/.exec(
+      bare,
+    );
+  if (topic) {
+    const said = classifyBare(stripFrames(topic.at(-1) as string));
+    if (said.kind === "constraint" || said.kind === "preference") return said;
+  }
   const m = /^([^:"“`]{3,80}?): (.{8,})$/.exec(bare);
   if (
     !m ||
