@@ -3,7 +3,7 @@
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
 import { agreesToPlan, answersClosed, answersOpen, changesWay, takesSuggestion } from "./answers.ts";
-import { isImperative } from "./clause.ts";
+import { isImperative, PAST_VERB } from "./clause.ts";
 
 const DECISION_LABEL =
   /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
@@ -81,7 +81,9 @@ export function isLabelledDecision(n: string): boolean {
 export function isDecision(n: string): boolean {
   // "we've looked at feast and we'll go with feast": the pick in the clause after "and".
   const joined = /\b(?:and|so) (?=(?:we|i)(?:'ll| will)? (?:go|going|stick|pick|take|use)\b)/.exec(n);
-  if (joined && madeChoice(n.slice(joined.index + joined[0].length))) return true;
+  // "the cat decided the keyboard is her bed, so we go with voice typing": a story's punchline picks nothing.
+  const story = joined !== null && PAST_VERB.test(n.slice(0, joined.index));
+  if (joined && !story && madeChoice(n.slice(joined.index + joined[0].length))) return true;
   // "we're not doing that, too many users on old jest": the way proposed, declined.
   if (/^(we're|we are|i'm|i am) not (doing|going with|going to do) (that|this|it)\b/.test(n)) return true;
   // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.

@@ -59,7 +59,7 @@ export const STATED = [
   /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
   /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
   /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
-  /^(change of (plans?|scope|direction|priorities)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^(change of (plans?|scope|direction|priorities|focus)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.
@@ -80,7 +80,7 @@ export const STATED = [
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week|this sprint|this month|this quarter),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll)( going)?( to)?\b/,
+  /^(today|this session|this week|this sprint|this month|this quarter),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
   /^(so )?what (i|we)('d| would) (like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,

@@ -41,6 +41,10 @@ const SOFT = [
   new RegExp(
     `^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? [a-z0-9"']\\S* \\S+ [a-z0-9]`,
   ),
+  // "i want that the exporter should produce the gpx file": a wish said with "that … should" (non-native).
+  /^(i|we) want that (the|our|my|this) [a-z0-9 ./'-]{2,40}? (should|will|can|must) [a-z]{3,}\b/,
+  // "let's make the discord bot survive the gateway disconnects": the product made to do something.
+  /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
   /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
 ];
@@ -50,7 +54,7 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 /** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
 const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
-const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with|turn|transform|rework|combine|port|teach)`;
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with|turn|transform|rework|combine|port|teach|script|automate)`;
 const INTENT = (verb: string) => [
   new RegExp(
     `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
@@ -189,7 +193,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
