@@ -53,7 +53,8 @@ export function asksOpen(prev: string): boolean {
   );
 }
 
-const YES = /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it)\b/;
+const YES =
+  /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it|fine by me|works for me)\b/;
 const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not now|not yet|no need)\b/;
 /** "not worth it", "overkill": the option asked about judged not worth taking. */
 const NOT_WORTH =

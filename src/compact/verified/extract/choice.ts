@@ -6,7 +6,7 @@ import { agreesToPlan, answersClosed, answersOpen, changesWay, takesSuggestion }
 import { isImperative, PAST_VERB } from "./clause.ts";
 
 const DECISION_LABEL =
-  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
+  /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolution|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
 const CHOOSER = "(we|i|the team|our team|the whole team|everyone)";
 const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)?( just| finally| already)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
@@ -14,7 +14,7 @@ const CHOSE = new RegExp(
 const CHOOSING =
   /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
-  /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|do (the|it with|option|plan|approach))\b/;
+  /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|settle on|standardi[sz]e on|do (the|it with|option|plan|approach))\b/;
 const IT_IS =
   /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;

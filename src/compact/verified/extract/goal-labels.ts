@@ -11,8 +11,11 @@ const WHEN =
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
 const WANTED_BY =
   "( (i|we)( really| most)?( want| need|'m after| am after|'re after| are after|'m hoping for|'re hoping for| hope for|'d like| would like)( (out of|from) (this|today|the session))?)";
+/** "mi objetivo is to …", "mon objectif:": the aim named in the speaker's first language. */
+const OTHER_TONGUE_AIM =
+  "(mi|el|nuestro) objetivo|mon objectif|notre objectif|mein ziel|unser ziel|il mio obiettivo";
 export const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → )`,
+  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?(${OTHER_TONGUE_AIM}( is( to)?|:)|((this|that|here) is |here's |that's )?(the |our |my |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → ))`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 export const WORK_LABEL =

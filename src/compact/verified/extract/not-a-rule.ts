@@ -122,7 +122,9 @@ export function isIronic(n: string): boolean {
   return (
     /^(oh (sure|great|yeah|wonderful|perfect)|(yeah|sure),? because|great,? so now|yeah,? right)\b/.test(n) ||
     // "yeah sure, let's just upgrade everything every friday, what could go wrong".
-    /\bwhat could (possibly )?go wrong\b|^(yeah|sure),? (sure,? )?(let's|lets) just\b/.test(n)
+    /\bwhat could (possibly )?go wrong\b|^(yeah|sure),? (sure,? )?(let's|lets) just\b/.test(n) ||
+    // "…, unless you enjoy weekend pager duty", "real programmers must …, obviously /s": sarcasm marked as such.
+    /\bunless you (enjoy|like|love|fancy)\b|(^|\s)\/s[.!]*$/.test(n)
   );
 }
 

@@ -44,7 +44,8 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "condition" };
   // "zero downtime", "0 data loss": a terse requirement that none of a thing is allowed.
-  if (/^(zero|0) [a-z-]{3,}( [a-z-]{3,})?[.!]*$/.test(c)) return { kind: "constraint", cue: "no" };
+  if (/^(zero|0) [a-z-]{3,}( [a-z-]{3,})?([.!]*$| (for|during|in|on) [a-z ]{2,30}(,|[.!]*$))/.test(c))
+    return { kind: "constraint", cue: "no" };
   // "test with nvda and voiceover before you say it's done": a check the work must pass to count as finished.
   if (
     /\bbefore (you|we|i) (call|say|mark|consider|declare|report|claim|tell me)\b.{0,16}\b(done|finished|fixed|ready|complete|works)\b/.test(
