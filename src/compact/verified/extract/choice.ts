@@ -82,7 +82,12 @@ export function isDecision(n: string): boolean {
   // "we've looked at feast and we'll go with feast": the pick in the clause after "and".
   const joined = /\b(?:and|so) (?=(?:we|i)(?:'ll| will)? (?:go|going|stick|pick|take|use)\b)/.exec(n);
   // "the cat decided the keyboard is her bed, so we go with voice typing": a story's punchline picks nothing.
-  const story = joined !== null && PAST_VERB.test(n.slice(0, joined.index));
+  const before = joined === null ? "" : n.slice(0, joined.index);
+  const story =
+    joined !== null &&
+    !/^(we|i|we've|i've|we have|i have)\b/.test(before) &&
+    (PAST_VERB.test(before) ||
+      /\b([a-z]{3,}ed|sat|ate|fell|broke|went|came|ran|got|took|left|lost|won|bit|hid|stole)\b/.test(before));
   if (joined && !story && madeChoice(n.slice(joined.index + joined[0].length))) return true;
   // "we're not doing that, too many users on old jest": the way proposed, declined.
   if (/^(we're|we are|i'm|i am) not (doing|going with|going to do) (that|this|it)\b/.test(n)) return true;
