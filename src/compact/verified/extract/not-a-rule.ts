@@ -114,8 +114,13 @@ export function isSpeakersLot(n: string): boolean {
 export function endorsesQuote(n: string): boolean {
   const quoted = /"[^"]{3,}"|“[^”]{3,}”/;
   const outside = n.replace(new RegExp(quoted.source, "g"), " ");
-  return quoted.test(n) && !isQuestion(n) && OBLIGATION.test(outside);
+  // "my manager forwarded this from the privacy officer: \"cookies may only be set after opt-in…\"": passed on.
+  const forwarded =
+    /\b(forwarded|relayed|passed on|sent (us|me))\b[^"“]{0,60}:\s*["“]/.test(n) && RULE_IN_QUOTE.test(n);
+  return (quoted.test(n) || forwarded) && !isQuestion(n) && (OBLIGATION.test(outside) || forwarded);
 }
+
+const RULE_IN_QUOTE = /["“][^"”]*\b(must|may only|only|never|always|should|shall|not allowed|required)\b/;
 
 /** Praise or agreement said so that it means the opposite: "oh sure, …", "yeah, because …". */
 export function isIronic(n: string): boolean {

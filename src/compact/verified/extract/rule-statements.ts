@@ -29,6 +29,11 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "our agency's rule is that every query goes through prepare": a rule named as such.
+  if (/^(our|the|my|their) [a-z' -]{1,30}(rule|policy|convention|standard) is that [a-z]/.test(c))
+    return { kind: "constraint", cue: "passed on" };
+  // "make dry-run the default": what happens unless asked otherwise.
+  if (/^make [a-z0-9 ._-]{1,30} the default\b/.test(c)) return { kind: "constraint", cue: "default" };
   // "the speed limit is not to be raised in software": what may (not) be done to a thing, said with "be to".
   if (
     /\b(is|are) (never |not |always )?to be (?!(expected|seen|continued|decided|determined|confirmed|announced)\b)[a-z]+(ed|en|wn)\b/.test(
@@ -141,7 +146,7 @@ function verblessRule(c: string): StatedRule | null {
   if (
     // "deploys happen only in the maintenance window": the only place or time a thing may happen.
     new RegExp(
-      `^${thing}( happens?)? only (from|on|in|via|through|at|by|after|inside|within|over|behind|during) [a-z0-9]`,
+      `^${thing}( happens?)? only (from|on|in|via|through|at|by|after|inside|within|over|behind|during|with) [a-z0-9-]`,
     ).test(c)
   )
     return { kind: "constraint", cue: "only" };

@@ -29,7 +29,7 @@ export function setsNothing(n: string): boolean {
 
 /** Someone named with a determiner, a verb of telling and a colon: what follows is their rule, told on. */
 const TOLD_ON =
-  /^((the|our|my|their) ([a-z0-9'-]+ ){0,3}[a-z0-9'-]+|she|he|they)( also)? (says|said|demands|demanded|requires|required|insists|insisted|wants|wanted|told (us|me)|mandates|expects|mentioned|added)\s*:\s+(.{6,})$/;
+  /^((the|our|my|their) ([a-z0-9'-]+ ){0,3}[a-z0-9'-]+|she|he|they)( also)? (says|said|say|demands|demanded|requires|required|insists|insisted|wants|wanted|told (us|me)|mandates|expects|mentioned|added)\s*:\s+(.{6,})$/;
 /** People and bodies whose word binds the work ("the guide says: …" or "the log says: …" only quote). */
 const TELLER =
   /\b(actuary|consultant|director|head|chair|inspector|examiner|coordinator|sponsors?|stakeholders?|landlord|union|hr|advisor|adviser|accountant|lawyer|counsel|auditors?|ministry|regulator|professor|supervisor|teacher|doctor|clients?|customers?|boss|manager|lead|team|department|board|committee|council|officer|architect|designer|owner|partner|vendor|supplier|government|agency|authority|bank|insurer|cto|ceo|cfo|ciso|legal|compliance|security|finance|product)$/;
