@@ -1,4 +1,4 @@
-// Scoring for a blind set (test/fixtures/blind/ from round three, test/fixtures/blind2/ and blind3/ from round four, blind4/ from round five, blind5/ from round six, blind6/ from round seven, blind7/, blind8/ and blind9/ from round eight, blind10/ from round eleven, blind11/ from round twelve, blind12/ from round thirteen, blind13/ from round fourteen, each
+// Scoring for a blind set (test/fixtures/blind/ from round three, test/fixtures/blind2/ and blind3/ from round four, blind4/ from round five, blind5/ from round six, blind6/ from round seven, blind7/, blind8/ and blind9/ from round eight, blind10/ from round eleven, blind11/ from round twelve, blind12/ from round thirteen, blind13/ from round fourteen, blind14/ from round sixteen, each
 // written by an engineer who never read the classifier): its sentences through the sentence scorer, and its sessions through the whole extraction. A
 // session's goal is right when it contains the label; a labelled rule or choice is found when an extracted
 // constraint or decision contains it (an item holding a label counts as a true positive, one holding none as a
