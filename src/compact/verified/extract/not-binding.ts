@@ -197,18 +197,25 @@ export function bindsNobody(n: string): boolean {
  * have the spreadsheet?"), not what to do. */
 const ASKS_WHAT_IS =
   /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there|deployed|configured|enabled|running|live)|have you (?:already )?got)\b[^?]*\?\s*$/;
+/** A wh-question about how things are ("Where do you keep the tags?", "Which device does CI use?", "Where's the
+ * export?") or a yes/no one about a thing's state ("Are the cells stained?"): answered with facts. */
+const ASKS_HOW_IT_IS =
+  /^(?:(?:where|what|which|who|how)(?: [a-z0-9_.-]+){0,3} (?:do|does|did) (?:you|we|they|it|i|[a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?!(?:do|want|like|prefer|need|think|suggest|recommend|mean|say)\b)[a-z]+|(?:where|what|which|who)(?:'s| is| are| was| were)\b|(?:is|are|was|were) (?:the|your|these|those|all|any|each) )[^?]*\?$/;
+/** Words of a question that asks what to do, whatever its shape. */
+const ASKS_WHAT_TO_DO =
+  /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|prefer|rather|would you like|do you want|want me|best|better|ok|okay|fine|acceptable|allowed|worth|enough)\b|\bwhich (?:one|option|way|approach)\b|^(?:should|shall)\b|\b(?:what|which|where|how)(?: [a-z]+){0,3} (?:should|shall)\b|\bor (?:should|shall) (?:i|we)\b/;
 
 /** "yes, there's already a staging database" after "is there a staging database?": a fact answered, no pick. A
  * yes that says what to do ("yes, use the existing one") stays a choice. */
 export function answersFact(n: string, prev: string | undefined): boolean {
   const asked = prev?.slice(-300).toLowerCase() ?? "";
   // "is there a config file i should use?" asks what to do: the answer picks.
-  const last = asked.split(/[.!?]\s+(?=\S)/).at(-1) ?? "";
+  const last = (asked.split(/[.!?]\s+(?=\S)/).at(-1) ?? "").trim();
+  if (!(ASKS_WHAT_IS.test(asked) || ASKS_HOW_IT_IS.test(last))) return false;
+  // "does it have a Makefile or should I create one?": a yes or a no answers the first part, a named way the second.
   if (
-    !ASKS_WHAT_IS.test(asked) ||
-    /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|which|prefer|would you like|do you want)\b/.test(
-      last,
-    )
+    ASKS_WHAT_TO_DO.test(last) &&
+    !(/\bor (?:should|shall) (?:i|we)\b/.test(last) && /^(?:yes|yeah|yep|no|nope)\b/.test(n))
   )
     return false;
   const rest = n.replace(/^(?:yes|yeah|yep|yup|no|nope)[,.!]*\s*/, "");

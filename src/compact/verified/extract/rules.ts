@@ -154,7 +154,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (context.prev && asksYesNo(context.prev) && HOLDS_FOR_GOOD.test(answer) && answer.split(" ").length >= 4)
     return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
-  if (!CONDITION_START.test(n) && isChoiceReply(n, context.prev) && !answersFact(n, context.prev)) {
+  const reply = !CONDITION_START.test(n) && isChoiceReply(n, context.prev);
+  // "In the deploy_history table." after "Where do you keep the tags?": a fact answered sets nothing.
+  if (reply && answersFact(n, context.prev)) return { kind: "plain" };
+  if (reply) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
     const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
     // "no auth on it" forbids; "no, the second one" picks.
