@@ -144,9 +144,11 @@ function scoreSessions(rows: Row[], score: HalfScore): void {
       x.constraints.map((c) => c.text),
       session.constraints,
     );
+    // A go-ahead is kept with the suggestion it takes ("do that (I could add an index.)"); the row holds only
+    // the user's words.
     tallyContained(
       score.sessions.decision,
-      x.decisions.map((d) => d.text),
+      x.decisions.map((d) => d.text.replace(/ \([^()]*\)$/, "")),
       session.decisions,
     );
     const hit = x.goal !== null && session.goal !== "" && norm(x.goal).includes(norm(session.goal));

@@ -54,7 +54,7 @@ export function asksOpen(prev: string): boolean {
 }
 
 const YES =
-  /^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|please do|go for it|do it|fine by me|works for me)\b/;
+  /^(yes|yeah|yep|yup|y(?=[,.! ]|$)|sure|definitely|absolutely|of course|please do|go for it|do it|fine by me|works for me)\b/;
 const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not now|not yet|no need)\b/;
 /** "not worth it", "overkill": the option asked about judged not worth taking. */
 const NOT_WORTH =
@@ -104,7 +104,7 @@ export function declinesAsked(n: string, prev: string): boolean {
 }
 
 /** A word of `said` that the `asked` sentence holds, allowing a changed ending ("email" / "emailed"). */
-function echoes(said: string, asked: string): boolean {
+export function echoes(said: string, asked: string): boolean {
   const words = WORD(asked);
   return WORD(said).some((w) => words.some((a) => a.startsWith(w.slice(0, Math.max(3, w.length - 2)))));
 }
@@ -136,41 +136,6 @@ export function answersOpen(n: string, prev: string): boolean {
   return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(
     head,
   );
-}
-
-/** The assistant's last sentence suggests a way without asking ("Streaming would let it run at 512 MB.", "I can
- * dedupe with a request cache.", "Batching would help a lot."). */
-const SUGGESTS =
-  /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\bi (can|could) (?!(see|not|confirm|reproduce|find|tell)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b/;
-/** The sentence of the assistant's last two that suggests a way without asking, or null. */
-export function suggestionIn(prev: string): string | null {
-  const tail = prev.slice(-300).trim();
-  if (tail.endsWith("?")) return null;
-  const found = tail
-    .split(/(?<=[.!])\s+(?=\S)/)
-    .slice(-2)
-    .filter((t) => SUGGESTS.test(t.toLowerCase()));
-  return found.at(-1) ?? null;
-}
-
-/** "do that", "ok do that", "let's do it then": a go-ahead pointing at what was just suggested. */
-const POINTED_TAKE =
-  /^((ok|okay|yes|yeah|yep|sure|great|nice|good),? )*(please )?(do|go with|let's do|lets do) (that|it|this)( then| please)?[.!]*$/;
-
-/** "do the streaming then", "yes please do batch", "do 4 shards" after the assistant suggested that way: the way
- * taken. A go-ahead to an offer of more work ("want me to …?") is a request, read elsewhere. */
-export function takesSuggestion(n: string, prev: string): boolean {
-  const last = suggestionIn(prev)?.toLowerCase();
-  if (last === undefined || n.endsWith("?")) return false;
-  const head = (n.split(/, but |\. |; /)[0] as string).replace(/[.!]+$/, "");
-  if (head.split(" ").length > 8) return false;
-  if (POINTED_TAKE.test(head)) return true;
-  // "do the streaming then", "yes please do batch", "remote catalog yes": the way named, echoing the suggestion.
-  const named =
-    /^((yes|yeah|yep|sure|ok|okay),? )?(please )?(do|use|go with|take) (the )?(.+?)( then)?$/.exec(
-      head,
-    )?.[6] ?? /^(.+?),? (yes|yeah|yep)( please)?$/.exec(head)?.[1];
-  return named !== undefined && echoes(named, last);
 }
 
 /** "make it exponential" after "I added a retry loop with a fixed wait": the way changed to another. */

@@ -2,8 +2,9 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen, changesWay, takesSuggestion } from "./answers.ts";
+import { agreesToPlan, answersClosed, answersOpen, changesWay } from "./answers.ts";
 import { isImperative, PAST_VERB } from "./clause.ts";
+import { proposesWay, takesSuggestion } from "./proposals.ts";
 
 const DECISION_LABEL =
   /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolution|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
@@ -226,9 +227,6 @@ export function asksYesNo(prev: string): boolean {
   return YES_NO_QUESTION.test(prev.slice(-300).toLowerCase());
 }
 
-/** The assistant offers a way and waits for a yes ("I'd suggest keeping the old data."). */
-const PROPOSES =
-  /\b(i'd suggest|i suggest|i'd propose|i propose|i'd recommend|i recommend|i can either)\b|(^|[.!]\s+)i (can|could) [a-z][^.?!]{3,}[.!]?\s*$|(^|[.!:;,]\s+)i'd (?!(like|love|need|be|have|say|guess|think|want|rather know)\b)[a-z]+ [^.?!]{3,}/;
 const AGREES = /^(agreed|yes|yeah|yep|sure|ok|okay|sounds good|fine|good idea),? [a-z]/;
 
 /** "yep chunks" after "Chunk the upload and resume?": a yes that names the proposal it takes. */
@@ -280,7 +278,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if (takesSuggestion(n, prev) || changesWay(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
-    PROPOSES.test(prev.slice(-600).toLowerCase()) &&
+    proposesWay(prev) &&
     (AGREES.test(n) || /^(go|going) with (the|that|this|it|your)\b/.test(n) || restatesProposal(n, prev)) &&
     n.split(" ").length <= 10
   )

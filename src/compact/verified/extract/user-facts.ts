@@ -1,7 +1,6 @@
 // Rules, decisions, goal statements, the request and follow-ups of one user message, sentence by sentence.
 // A terse reply is read against the assistant's last message (`prev`), so "ok, B" after "A or B?" is a choice.
 
-import { suggestionIn } from "./answers.ts";
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
 import { asksForWork, type GoalStrength } from "./goal.ts";
@@ -26,6 +25,7 @@ import {
   sentenceClass,
   TAKES_BACK,
 } from "./message-reads.ts";
+import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, sentencesOf } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -69,7 +69,8 @@ const ANNOUNCES_RULES =
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
  * the conversation is compacted. */
 function withWhatItTakes(text: string, prev: string | undefined): string {
-  const taken = prev === undefined || !isPointingRequest(text) ? null : suggestionIn(prev);
+  const bare = isPointingRequest(text) || isGoAhead(text.toLowerCase().trim());
+  const taken = prev === undefined || !bare ? null : proposalIn(prev);
   return taken === null ? text : `${text} (${taken.slice(-200)})`;
 }
 
