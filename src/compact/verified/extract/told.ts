@@ -4,6 +4,7 @@
 // Inputs are normalized lowercase sentences or clauses; the sentence classifier (rules.ts) decides with them.
 
 import { isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
+import type { TaggedWord } from "./rule-shape.ts";
 
 /** Words that make an answer hold for every case ("it never resets until …", "always at warn level"). */
 export const HOLDS_FOR_GOOD = /\b(never|always|until|at most|at least|no more than|every time|each time)\b/;
@@ -88,4 +89,15 @@ const UPSHOT =
 /** The present upshot a story ends on, or null. */
 export function conclusionOf(n: string): string | null {
   return UPSHOT.exec(n)?.[4] ?? null;
+}
+
+/** "levenshtein gave us garbage on the pilot": the clause's first verb is in the past (its form is not its
+ * dictionary form, nor a present or a gerund), so it tells what happened. */
+export function toldInPast(clause: string, tag: (text: string) => TaggedWord[]): boolean {
+  if (narrates(clause)) return true;
+  const verb = tag(clause).find((w) => w.tag === "VERB" || w.tag === "AUX");
+  if (verb === undefined) return false;
+  const { word, lemma } = verb;
+  if (/^(was|were|had|did)$/.test(word)) return true;
+  return verb.tag === "VERB" && word !== lemma && !/(s|ing)$/.test(word) && !/^(be|have|do)$/.test(lemma);
 }

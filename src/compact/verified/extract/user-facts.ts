@@ -25,9 +25,11 @@ import {
   sentenceClass,
   TAKES_BACK,
 } from "./message-reads.ts";
+import { tagWords } from "./pos-tagger.ts";
 import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { normalizeSentence, sentencesOf } from "./sentences.ts";
+import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 export interface UserFacts {
@@ -65,6 +67,9 @@ const ASKS = /\?\s*$|^\s*(can|could|would) you\b/i;
 /** "a few rules i forgot to mention.", "two more constraints you should know about.": rules follow. */
 const ANNOUNCES_RULES =
   /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
+
+/** What a sentence right after a bare pick can be and still belong to it: a second word for the pick or its reason. */
+const KEEPS_WITH_PICK = new Set<SentenceClass["kind"]>(["decision", "plain"]);
 
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
  * the conversation is compacted. */
@@ -183,6 +188,14 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind !== "ack" && cls.kind !== "negative") answered = true;
     const last = before;
     before = sentence.text;
+    // "pin it. the lockfile approach.", "table. easier to debug": a bare pick keeps the short words that follow it.
+    const bare = facts.decisions.length > picksBefore ? facts.decisions.at(-1) : undefined;
+    const short = last !== null && last.split(/\s+/).length <= 3 && sentence.text.split(/\s+/).length <= 10;
+    // What happened once ("levenshtein gave us garbage on the pilot") is told beside the pick, not part of it.
+    if (bare && bare.text === last && short && KEEPS_WITH_PICK.has(cls.kind) && !toldInPast(n, tagWords)) {
+      bare.text = `${last} ${sentence.text}`;
+      if (cls.kind === "decision") continue;
+    }
     if (cls.kind === "decision" && last !== null && POINTED_PICK.test(n)) {
       const named = facts.decisions.at(-1);
       if (named && named.text === last) named.text = `${last} ${sentence.text}`;
