@@ -78,7 +78,7 @@ export function isImperative(clause: string): boolean {
 const CLOSED =
   /^(i|you|we|they|he|she|it|this|that|these|those|there|here|the|a|an|my|our|your|their|its|his|her|some|any|all|every|each|no|none|nothing|nobody|everyone|everything|something|someone|is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|in|on|at|for|with|to|from|by|of|about|into|over|under|and|or|but|so|if|when|then|than|as|not|also|just|only|maybe|probably|perhaps|what|which|who|how|why|where|ok|okay|yes|yeah|please|thanks|too|very|more|most|less|still|already|even)$/;
 const FINITE_SECOND =
-  /^(is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|did|do|seems|gets|looks|needs)$/;
+  /^(is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|did|do|seems|gets|looks|needs|need|want|wants|say|says|said|think|thinks|like|likes|know|knows)$/;
 
 /** An imperative by its form when its verb is not one the grammar lists ("abort the import", "revoke the whole
  * family"): a first word that is no closed-class word and carries no -s/-ed/-ing/-ly ending, followed by no
@@ -89,7 +89,8 @@ export function looksImperative(clause: string): boolean {
   const words = c.split(" ");
   const [first, second] = words;
   if (first === undefined || second === undefined || CLOSED.test(first)) return false;
-  if (!/^[a-z]{3,}$/.test(first) || /(s|ed|ing|ly)$/.test(first)) return false;
+  // "pass", "process", "focus" end in -s without being a third person.
+  if (!/^[a-z]{3,}$/.test(first) || /(ed|ing|ly)$/.test(first) || /[^su]s$/.test(first)) return false;
   return !FINITE_SECOND.test(second) && !NOUN_SUBJECT.test(c);
 }
 

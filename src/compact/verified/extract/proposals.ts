@@ -1,9 +1,11 @@
 // What the assistant proposes and the replies that take it: a way suggested ("I'd wait one frame after the
 // load.", "Streaming would let it run at 512 MB."), a plan of work ("I'll set catchup=False and retries=3."),
 // either one perhaps followed by "Does that work?"; then "do that", "yup", "good idea" or "do the streaming
-// then" takes it. A look around ("I'll check the logs") proposes nothing. Pure; replies lowercase.
+// then" takes it. A look around ("I'll check the logs") proposes nothing. After a finding ("the watcher never
+// stops because …"), "pass the context down then" orders the way. Pure; replies lowercase.
 
 import { echoes } from "./answers.ts";
+import { looksImperative } from "./clause.ts";
 
 /** A sentence that suggests a way ("I can dedupe with a request cache.", "Batching would help a lot.", "I'd wait
  * one FixedUpdate.", "I'd suggest keeping the old data."). */
@@ -75,4 +77,29 @@ export function takesSuggestion(n: string, prev: string): boolean {
       head,
     )?.[6] ?? /^(.+?),? (yes|yeah|yep)( please)?$/.exec(head)?.[1];
   return named !== undefined && echoes(named, last);
+}
+
+/** The assistant's closing words report what it found ("Found it: the watcher never stops because it uses
+ * context.Background().", "The dump shows a use-after-free in ScannerSession."). */
+const FINDS =
+  /\b(because|found (it|the)|the (cause|culprit|problem|issue|bug) (is|was)|root cause|turns out|shows|means|that's why|is why|never (stops|closes|returns|finishes|exits)|leaks?)\b/;
+/** Verbs that move the work on rather than say how it is done ("run it again then"). */
+const MOVES_ON =
+  /^(run|rerun|show|check|look|tell|commit|push|try|test|deploy|open|send|explain|continue|proceed|go|keep going|merge|ship|do|start|write|add|fix|debug|investigate|find|give|let|read|print|list|post|revert|undo|stop)\b/;
+/** "aha", "makes sense", "right": the finding acknowledged before the way is ordered. */
+const TAKES_FINDING = /^((aha|ah|oh|right|ok|okay|i see|makes sense|good catch|nice catch|that explains it)[,.!]* )+/;
+
+/** "aha. pass the reconcile context down then", "makes sense, queue the signal to the GUI thread then": after the
+ * assistant reports what it found, an order that says how to fix it, marked by "then" or by the finding taken in,
+ * chooses the way. */
+export function ordersWayAfterFinding(n: string, prev: string): boolean {
+  const tail = prev.slice(-400).trim().toLowerCase();
+  if (tail.endsWith("?") || !FINDS.test(tail)) return false;
+  const marked = TAKES_FINDING.test(n) || / then[.!]*$/.test(n);
+  const order = n
+    .replace(TAKES_FINDING, "")
+    .replace(/[.!]+$/, "")
+    .replace(/ then$/, "");
+  if (!marked || MOVES_ON.test(order) || order.split(" ").length > 12 || order.endsWith("?")) return false;
+  return looksImperative(order);
 }
