@@ -21,7 +21,7 @@ const LEAVE_TO_GO_ON =
   /\b(proceed|continue|go ahead|carry on|move on|get started|start now|begin|anything else|make sense|any questions|clear|understood|ready)\b/;
 /** Questions about what happened or how things are: answered with facts. */
 const ASKS_STATE =
-  /\b(error|errors|happen(ed|s)?|see|seeing|output|log|logs|say|says|wrong|broke|broken|break|breaks|failing|failed|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
+  /\b(error|errors|happen(ed|s)|is happening|see|seeing|output|log|logs|say|says|wrong|broke|broken|break|breaks|failing|failed|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
 
 /** "where do i start?", "what should i work on?": the answer is the work, not a pick. */
 const ASKS_FOR_WORK =
@@ -61,7 +61,12 @@ const NOT_WORTH =
   /^(not (worth it|worth the (effort|trouble|complexity)|needed|necessary|now|yet|for now|this time)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\b/;
 /** "raw readings too, yes": the option named, then the yes. */
 const YES_LAST = /^[a-z0-9][^,]{1,40},? (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
-const WORD = (t: string) => t.split(/[^a-z0-9'-]+/).filter((w) => w.length > 2);
+/** Words of three letters or more; a hyphened name also gives its parts ("pytest-xdist": "xdist"). */
+const WORD = (t: string) =>
+  t
+    .split(/[^a-z0-9'-]+/)
+    .flatMap((w) => (w.includes("-") ? [w, ...w.split("-")] : [w]))
+    .filter((w) => w.length > 2);
 
 /** A yes or a no to a closed question, short enough to be the answer itself ("yes please", "oh no", "yes
  * exactly that", "yes email the member"); a yes followed by an ask of its own is the ask's, not a pick, unless

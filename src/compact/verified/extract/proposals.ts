@@ -87,7 +87,8 @@ const FINDS =
 const MOVES_ON =
   /^(run|rerun|show|check|look|tell|commit|push|try|test|deploy|open|send|explain|continue|proceed|go|keep going|merge|ship|do|start|write|add|fix|debug|investigate|find|give|let|read|print|list|post|revert|undo|stop)\b/;
 /** "aha", "makes sense", "right": the finding acknowledged before the way is ordered. */
-const TAKES_FINDING = /^((aha|ah|oh|right|ok|okay|i see|makes sense|good catch|nice catch|that explains it)[,.!]* )+/;
+const TAKES_FINDING =
+  /^((aha|ah|oh|right|ok|okay|i see|makes sense|good catch|nice catch|that explains it)[,.!]* )+/;
 
 /** "aha. pass the reconcile context down then", "makes sense, queue the signal to the GUI thread then": after the
  * assistant reports what it found, an order that says how to fix it, marked by "then" or by the finding taken in,

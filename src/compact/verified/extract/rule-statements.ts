@@ -29,6 +29,16 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "dropping saves is never acceptable", "losing messages is not fine": an act named by its gerund, ruled out.
+  if (
+    /^([a-z]+ing)( [a-z0-9'-]+){1,4} (is|are) (never|not|n't|in no case) (acceptable|ok|okay|fine|allowed|an option|tolerated|permitted)[.!]*$/.test(
+      c,
+    ) &&
+    !/^(nothing|something|everything|anything|morning|evening|string|thing|ceiling|building|setting|spring)$/.test(
+      c.split(" ")[0] as string,
+    )
+  )
+    return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (/^(our|the|my|their) [a-z' -]{1,30}(rule|policy|convention|standard) is that [a-z]/.test(c))
     return { kind: "constraint", cue: "passed on" };
