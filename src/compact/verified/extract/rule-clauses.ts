@@ -51,6 +51,12 @@ export function standingChange(change: string): boolean {
 /** "legal says we can't store IPs": a rule the user passes on is the user's constraint. */
 export function passedOn(verb: string, inner: string): SentenceClass {
   if (/^["'“`]/.test(inner)) return negative("quoted");
+  if (inner.endsWith("?")) return negative("question");
+  // 'my coworker asked "why not redux?"' with the quote taken out passes on no words at all.
+  if (inner.split(" ").filter((w) => /[a-z]/.test(w)).length < 2) return negative("quoted");
+  // "our accountant prefers a separate document type, so let's do that": their way, taken up as ours.
+  if (/, so (let's|lets|we'll|we will|we go with)\b/.test(inner))
+    return { kind: "decision", marker: "choice" };
   // "release manager says the submission bounced": news told on, not a rule.
   if (/^(says|said|told (us|me)|tells (us|me))$/.test(verb) && PAST_VERB.test(inner) && !ruleIn(inner, inner))
     return negative("remark");
@@ -58,6 +64,9 @@ export function passedOn(verb: string, inner: string): SentenceClass {
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
   if (ruleIn(inner, inner)) return rule("passed on");
+  // "ops told me they need the report as a csv": what the party needs, said of them.
+  if (/^(they|he|she) (need|needs|want|wants|require|requires|expect|expects|insist|insists)\b/.test(inner))
+    return rule("passed on");
   // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
   if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
   // "per the design team, the primary button is always on the right": a standing fact passed on.

@@ -29,6 +29,12 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "the i2c bus can only run at 100 khz": a limit of what a thing may do.
+  if (
+    /\b(can|may) only [a-z]+/.test(c) &&
+    !/\b(i|you|we) can only (guess|hope|imagine|assume|say|think|wonder|laugh|cry|pray|dream)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
   // "dropping saves is never acceptable", "losing messages is not fine": an act named by its gerund, ruled out.
   if (
     /^([a-z]+ing)( [a-z0-9'-]+){1,4} (is|are) (never|not|n't|in no case) (acceptable|ok|okay|fine|allowed|an option|tolerated|permitted)[.!]*$/.test(

@@ -219,7 +219,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
 /** A lead-in about the speaker's own words ("i should have said this before", "i forgot to mention") or about who
  * the words come from ("two inputs from other people", "notes i got from others"). */
 const FRAMES_WHAT_FOLLOWS =
-  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team)|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits|before you (go (any )?further|go on|start|continue|carry on))\b/;
+  /\b(should have (said|mentioned|told)|forgot to (say|mention|tell|add)|(to|must|should) (add|mention|say)|let me (add|say|be clear)|to be clear|for the record|inputs? from|notes? (i|we) got|(things|what) (people|others|they|[a-z]+) (told|asked|said)|from (other people|others|the [a-z]+ team|(the|our|my|their) [a-z'-]+( [a-z'-]+)?)$|(one|another) more thing|if i may|rules? of thumb|(rules?|constraints?|things?) (i|we) (forgot|missed|didn't mention)|(list|rules) (i|we) (have to|must) (respect|follow)|important bits|before you (go (any )?further|go on|start|continue|carry on))\b/;
 
 /** "oh wait, i should have said this before: never overwrite a reading …", "two inputs from other people: the dpo
  * says …": a lead-in that only frames what follows; the words after the colon are read on their own. */
@@ -391,6 +391,10 @@ function readBare(bare: string): SentenceClass {
   if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
+    // "she asked that we don't use the default green": a rule passed on in the past tense still holds now.
+    const toldThem = reportedClause(bare);
+    const theirRule = toldThem && passedOn(toldThem.verb, toldThem.inner);
+    if (theirRule?.kind === "constraint") return theirRule;
     const told = earnestIn(bare, "history");
     return told.kind === "negative" ? { kind: "plain" } : told;
   }
