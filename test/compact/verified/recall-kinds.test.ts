@@ -23,13 +23,13 @@ describe("rules and choices said in replies", () => {
     expect(holds(x.decisions, "drop them")).toBe(true);
     expect(holds(x.constraints, "write each dropped reading to the audit file")).toBe(true);
   });
-  it("does not take the reason after a pick for a second pick", () => {
+  it("keeps the reason after a bare pick with the pick, not as a second pick", () => {
     const x = extractOf(
       "store the quiz answers of the language app",
       "One row per answer, or one JSON blob per attempt?",
       "rows. simpler to query",
     );
-    expect(x.decisions.map((d) => d.text)).toEqual(["rows."]);
+    expect(x.decisions.map((d) => d.text)).toEqual(["rows. simpler to query"]);
   });
 });
 

@@ -79,6 +79,9 @@ const INTENT = (verb: string) => [
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
   /^((hi|hello|hey),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((get rid of|get|stop|prevent|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
+/** "we need to throttle callers of the api": a change needed, whatever its verb, unless the verb keeps a way. */
+const NEEDS_WORK =
+  /^((hi|hello|hey),? )?(i|we) (really )?need to (?!(keep|stay|use|follow|avoid|support|respect|be|have|make|ensure|run|log|store|know|think|talk|discuss|decide|choose|pick|wait|check|see|look|remember|handle|test|document|mention|tell|ask|say|call|write|read|return|send|show|do|go|get|let|put|leave|stick|treat|limit|cap|allow|accept|comply|match|stop|start|pass|sacrifice|appease)\b)[a-z]{4,} (the|our|my|all|a|an|[a-z]+s)\b/;
 /** A change that brings something to a target once ("get the images under 500mb"), not one that keeps it there. */
 const REACHES_TARGET =
   /^(get|bring|cut|reduce|speed up|slim down|shrink) .+ (under|below|down to|to under|within|less than|to) (\d|a |an |one |half|two |three |four |five |six |seven |eight |nine |ten |fifteen |twenty |thirty |sixty )/;
@@ -102,8 +105,9 @@ const RULE_WORDS =
  * `reachesTarget` when it brings something to a figure once. */
 export function oneOffChange(n: string): { text: string; reachesTarget: boolean } | null {
   const m = ONE_OFF.exec(n);
-  if (!m) return null;
-  const whole = m[8] as string;
+  const needed = m ? null : NEEDS_WORK.exec(n);
+  if (!m && !needed) return null;
+  const whole = m ? (m[8] as string) : n.slice(n.indexOf(" need to ") + 9);
   // "make the nav accessible, screen readers can't open it": the clause after the comma says why; it sets no rule
   // unless it says so in rule words.
   const at = whole.search(REASON_TAIL);
@@ -259,7 +263,7 @@ function strengthOf(n: string): GoalStrength | null {
     TRYING.test(n)
   )
     return "intent";
-  if (ONE_OFF.test(n) || HELP_WITH.test(n)) return "intent";
+  if (ONE_OFF.test(n) || NEEDS_WORK.test(n) || HELP_WITH.test(n)) return "intent";
   // "we have to export the trial data by thursday": work with a deadline, whatever its verb.
   if (
     /^(i|we) (really )?(have|need|must|got) to [a-z]{3,} (the|our|my|a|an|this|that|all)\b/.test(n) &&

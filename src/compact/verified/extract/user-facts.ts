@@ -259,6 +259,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       const lead = ruleBeforeGoal(n, prev);
       if (lead) facts.rules.push({ text: sentence.text, ...lead, entryId });
       if (cls.strength === "pivot" || /:\s*$/.test(sentence.text)) carry = 3;
+      // "new priority: someone found a buffer over-read": a heading that only tells what happened; the ask after
+      // it says what the work is.
+      else if (/^[^:]{2,40}: /.test(n) && toldInPast(n.slice(n.indexOf(": ") + 2), tagWords)) carry = 1;
       pivoted = cls.strength === "pivot";
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
