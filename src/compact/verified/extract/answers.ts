@@ -23,6 +23,11 @@ const LEAVE_TO_GO_ON =
 const ASKS_STATE =
   /\b(error|errors|happen(ed|s)|is happening|see|seeing|output|log|logs|say|says|wrong|broke|broken|break|breaks|failing|failed|going on|problem|issue|stack ?trace|version|installed|running|exist|exists|remember|know|mean|meant|tried|work(ed|s)? before)\b/;
 
+/** A question about what happened or how things are, read in its main clause ("what should happen when a job is
+ * still running?" asks for a way; its "running" is the case, not the question). */
+const asksState = (q: string): boolean =>
+  ASKS_STATE.test(q.replace(/,? (when|if|while|once|whenever|in case) .*$/, ""));
+
 /** "where do i start?", "what should i work on?": the answer is the work, not a pick. */
 const ASKS_FOR_WORK =
   /^(where|what) (do|should|shall|can) (i|we) (start|begin|work on|do|tackle|focus on|look at)\b/;
@@ -33,7 +38,7 @@ const OFFERS_WORK =
 /** The assistant's last sentence is a closed question ("Want a dry-run flag?", "Keep the raw readings as well?"). */
 export function asksClosed(prev: string): boolean {
   const q = lastQuestion(prev);
-  if (q === null || LEAVE_TO_GO_ON.test(q) || ASKS_STATE.test(q)) return false;
+  if (q === null || LEAVE_TO_GO_ON.test(q) || asksState(q)) return false;
   return !WH.test(q) || CONDITION_FIRST.test(q);
 }
 
@@ -41,7 +46,7 @@ export function asksClosed(prev: string): boolean {
  * "Where should the tide data come from?"). */
 export function asksOpen(prev: string): boolean {
   const q = lastQuestion(prev);
-  if (q === null || ASKS_STATE.test(q) || LEAVE_TO_GO_ON.test(q) || ASKS_FOR_WORK.test(q)) return false;
+  if (q === null || asksState(q) || LEAVE_TO_GO_ON.test(q) || ASKS_FOR_WORK.test(q)) return false;
   // "cookie or token?" offers options: choice.ts reads the pick among them.
   if (/\bor\b/.test(q)) return false;
   const words = q.replace(/\?$/, "").split(/\s+/);
