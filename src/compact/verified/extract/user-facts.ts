@@ -28,6 +28,7 @@ import {
 import { tagWords } from "./pos-tagger.ts";
 import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
+import { factsOfRunOn } from "./run-ons.ts";
 import { normalizeSentence, sentencesOf } from "./sentences.ts";
 import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -134,6 +135,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   const picksBefore = facts.decisions.length;
   /** The list items of the message, and whether each reads as a rule or as a plain statement. */
   const listed: ListedItem[] = [];
+  /** Rules and choices read from the clauses of run-on sentences, kept after the message's own. */
+  const clauseRules: RuleFact[] = [];
+  const clauseDecisions: DecisionFact[] = [];
   // "Any rules I should follow?" → "1) every url keeps working 2) …": the items answer with rules.
   const rulesAsked = prev !== undefined && ASKS_RULES.test(prev.slice(-300));
   // "A few rules I forgot to mention." announces that the sentences after it are rules, stated or not.
@@ -179,6 +183,10 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     const own: SentenceClass | null =
       ownAsk !== null && !binds ? answersOwnQuestion(sentence, n, ownAsk) : null;
     const cls: SentenceClass = own ?? read;
+    // "…, and store money as whole cents, and dont add any new packages": rules said inside a dictated sentence.
+    const inside = factsOfRunOn(sentence, cls);
+    clauseRules.push(...inside.rules.map((r) => ({ ...r, entryId })));
+    clauseDecisions.push(...inside.decisions.map((d) => ({ ...d, entryId })));
     ownAsk = own === null && ownLeft-- > 0 ? ownAsk : null;
     if (cls.kind === "negative" && cls.why === "question" && OWN_CHOICE.test(n)) {
       ownAsk = sentence.text;
@@ -291,6 +299,10 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     goals.push(...told.slice(told.indexOf(answersWork)));
     strength = "stated";
   }
+  facts.rules.push(...clauseRules.filter((r) => !facts.rules.some((o) => o.text.includes(r.text))));
+  facts.decisions.push(
+    ...clauseDecisions.filter((d) => !facts.decisions.some((o) => o.text.includes(d.text))),
+  );
   // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
   const asked = goals.filter((g) => !narrated.has(g));
   facts.goalStatement = bounded(asked.length > 0 ? asked : goals);

@@ -1,0 +1,43 @@
+// The clauses of a long run-on sentence, read one by one: "what we're doing today is adding refunds, and store
+// money as whole cents, and dont add any new packages, and go with the key table option" holds a goal, two rules
+// and a choice. Only a sentence long enough to carry several, joined by ", and" or ";", is split; each clause
+// keeps the user's words. A sentence already kept as a rule, or read as a joke, a quote or a question, is left
+// whole. Pure.
+
+import { classifySentence, type SentenceClass } from "./rules.ts";
+import type { Sentence } from "./sentences.ts";
+import type { DecisionFact, RuleFact } from "./types.ts";
+
+/** Where a dictated sentence joins its parts. */
+const JOINT = /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+/i;
+/** Shorter sentences are read whole: they seldom carry two rules. */
+const MIN_WORDS = 18;
+
+export interface RunOnFacts {
+  rules: Omit<RuleFact, "entryId">[];
+  decisions: Omit<DecisionFact, "entryId">[];
+}
+
+/** The clauses of a run-on sentence of three words or more, or none when it is not one. */
+export function runOnClauses(text: string): string[] {
+  if (text.split(/\s+/).length < MIN_WORDS) return [];
+  const parts = text
+    .split(JOINT)
+    .map((t) => t.trim())
+    .filter((t) => t.split(/\s+/).length >= 3);
+  return parts.length >= 2 ? parts : [];
+}
+
+/** The rules and choices said in the clauses of a run-on sentence whose whole reads as something else. */
+export function factsOfRunOn(sentence: Sentence, whole: SentenceClass): RunOnFacts {
+  const found: RunOnFacts = { rules: [], decisions: [] };
+  if (whole.kind === "constraint" || whole.kind === "preference" || whole.kind === "negative") return found;
+  for (const clause of runOnClauses(sentence.text)) {
+    const cls = classifySentence({ text: clause, introducesQuote: false });
+    if (cls.kind === "constraint" || cls.kind === "preference")
+      found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
+    else if (cls.kind === "decision" && whole.kind !== "decision")
+      found.decisions.push({ text: clause, marker: cls.marker });
+  }
+  return found;
+}
