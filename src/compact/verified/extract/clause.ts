@@ -19,6 +19,9 @@ const PARTY =
 const REPORT_VERB =
   "(says?|said|prefers?|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(`^(according to |per )?${PARTY}( [a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);
+/** "priya asked that we keep the columns", "amara asked us to": someone named, asking for something of us. */
+const NAMED_ASKS =
+  /^(?!(i|we|you|it|this|that|there|which|who|what)\b)([a-z]+) (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to) (.*)$/;
 const ACCORDING = new RegExp(`^(according to|per) ${PARTY}, (.*)$`);
 
 const PARTY_ONLY = new RegExp(`^${PARTY}$`);
@@ -37,7 +40,8 @@ export interface Reported {
 export function reportedClause(n: string): Reported | null {
   const a = ACCORDING.exec(n);
   if (a) return { verb: "says", inner: a.at(-1) as string };
-  const m = REPORTED.exec(n);
+  const named = NAMED_ASKS.exec(n);
+  const m = REPORTED.exec(n) ?? (named && [named[0], named[3], `${named[4]} ${named[5]}`]);
   if (!m) return null;
   const verb = m.slice(1).find((g) => g !== undefined && new RegExp(`^${REPORT_VERB}$`).test(g)) ?? "";
   // "asked us not to open issues for questions": what they asked of us, as the rule it sets.

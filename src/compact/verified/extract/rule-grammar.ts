@@ -101,6 +101,13 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
     if (plural && !/^\w+ly\b/.test(object) && !aimed) return true;
   }
   if (/, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b/.test(clause)) return true;
+  // "store money as whole cents because floats bit us once": a way kept for a lesson learned.
+  if (
+    /\b(because|since|as) [a-z' ]{0,40}\b(bit|burned|burnt|bitten|broke|hurt|cost|screwed) (us|me)\b/.test(
+      whole,
+    )
+  )
+    return true;
   // "fix it without a new CSS framework": a limit on how the work is done.
   if (/\bwithout (changing|touching|breaking|adding|using|removing|a new|any|new)\b/.test(clause))
     return true;
@@ -130,7 +137,7 @@ function prohibition(c: string): RuleClass | null {
     return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
   if (
-    /^(no|not) [a-z]/.test(c) &&
+    /^(no|not) [-@`]?[a-z]/.test(c) &&
     !NO_RULE.test(c) &&
     !NOT_A_RULE.test(c) &&
     !/\b(yet|so far|anymore|at the moment)\b|\bleft[.!]*$/.test(c)
@@ -208,6 +215,14 @@ function declarativeRule(c: string): RuleClass | null {
     return { kind: "constraint", cue: "never" };
   const stated = classStatement(c);
   if (stated) return stated;
+  // "the salt comes from an env var, never from the command line", "units always come from the lab system".
+  if (
+    /\b(comes?|is (read|loaded|taken|fetched|pulled)|are (read|loaded|taken|fetched|pulled)) (only )?from\b/.test(
+      c,
+    ) &&
+    /\b(never|only|always)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "the kapt modules stay for now": kept until further notice, not how things stand today.
   if (
     RULE_STATE.test(c) &&

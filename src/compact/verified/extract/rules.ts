@@ -175,7 +175,9 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     return { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
-  if (isCodeLine(sentence.text)) return negative("code");
+  // "no -ffast-math", "no @inbounds until we have bounds tests": a flag or a macro ruled out, not a line of code.
+  if (isCodeLine(sentence.text) && !/^(no|never|don't|do not|avoid|without)\s+\S/i.test(sentence.text.trim()))
+    return negative("code");
   if (isRuleOfElsewhere(stripFrames(n)) || isIronic(n)) return negative("joke");
   if (isOutsideAdvice(stripFrames(n))) return negative("quoted");
   // "ok seriously: make the deploy retry" asks in earnest; the word only marks a joke or a sigh elsewhere.
