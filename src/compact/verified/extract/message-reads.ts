@@ -6,11 +6,10 @@ import { isImperative } from "./clause.ts";
 import { goalReading, isWorkReference, putsAhead } from "./goal.ts";
 import { isGoalPivot, isResumedWork } from "./goal-moves.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
-import type { Sentence } from "./sentences.ts";
+import { LIST_ITEM, type Sentence } from "./sentences.ts";
 import type { RuleFact, RuleKind } from "./types.ts";
 
 export const GOAL_CHARS = 500;
-export const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+/;
 
 /** "actually no, wait": the speaker takes back the pick just made in this message. */
 export const TAKES_BACK =

@@ -56,7 +56,8 @@ const RULE_HEADING =
 /** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
 const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
-const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\[[ x]?\])\s+/i;
+/** A list item's mark: a bullet, "1." or "1)", "(2)", "(a)" or "b)", a checkbox. */
+export const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\(\d+\)|\(?[a-h]\)|\[[ x]?\])\s+/i;
 
 /** Whether a line opens with a rule label ("Constraints: …", "**Rules:**", "Important:"). */
 export function opensWithRuleLabel(line: string): boolean {
@@ -229,7 +230,7 @@ export function sentencesOf(message: string): Sentence[] {
 /** The sentence without list markers, emphasis and leading "please"/"also", lowercased, for cue matching. */
 export function normalizeSentence(text: string): string {
   return text
-    .replace(/^\s*([-*+•]|\d+[.)]|\[[ xX]?\])\s+/, "")
+    .replace(LIST_ITEM, "")
     .replace(/[*_`]/g, "")
     .replace(
       /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,

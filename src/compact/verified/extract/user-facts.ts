@@ -14,7 +14,6 @@ import {
   CHAT_ONLY,
   GIVES_REASON,
   itemsAmongRules,
-  LIST_ITEM,
   type ListedItem,
   namesOption,
   OWN_CHOICE,
@@ -29,7 +28,7 @@ import { tagWords } from "./pos-tagger.ts";
 import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { factsOfRunOn } from "./run-ons.ts";
-import { normalizeSentence, sentencesOf } from "./sentences.ts";
+import { LIST_ITEM, normalizeSentence, sentencesOf } from "./sentences.ts";
 import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
@@ -250,7 +249,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     }
     // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
     // standing imperative; it is kept as a rule too.
-    const item = LIST_ITEM.test(sentence.text);
+    // "[x] tests pass": a ticked box reports where things stand.
+    const item = LIST_ITEM.test(sentence.text) && !/^\s*\[[ x]?\]/i.test(sentence.text);
     // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, whatever the aside beside
     // it reads as; only a standing imperative is kept as a rule too.
     const aside = /\s*\([^)]*\)/g;
