@@ -5,12 +5,18 @@
 
 import { isImperative } from "./clause.ts";
 
-/** The last sentence of the assistant's message, when it is a question. */
-function lastQuestion(prev: string): string | null {
-  const tail = prev.slice(-400).toLowerCase().trim();
-  if (!tail.endsWith("?")) return null;
-  const sentences = tail.split(/(?<=[.!?:])\s+(?=\S)/);
-  return sentences.at(-1) ?? null;
+/** The assistant's closing question: its last sentence, or the one before a short remark on the options ("How
+ * long should a link stay valid? 15 minutes and 24 hours are the usual choices."). */
+export function lastQuestion(prev: string): string | null {
+  const sentences = prev
+    .slice(-400)
+    .toLowerCase()
+    .trim()
+    .split(/(?<=[.!?:])\s+(?=\S)/);
+  const last = sentences.at(-1) ?? "";
+  if (last.endsWith("?")) return last;
+  const before = sentences.at(-2) ?? "";
+  return before.endsWith("?") && last.split(" ").length <= 12 ? before : null;
 }
 
 const WH = /^(what|which|where|who|whom|whose|why|how|when)\b/;

@@ -6,6 +6,7 @@
 // inability, a crowd's opinion, and a thing treated as a creature. Judged by who the subject is and the form of
 // the verb phrase (tense, aspect, a relative clause), not by phrases of any corpus. Pure.
 
+import { lastQuestion } from "./answers.ts";
 import { isImperative, isParty } from "./clause.ts";
 
 const MODAL =
@@ -198,9 +199,10 @@ export function bindsNobody(n: string): boolean {
 const ASKS_WHAT_IS =
   /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there|deployed|configured|enabled|running|live)|have you (?:already )?got)\b[^?]*\?\s*$/;
 /** A wh-question about how things are ("Where do you keep the tags?", "Which device does CI use?", "Where's the
- * export?") or a yes/no one about a thing's state ("Are the cells stained?"): answered with facts. */
+ * export?") or a yes/no one about a thing's state ("Are the cells stained?", "Stations have a tz column?"):
+ * answered with facts. */
 const ASKS_HOW_IT_IS =
-  /^(?:(?:where|what|which|who|how)(?: [a-z0-9_.-]+){0,3} (?:do|does|did) (?:you|we|they|it|i|[a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?!(?:do|want|like|prefer|need|think|suggest|recommend|mean|say)\b)[a-z]+|(?:where|what|which|who)(?:'s| is| are| was| were)\b|(?:is|are|was|were) (?:the|your|these|those|all|any|each) )[^?]*\?$/;
+  /^(?:(?:where|what|which|who|how)(?: [a-z0-9_.-]+){0,3} (?:do|does|did) (?:you|we|they|it|i|[a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?!(?:do|want|like|prefer|need|think|suggest|recommend|mean|say)\b)[a-z]+|(?:where|what|which|who)(?:'s| is| are| was| were)\b|(?:is|are|was|were) (?:the|your|these|those|all|any|each) |(?:the )?[a-z0-9_.-]+(?: [a-z0-9_.-]+)? (?:has|have|had|is|are|was|were|uses|use|contains|contain|includes|include) )(?:(?! or )[^?])*\?$/;
 /** Words of a question that asks what to do, whatever its shape. */
 const ASKS_WHAT_TO_DO =
   /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|prefer|rather|would you like|do you want|want me|best|better|ok|okay|fine|acceptable|allowed|worth|enough)\b|\bwhich (?:one|option|way|approach)\b|^(?:should|shall)\b|\b(?:what|which|where|how)(?: [a-z]+){0,3} (?:should|shall)\b|\bor (?:should|shall) (?:i|we)\b/;
@@ -210,7 +212,7 @@ const ASKS_WHAT_TO_DO =
 export function answersFact(n: string, prev: string | undefined): boolean {
   const asked = prev?.slice(-300).toLowerCase() ?? "";
   // "is there a config file i should use?" asks what to do: the answer picks.
-  const last = (asked.split(/[.!?]\s+(?=\S)/).at(-1) ?? "").trim();
+  const last = lastQuestion(asked) ?? "";
   if (!(ASKS_WHAT_IS.test(asked) || ASKS_HOW_IT_IS.test(last))) return false;
   // "does it have a Makefile or should I create one?": a yes or a no answers the first part, a named way the second.
   if (
