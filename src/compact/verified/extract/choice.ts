@@ -173,7 +173,8 @@ function madeChoice(n: string): boolean {
 }
 
 /** Two or more options marked "(1) … (2)" or "A) … B)". */
-const ENUMERATED = /(^|\s)\(?([1-3]|[a-c])\)\s[\s\S]*\s\(?([2-4]|[b-d])\)\s/;
+const ENUMERATED =
+  /(^|\s)\(?([1-3]|[a-c])\)\s[\s\S]*\s\(?([2-4]|[b-d])\)\s|\boption ([1-3]|[a-c])\b[\s\S]*\boption ([2-4]|[b-d])\b/;
 
 /** The assistant's last message asks the user to choose ("A or B?", "1) … 2) …", "which do you prefer?"). */
 export function asksChoice(prev: string): boolean {
@@ -289,8 +290,17 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
     if (n.split(" ").length <= 8 && !isImperative(rest) && !/^(please|thanks|thank you)\b/.test(rest))
       return true;
   }
-  // "B" after "A) … B) … C) …": an option named by its mark.
-  if (/^(option |number |#)?([1-4]|[a-d])[.!)]*$/.test(n) && ENUMERATED.test(prev.slice(-600).toLowerCase()))
+  // "B" after "A) … B) … C) …": an option named by its mark; "agreed, option 1" and "A, then, a signature file"
+  // name it after a word of assent or before their reason.
+  const mark = (
+    n
+      .replace(/^((agreed|ok|okay|yes|yeah|sure|fine|then|so|right|alright)[,.!]* )+/, "")
+      .split(/, | — | - |\. /)[0] as string
+  ).trim();
+  if (
+    /^(option |number |#)?([1-4]|[a-d])[.!)]*( then| please| it is)?$/.test(mark) &&
+    ENUMERATED.test(prev.slice(-600).toLowerCase())
+  )
     return true;
   if (!asksChoice(prev)) return false;
   n = n.replace(SETTLES, "");
@@ -314,18 +324,21 @@ export function isCommand(text: string, prev: string | undefined): boolean {
   return head !== "" && !(head.length > 1 && prev?.includes(head));
 }
 
-/** The user's own "what if we also …?" the assistant answered, then "ok, do the alpine switch too": the option
- * asked about is taken. Returns the sentence that takes it, or null. */
+/** The user's own "what if we also …?" or "would it be a problem if we logged the ip?", answered by the assistant. */
+const OWN_ASK =
+  /(^|[.!?:]\s+)(what if|how about|what about|should we|could we|can we|would it|is it worth|do we need)\b[^.!?]*\?\s*$/i;
+/** "ok, do the alpine switch too": the option asked about, taken. */
+const TAKES_TOO =
+  /^((ok|okay|yes|yeah|then|so|fine|sure|alright)[,.!]* )*(please )?[a-z]+\b.*\b(too|as well|also)( then)?[.!]*$/;
+/** "OK, leave the IP out then", "then let's keep it to six months", "ok we keep everything in Frankfurt": the
+ * question settled after the answer. */
+const SETTLES_ASK =
+  /^(((ok|okay|yes|yeah|fine|sure|alright|right|then|so|hm+)[,.!]* )+(then )?(let's|lets|we'll|we will|we keep|we go|we stay|we stick|keep|leave|go with|skip|drop|stick)\b[^?]*|(let's|lets|we'll|keep|leave|skip|drop) [^?]* then[.!]*)$/;
+
+/** The user's own question the assistant answered, then the reply that settles it: the option asked about is
+ * taken. Returns the sentence that takes it, or null. */
 export function adoptsAskedOption(first: string, lastAsk: string | null): string | null {
-  if (
-    !lastAsk ||
-    !/^(what if|how about|what about|should we|could we|can we|would it)\b/i.test(lastAsk.trim())
-  )
-    return null;
+  if (!lastAsk || !OWN_ASK.test(lastAsk.trim())) return null;
   const n = first.toLowerCase().trim();
-  return /^((ok|okay|yes|yeah|then|so|fine|sure|alright)[,.!]* )*(please )?[a-z]+\b.*\b(too|as well|also)( then)?[.!]*$/.test(
-    n,
-  )
-    ? first
-    : null;
+  return TAKES_TOO.test(n) || SETTLES_ASK.test(n) ? first : null;
 }

@@ -100,8 +100,11 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   walk.lastAssistant = "";
   walk.decisions.push(...facts.decisions);
   const adopted = adoptsAskedOption(sentencesOf(text)[0]?.text ?? "", walk.lastAsk);
-  if (adopted && facts.decisions.length === 0)
+  if (adopted && facts.decisions.length === 0) {
     walk.decisions.push({ text: adopted, marker: "reply", entryId });
+    // "OK, leave the IP out then" settles the question asked; it is the choice, not also a rule.
+    facts.rules = facts.rules.filter((r) => r.text !== adopted);
+  }
   // A stated goal replaces the goal; an intent ("I want to add a log line") or, without one, the first task
   // request (not a question) sets it only when there is none yet.
   const unset = !walk.goal && !walk.previous?.goal;
