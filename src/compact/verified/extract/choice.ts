@@ -125,6 +125,9 @@ function madeChoice(n: string): boolean {
   if (
     /^(go|stick) with (the|a|an) [a-z0-9]/.test(n) ||
     /^(we're|we are|i'm|i am) [a-z]{3,}ing .{2,60} (rather than|instead of) [a-z]/.test(n) ||
+    // "let's exclude the keys from the cache rather than disabling the plugin": one way over the other, now.
+    (/^(let's|lets|we'll|we will) [a-z]+ .{2,60} (rather than|instead of) [a-z]/.test(n) &&
+      !/\b(always|never|every|any|whenever|from now on)\b/.test(n)) ||
     /^(the )?(answer|verdict|pick|winner) is [a-z0-9][^,]{0,40}(, not [a-z0-9]|[.!]*$)/.test(n) ||
     /^agreed, (?!(thanks|thank you|good|great|nice|makes sense|sounds good|let's|lets|please)\b)\S+ \S+ \S+/.test(
       n,

@@ -390,6 +390,10 @@ function readBare(bare: string): SentenceClass {
       : null;
   if (ruleFirst && ruleFirst.cue !== "imperative" && (PAST_TIME.test(bare) || TOLD_PAST.test(bare)))
     return ruleFirst;
+  // "go with the background script over the event page, we tested both last month": a pick, then its past reason.
+  const pickFirst = first && !PAST_VERB.test(first[1] as string) && !PAST_TIME.test(first[1] as string);
+  if (pickFirst && (PAST_TIME.test(bare) || TOLD_PAST.test(bare)) && isDecision(first[1] as string))
+    return { kind: "decision", marker: "choice" };
   if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
