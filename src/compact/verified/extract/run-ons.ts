@@ -1,9 +1,11 @@
 // The clauses of a long run-on sentence, read one by one: "what we're doing today is adding refunds, and store
 // money as whole cents, and dont add any new packages, and go with the key table option" holds a goal, two rules
 // and a choice. Only a sentence long enough to carry several, joined by ", and" or ";", is split; each clause
-// keeps the user's words. A sentence already kept as a rule, or read as a joke, a quote or a question, is left
-// whole. Pure.
+// keeps the user's words. A sentence kept whole as a rule still gives the goal said in it ("I need
+// the package to pass CRAN checks, that's the whole thing today, and we can't use …"); one read as a joke, a quote
+// or a question is left whole. Pure.
 
+import type { GoalStrength } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -16,6 +18,8 @@ const MIN_WORDS = 18;
 export interface RunOnFacts {
   rules: Omit<RuleFact, "entryId">[];
   decisions: Omit<DecisionFact, "entryId">[];
+  /** The clauses that state the work, when the sentence as a whole reads as something else. */
+  goals: { text: string; strength: GoalStrength }[];
 }
 
 /** The clauses of a run-on sentence of three words or more, or none when it is not one. */
@@ -30,14 +34,18 @@ export function runOnClauses(text: string): string[] {
 
 /** The rules and choices said in the clauses of a run-on sentence whose whole reads as something else. */
 export function factsOfRunOn(sentence: Sentence, whole: SentenceClass): RunOnFacts {
-  const found: RunOnFacts = { rules: [], decisions: [] };
-  if (whole.kind === "constraint" || whole.kind === "preference" || whole.kind === "negative") return found;
+  const found: RunOnFacts = { rules: [], decisions: [], goals: [] };
+  if (whole.kind === "negative") return found;
+  // A sentence kept whole as a rule already holds every rule said in it.
+  const kept = whole.kind === "constraint" || whole.kind === "preference";
   for (const clause of runOnClauses(sentence.text)) {
     const cls = classifySentence({ text: clause, introducesQuote: false });
-    if (cls.kind === "constraint" || cls.kind === "preference")
+    if ((cls.kind === "constraint" || cls.kind === "preference") && !kept)
       found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
-    else if (cls.kind === "decision" && whole.kind !== "decision")
+    else if (cls.kind === "decision" && whole.kind !== "decision" && !kept)
       found.decisions.push({ text: clause, marker: cls.marker });
+    else if (cls.kind === "goal" && cls.strength !== "pivot" && whole.kind !== "goal")
+      found.goals.push({ text: clause, strength: cls.strength });
   }
   return found;
 }

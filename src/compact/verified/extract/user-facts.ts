@@ -186,6 +186,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     const inside = factsOfRunOn(sentence, cls);
     clauseRules.push(...inside.rules.map((r) => ({ ...r, entryId })));
     clauseDecisions.push(...inside.decisions.map((d) => ({ ...d, entryId })));
+    if (inside.goals.length > 0 && cls.kind !== "goal") {
+      goals.push(...inside.goals.map((g) => g.text));
+      const firm: boolean = strength === "stated" || inside.goals.some((g) => g.strength !== "intent");
+      strength = firm ? "stated" : "intent";
+    }
     ownAsk = own === null && ownLeft-- > 0 ? ownAsk : null;
     if (cls.kind === "negative" && cls.why === "question" && OWN_CHOICE.test(n)) {
       ownAsk = sentence.text;
