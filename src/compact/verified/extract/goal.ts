@@ -200,7 +200,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
