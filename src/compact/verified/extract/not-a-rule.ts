@@ -32,7 +32,9 @@ const COMMAND = /^\s*(?:sudo\s+)?[a-z][\w.-]*(?:\s+[\w./:@=^~-]+)*\s+--?[a-z][\w
  * of the user's (a rule naming code in backticks or in prose stays a sentence). */
 export function isCodeLine(raw: string): boolean {
   const text = raw.trim();
-  if (text === "" || /^`[^`]*`[.!]?$/.test(text)) return false;
+  // "`pnpm` only" names a tool; "`stopifnot(nrow(df) > 0) # data must never be empty`" quotes a line of code.
+  const span = /^`([^`]*)`[.!]?$/.exec(text);
+  if (text === "" || span) return span !== null && span[1] !== text && isCodeLine(span[1] as string);
   if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text) || SQL_STATEMENT.test(text)) return true;
   const bare = text.replace(/`[^`]*`/g, " x ");
   const code = bare.replace(STRING_LITERAL, '""');
@@ -90,6 +92,19 @@ export function isRuleOfElsewhere(n: string): boolean {
 /** "We could in theory drop it", "if I had more time I would …": a possibility or a wish against the facts. */
 export function isHypothetical(n: string): boolean {
   const modal = /\b(would|'d|could|might)\b/;
+  // "if firefox ever drops webrequest, we'll need to rewrite it", "suppose …; then we'd have to …": a case that may
+  // never come, and what it would take.
+  // "if you ever need a new dependency, ask me first" still tells what to do then.
+  const then = n.split(",").slice(1).join(",").trim();
+  if (
+    /^(even )?if [^,]{2,60}\bever\b/.test(n) &&
+    !/\b(never|always|don't|do not)\b/.test(then) &&
+    !isImperative(then) &&
+    !looksImperative(then)
+  )
+    return true;
+  if (/^(then |so )?(we|you|i|they|it)('d| would| might| could) (have to|need to|be forced to)\b/.test(n))
+    return true;
   if (/\b(in theory|in principle|theoretically)\b/.test(n) && modal.test(n)) return true;
   const condition = /^(?:even )?if (?:i|we|you|they|it) (?:had|were|was|ever [a-z]+ed|could)\b(.+)$/.exec(n);
   // "if we had time I'd rewrite it, but for today let's fix the parser": the work follows the wish.

@@ -249,6 +249,8 @@ function scopedInstruction(c: string): boolean {
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
+  // "integrations are never as simple as the vendor says": a comparison, not a rule.
+  if (/\b(is|are|was|were|'s|'re) never (as|so|that) [a-z]+ (as|that)\b/.test(c)) return null;
   const found = prohibition(c) ?? obligation(c) ?? preference(c);
   if (found) return found;
   if (scopedInstruction(c)) return { kind: "constraint", cue: "scope" };
