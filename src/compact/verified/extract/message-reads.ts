@@ -67,7 +67,10 @@ export function ruleAfterPick(n: string): string | null {
   if (
     !tail ||
     NEXT_STEP.test(tail) ||
-    (joint?.[2] === "but" && !/^(if|when|unless|in case|always|never|don't|do not|make sure)\b/.test(tail))
+    (joint?.[2] === "but" &&
+      !/^(if|when|unless|in case|always|never|don't|do not|make sure|(please|pls) (not|don't|never))\b/.test(
+        tail,
+      ))
   )
     return null;
   const cls = classifySentence({ text: tail, introducesQuote: false });

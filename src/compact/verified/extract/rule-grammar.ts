@@ -42,7 +42,7 @@ const PROHIBIT_START =
 const NOT_A_RULE =
   /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b/;
 const NO_RULE =
-  /^no (worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+  /^no,? (but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
@@ -137,7 +137,7 @@ function prohibition(c: string): RuleClass | null {
     return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
   if (
-    /^(no|not) [-@`]?[a-z]/.test(c) &&
+    /^(then |so )?(no|not) [-@`]?[a-z]/.test(c) &&
     !NO_RULE.test(c) &&
     !NOT_A_RULE.test(c) &&
     !/\b(yet|so far|anymore|at the moment)\b|\bleft[.!]*$/.test(c)
@@ -180,6 +180,13 @@ function obligation(c: string): RuleClass | null {
   )
     return { kind: "constraint", cue: "obligation" };
   if (/\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c)) return { kind: "constraint", cue: "want" };
+  // "any change to how dosage is shown needs a second reviewer": what every case of a kind requires.
+  if (
+    /^(any|every|each|all) [a-z0-9 ./'-]{2,60}? (needs|need|requires|require) (a|an|the|two|[a-z]+s)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "required" };
   if (
     /\b(is|are) (mandatory|important|essential|crucial)\b/.test(c) &&
     /\bonly\b|\balways\b|\bnever\b/.test(c)

@@ -29,6 +29,13 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "limit" };
   if (/\bonly allowed to\b|\ballowed only\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "the cache never longer than 10 minutes": a limit said without a verb.
+  if (
+    /\bnever (longer|more|bigger|larger|higher|shorter|less|fewer|older|slower) than (\d|a |an |one |two |ten )/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "limit" };
   // "the i2c bus can only run at 100 khz": a limit of what a thing may do.
   if (
     /\b(can|may) only [a-z]+/.test(c) &&

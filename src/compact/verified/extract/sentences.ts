@@ -229,16 +229,20 @@ export function sentencesOf(message: string): Sentence[] {
 
 /** The sentence without list markers, emphasis and leading "please"/"also", lowercased, for cue matching. */
 export function normalizeSentence(text: string): string {
-  return text
-    .replace(LIST_ITEM, "")
-    .replace(/[*_`]/g, "")
-    .replace(
-      /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,
-      "",
-    )
-    .replace(/^(please|pls|kindly)[,]?\s+/i, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase()
-    .replace(/[’‘]/g, "'");
+  return (
+    text
+      .replace(LIST_ITEM, "")
+      // "that `# TODO: must always be Float64?` comment": a code span of several words is code, not the user's words.
+      .replace(/`([^`]*)`/g, (_, inner: string) => (/\s/.test(inner.trim()) ? "code" : inner))
+      .replace(/[*_`]/g, "")
+      .replace(
+        /^(ok(ay)?|so|also|and|but|oh|btw|one more thing|important|note|reminder|ps|p\.s\.)[,:!-]*\s+/i,
+        "",
+      )
+      .replace(/^(please|pls|kindly)[,]?\s+/i, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+  );
 }
