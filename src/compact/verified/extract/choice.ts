@@ -126,7 +126,7 @@ function madeChoice(n: string): boolean {
     /^(go|stick) with (the|a|an) [a-z0-9]/.test(n) ||
     /^(we're|we are|i'm|i am) [a-z]{3,}ing .{2,60} (rather than|instead of) [a-z]/.test(n) ||
     // "let's exclude the keys from the cache rather than disabling the plugin": one way over the other, now.
-    (/^(let's|lets|we'll|we will) [a-z]+ .{2,60} (rather than|instead of) [a-z]/.test(n) &&
+    (/^(let's|lets|we'll|we will) [a-z-]+ .{2,60} (rather than|instead of) [a-z]/.test(n) &&
       !/\b(always|never|every|any|whenever|from now on)\b/.test(n)) ||
     /^(the )?(answer|verdict|pick|winner) is [a-z0-9][^,]{0,40}(, not [a-z0-9]|[.!]*$)/.test(n) ||
     /^agreed, (?!(thanks|thank you|good|great|nice|makes sense|sounds good|let's|lets|please)\b)\S+ \S+ \S+/.test(
@@ -336,12 +336,14 @@ const TAKES_TOO =
 /** "OK, leave the IP out then", "then let's keep it to six months", "ok we keep everything in Frankfurt": the
  * question settled after the answer. */
 const SETTLES_ASK =
-  /^(((ok|okay|yes|yeah|fine|sure|alright|right|then|so|hm+)[,.!]* )+(then )?(let's|lets|we'll|we will|we keep|we go|we stay|we stick|keep|leave|go with|skip|drop|stick)\b[^?]*|(let's|lets|we'll|keep|leave|skip|drop) [^?]* then[.!]*)$/;
+  /^(((ok|okay|yes|yeah|fine|sure|alright|right|then|so|hm+)[,.!]* )+(then )?(?!(thanks|thank|cool|great|nice|good|got|noted|interesting|makes)\b)[a-z']+ [a-z]+[^?]*|(let's|lets|we'll|keep|leave|skip|drop|[a-z]+) [^?]* then[.!]*)$/;
 
 /** The user's own question the assistant answered, then the reply that settles it: the option asked about is
  * taken. Returns the sentence that takes it, or null. */
 export function adoptsAskedOption(first: string, lastAsk: string | null): string | null {
   if (!lastAsk || !OWN_ASK.test(lastAsk.trim())) return null;
   const n = first.toLowerCase().trim();
-  return TAKES_TOO.test(n) || SETTLES_ASK.test(n) ? first : null;
+  // "yeah, that's the thing I forgot: replays must still play back" states a rule of its own.
+  const states = /:|\b(must|should|have to|has to|never|always|don't|do not)\b/.test(n);
+  return TAKES_TOO.test(n) || (SETTLES_ASK.test(n) && !states) ? first : null;
 }

@@ -100,7 +100,12 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
     const aimed = /\b(to|for|into|on|in) (the|this|that|our|my|its) [a-z0-9_./-]+/.test(clause);
     if (plural && !/^\w+ly\b/.test(object) && !aimed) return true;
   }
-  if (/, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b/.test(clause)) return true;
+  // "let's lazy-load them rather than adding a step" picks a way now; the contrast alone sets no rule.
+  if (
+    /, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b/.test(clause) &&
+    !/^(let's|lets)\b/.test(clause)
+  )
+    return true;
   // "store money as whole cents because floats bit us once": a way kept for a lesson learned.
   if (
     /\b(because|since|as) [a-z' ]{0,40}\b(bit|burned|burnt|bitten|broke|hurt|cost|screwed) (us|me)\b/.test(
