@@ -51,6 +51,8 @@ const RULE_STATE =
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
+/** "we get the files from the vendor": how the team's work runs today, said of the team. */
+const OUR_ROUTINE = /^we (get|receive|have|run|send|see|call|pull)\b/;
 
 function preference(c: string): RuleClass | null {
   if (/\bprefer(red|ably|ence)?\b/.test(c) && !/\bprefer not to say\b/.test(c))
@@ -239,6 +241,7 @@ function declarativeRule(c: string): RuleClass | null {
   if (
     RULE_STATE.test(c) &&
     GENERIC_SUBJECT.test(c) &&
+    !OUR_ROUTINE.test(c) &&
     !/\b(already|anymore|yet|today)\b|(?<!for )\bnow\b/.test(c)
   )
     return { kind: "constraint", cue: "state" };
@@ -261,6 +264,13 @@ function scopedInstruction(c: string): boolean {
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
+  // "only question.", "just one thing": a remark that one thing follows.
+  if (
+    /^(only|just) (one |a )?(question|thing|idea|thought|doubt|suggestion|remark|comment|note)[.!?:]*$/.test(
+      c,
+    )
+  )
+    return null;
   // "integrations are never as simple as the vendor says": a comparison, not a rule.
   if (/\b(is|are|was|were|'s|'re) never (as|so|that) [a-z]+ (as|that)\b/.test(c)) return null;
   const found = prohibition(c) ?? obligation(c) ?? preference(c);

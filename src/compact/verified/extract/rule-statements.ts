@@ -185,7 +185,7 @@ function verblessRule(c: string): StatedRule | null {
     return { kind: "constraint", cue: "no" };
   // "entries expire after 30 days": how long a class of things lasts, as the system must keep it.
   if (
-    /^(the |our |all |new |old )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (?!(takes?|took|lasts?|ran|runs?|needs?|fails?|failed|crash(es)?|hangs?|waits?|took|started|starts?|stops?|stopped|broke|breaks?|dies|died)\b)[a-z]{3,} (after|within) (\d+|one|a|an|two|three|five|ten|fifteen|thirty|sixty|ninety) ?(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?|s|m|h|d)\b/.test(
+    /^(the |our |all |new |old )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (?!(takes?|took|lasts?|ran|runs?|needs?|fails?|failed|crash(es)?|hangs?|waits?|took|started|starts?|stops?|stopped|broke|breaks?|dies|died|drops?|dropped|freezes|froze|disconnects?|leaks?|times? out|slows?)\b)[a-z]{3,} (after|within) (\d+|one|a|an|two|three|five|ten|fifteen|thirty|sixty|ninety) ?(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?|s|m|h|d)\b/.test(
       c,
     ) &&
     !/\b(now|currently|today|yesterday|sometimes|randomly|suddenly)\b/.test(c)
