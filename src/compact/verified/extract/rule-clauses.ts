@@ -70,7 +70,7 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "when the buyer has a vat id, the invoice shows 0%": a condition and what then holds, told on.
   if (mainClauseAfterCondition(inner) !== null && /, /.test(inner)) return rule("passed on");
   // "per the design team, the primary button is always on the right": a standing fact passed on.
-  if (/\b(always|never|only|every|each|at most|at least|no more than)\b/.test(inner))
+  if (/\b(always|never|only|every|each|everywhere|at all times|at most|at least|no more than)\b/.test(inner))
     return rule("passed on");
   if (
     /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(

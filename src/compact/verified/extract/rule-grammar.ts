@@ -11,7 +11,7 @@ export type RuleClass = { kind: "constraint" | "preference"; cue: string };
 const MANNER =
   /^(just |also |always |only )?(keep|stick|stay|use|prefer|favou?r|leave|respond|reply|answer|speak|target|pin|name|refrain|avoid|respect|follow|default|limit|cap|go for|be (careful|consistent|explicit|strict|brief|concise)|do everything|hands off)\b/;
 export const GENERAL =
-  /\b(always|from now on|from now\b|from here on|going forward|henceforth|in (the )?future|at all times|every|each|whenever|all (of )?(the |our |my )?[a-z]+s\b|any time|throughout|in this (repo|repository|project|codebase|code base|session|package|module|app)|for this (project|repo|codebase)|across|by default|everything|everywhere|consistently|exclusively|nothing but|nothing else|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|, ever\b|unless|next time)\b/;
+  /\b(always|from now on|from now\b|from here on|going forward|henceforth|in (the )?future|at all times|every|each|whenever|all (of )?(the |our |my )?[a-z]+s\b|any time|throughout|in this (repo|repository|project|codebase|code base|session|package|module|app)|for this (project|repo|codebase)|across|by default|everything|everywhere|consistently|exclusively|nothing but|nothing else|no matter what|whatever happens|whatever (you|we) (do|change)|regardless|full stop|, ever\b|unless|next time)\b/;
 const NOT_PLURAL = new Set([
   "this",
   "was",
@@ -36,7 +36,7 @@ const NOT_PLURAL = new Set([
 const DETERMINER =
   /^(the|this|that|these|those|it|them|me|us|my|our|your|a|an|one|line|again|once|now|here|there|first|last|its)\b/;
 const STRONG =
-  /\b(from now\b|no matter what|whatever happens|whatever you (do|change)|regardless|full stop|nothing else|from now on|from here on|going forward|, ever)\b/;
+  /\b(from now\b|no matter what|whatever happens|whatever (you|we) (do|change)|regardless|full stop|nothing else|from now on|from here on|going forward|, ever)\b/;
 const PROHIBIT_START =
   /^(never|don't|do not|dont|stop|quit|refrain|avoid|not a single|hands off|under no circumstances|let's not|lets not|let us not|(please|pls) (not|never))\b/;
 const NOT_A_RULE =
@@ -47,7 +47,7 @@ const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
 const RULE_STATE =
-  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
+  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed))\b/;
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
@@ -104,7 +104,10 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
   }
   // "let's lazy-load them rather than adding a step" picks a way now; the contrast alone sets no rule.
   if (
-    /, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b/.test(clause) &&
+    // "put the config in the yaml not hardcoded", "apply the filter before ranking not after": a bare contrast.
+    /, not [a-z]|\bnot in\b|^only\b|\brather than [a-z]+ing\b|[a-z] not (hard-?coded|inline|inlined|after|before)\b/.test(
+      clause,
+    ) &&
     !/^(let's|lets)\b/.test(clause)
   )
     return true;

@@ -383,7 +383,7 @@ function readBare(bare: string): SentenceClass {
       .slice(1)
       .some((c) => isImperative(c));
   // "no changes to the tuning values, the designers balanced them for months": a rule, then its reason in the past.
-  const first = /^([^,:]{6,80}), (?!(and|but|so|then)\b)(.+)$/.exec(bare);
+  const first = /^([^,:]{6,80}?)(?:, | because | since )(?!(and|but|so|then)\b)(.+)$/.exec(bare);
   const ruleFirst =
     first && !PAST_VERB.test(first[1] as string) && !PAST_TIME.test(first[1] as string)
       ? ruleIn(first[1] as string, first[1] as string)
