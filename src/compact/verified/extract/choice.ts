@@ -277,6 +277,15 @@ function restatesProposal(n: string, prev: string): boolean {
 export function isChoiceReply(said: string, prev: string | undefined): boolean {
   let n = said;
   if (!prev) return false;
+  // "what happens with sqlite when four workers write at once": a question, even without its mark.
+  if (
+    /^(what|how|why|where|when|which|who)( [a-z]+)? (happens|happened|does|do|did|is|are|would|will|can|could|should)\b/.test(
+      n,
+    )
+  )
+    return false;
+  // "please compare, i don't know", "hmm let me think about that": doubt picks nothing.
+  if (/\b(i don't know|i do not know|not sure|no idea|let me think)\b/.test(n)) return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;

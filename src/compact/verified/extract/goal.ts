@@ -176,7 +176,10 @@ export function isWantedThing(inner: string): boolean {
 
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
-  /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten)\b/;
+  /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten|retrained|rebuilt|refreshed|regenerated|recomputed|reindexed|redeployed|upgraded|translated)\b/;
+/** "the add-in we ship has to load faster": a thing to be made better once, said with a modal and a comparative. */
+const IMPROVES =
+  /^((so|ok|and) )?(the|our|this|my) [a-z0-9 ./'-]{2,60}? (has to|needs to|must|should) (load|run|start|build|open|respond|render|get|be|become|feel) (faster|quicker|smaller|lighter|cheaper|snappier|more responsive)\b/;
 /** "we're going to port the service to go": a plan for a whole piece of work ("we're going to use X" is a choice). */
 const PROJECT_INTENT = [
   ...INTENT(PROJECT_VERB),
@@ -263,7 +266,7 @@ function strengthOf(n: string): GoalStrength | null {
     TRYING.test(n)
   )
     return "intent";
-  if (ONE_OFF.test(n) || NEEDS_WORK.test(n) || HELP_WITH.test(n)) return "intent";
+  if (ONE_OFF.test(n) || NEEDS_WORK.test(n) || IMPROVES.test(n) || HELP_WITH.test(n)) return "intent";
   // "we have to export the trial data by thursday": work with a deadline, whatever its verb.
   if (
     /^(i|we) (really )?(have|need|must|got) to [a-z]{3,} (the|our|my|a|an|this|that|all)\b/.test(n) &&
@@ -318,5 +321,5 @@ function readGoal(n: string): GoalReading | null {
 /** "need the staging deploy fixed asap", "the cli needs to be packaged for homebrew": a one-off outcome, never a
  * standing rule about the thing named. */
 export function wantsOutcome(n: string): boolean {
-  return WANTED_STATE.test(n) || NEEDS_CHANGE.test(n);
+  return WANTED_STATE.test(n) || NEEDS_CHANGE.test(n) || IMPROVES.test(n);
 }

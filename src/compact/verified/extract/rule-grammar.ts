@@ -87,7 +87,11 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
   )
     return false;
   // "now update all the snapshots": a step for right now, whatever its scope.
-  if (/^(now|next|then|first)\b/.test(whole) && !STRONG.test(whole) && !/\b(always|never)\b/.test(whole))
+  if (
+    (/^(now|next|then|first)\b/.test(whole) || /^(now|next|then|first)\b/.test(clause)) &&
+    !STRONG.test(whole) &&
+    !/\b(always|never)\b/.test(whole)
+  )
     return false;
   // "so that each provider is a plugin" says what the change is for; its "each" sets no scope.
   if (MANNER.test(clause) || GENERAL.test(whole.replace(/\bso that\b.*$/, ""))) return true;
@@ -267,6 +271,8 @@ function scopedInstruction(c: string): boolean {
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
+  // "hmm let me think about that, first tell me …": the speaker puts the choice off; what follows is one ask.
+  if (/^((hmm+|um+|ok|okay|well),? )*let me (think|check|see|sleep on|mull)\b/.test(c)) return null;
   // "only question.", "just one thing": a remark that one thing follows.
   if (
     /^(only|just) (one |a )?(question|thing|idea|thought|doubt|suggestion|remark|comment|note)[.!?:]*$/.test(
