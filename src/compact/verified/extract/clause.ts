@@ -112,7 +112,7 @@ export const WOULD = /\b(would|'d|could|might|may)\b/;
 
 /** Past narration: time words of the past or a past-tense verb right after the subject. */
 export const PAST_TIME =
-  /\b(back in|in (19|20)\d\d|last (year|month|week|quarter|sprint|time)(?!'s)|years? ago|months? ago|weeks? ago|days? ago|some time ago|yesterday|earlier today|this morning|originally|historically|used to|before i joined|when i (started|joined)|at my (old|last|previous) (job|company|place)|for years|in the first version|in the old days|back then|once upon|my predecessor|the previous (dev|developer|team)|the original author|the last contractor|had a rule once)\b/;
+  /\b(back in|in (19|20)\d\d|last (year|month|week|quarter|sprint|time|spring|summer|autumn|fall|winter)(?!'s)|years? ago|months? ago|weeks? ago|days? ago|some time ago|yesterday|earlier today|this morning|originally|historically|used to|before i joined|when i (started|joined)|at my (old|last|previous) (job|company|place)|for years|in the first version|in the old days|back then|once upon|my predecessor|the previous (dev|developer|team)|the original author|the last contractor|had a rule once)\b/;
 export const PAST_VERB =
   /^([a-z']+ ){0,3}(was|were|did|had|went|chose|picked|decided|settled|tried|ran|fixed|broke|made|took|wrote|used|copied|shipped|deployed|documented|agreed|opted|reverted|started)\b/;
 

@@ -102,6 +102,13 @@ export function statesFact(n: string): boolean {
 /** The speaker's resolution or regret for themself: "i really must stop committing at 3am", "i should never
  * have volunteered". */
 export function isOwnResolution(n: string): boolean {
+  // "i need to ask legal", "we'll have to check with finance": the speaker's own errand, not a rule of the work.
+  if (
+    /^(i|we)( will| 'll|'ll)? (need|have|must|got|gotta) (to )?(ask|check with|talk to|consult|find out|confirm with|clear it with|run it by)\b/.test(
+      n,
+    )
+  )
+    return true;
   return /^(?:(?:honestly|also|and|ok|man|god),? )*i (?:really |seriously |just |totally )?(?:must|need to|have to|should|gotta|got to) (?:really )?(?:stop|quit)\b|^i (?:really )?should (?:really )?(?:never )?have\b/.test(
     n,
   );
