@@ -57,10 +57,10 @@ const PROJECT_VERB =
 /** Any other base verb: a wish to do one step ("i want to rename …", "help me read this"). */
 /** "containerize", "modernise", "simplify": verbs made from a noun or an adjective name a change. */
 const MADE_VERB = "[a-z]{3,}(?:ize|ise|ify)";
-const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with|turn|transform|rework|combine|port|teach|script|automate)`;
+const STEP_VERB = `(${BASE_VERB}|${MADE_VERB}|have|see|understand|learn|explore|figure out|find out|sort out|deal with|speed up|set up|clean up|tidy up|turn|transform|rework|combine|port|teach|script|automate)`;
 const INTENT = (verb: string) => [
   new RegExp(
-    `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering if you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
+    `^((i|we)('d| would) (really |so |ever so |very )?(appreciate it|be (very |really |so |ever so )?grateful|love it) if (you|we) (could|can|would)|(i was|i'm|i am) wondering (if|whether) you (could|can|would)|(it('d| would)|would) be (great|nice|good|awesome|ideal|amazing|lovely|helpful) if (we|you) (could|can)( somehow)?) (help (me|us) )?(to )?((finally|just|also) )?${verb}\\b`,
   ),
   new RegExp(
     `^(i need you to |can you |could you |would you |please )?help me (to )?${verb}\\b|\\bif you could help (me|us) (to )?${verb}\\b`,
@@ -302,7 +302,15 @@ function readGoal(n: string): GoalReading | null {
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
   // "for the desktop editor, i'd like to add a plugin api": a scope put first; the goal starts after it.
-  const bare = unjoined(n.replace(/^\([^)]{1,60}\)\s*/, "")).replace(SCOPE_LEAD, "");
+  // "hi, i was wondering if you could help me …": a greeting said first.
+  const bare = unjoined(
+    n
+      .replace(/^\([^)]{1,60}\)\s*/, "")
+      .replace(
+        /^(hi|hello|hey|good (morning|afternoon|evening))( there| all| team| everyone)?[,!.]*\s+(?=\S)/,
+        "",
+      ),
+  ).replace(SCOPE_LEAD, "");
   const whole = strengthOf(bare);
   if (whole) return { strength: whole, clause: bare };
   // "goal for me: make the tile server return 404 …": the lead-in names the aim, the rest states it.

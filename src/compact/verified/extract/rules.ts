@@ -345,7 +345,7 @@ function readBare(bare: string): SentenceClass {
   if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
-    /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
+    /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b(?! you (could|can|would|might)\b)|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
       bare,
     )
   )
