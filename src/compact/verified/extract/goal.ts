@@ -25,6 +25,8 @@ const IDLE_ING =
  * queue to scale …"): they set a missing goal, as the first task does, and replace none (mid-session they are
  * often one step). */
 const SOFT = [
+  // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
+  /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
   // "i'd like it to remind people of game night", "i'd like to count the cells in each image": a wish for work,
   // whatever its verb; one about saying, knowing or keeping things is not the work.
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us )?to (?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
@@ -203,7 +205,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love) is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love)(?: instead| now| today)? is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks

@@ -10,8 +10,9 @@ import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
-/** Where a dictated sentence joins its parts. */
-const JOINT = /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+/i;
+/** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds. */
+const JOINT =
+  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s)/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 const MIN_WORDS = 18;
 

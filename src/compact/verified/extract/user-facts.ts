@@ -58,7 +58,7 @@ const FOLLOW_UP =
 
 /** Words that point back or frame a request without naming any work ("fix that", "can you take this one"). */
 const EMPTY_WORDS = new Set(
-  "it that this them these those one ones here there from for me us now asap please pls and then up out on over the a an too also again just do take handle look sort deal fix solve stream finish continue go ahead proceed let's lets today tonight first quickly right away real quick".split(
+  "it that this them these those one ones here there from for me us now asap please pls and then up out on over the a an too also again just do take handle look sort deal fix solve stream finish continue go ahead proceed let's lets today tonight first quickly right away real quick track down cause root bottom find figure why".split(
     " ",
   ),
 );
