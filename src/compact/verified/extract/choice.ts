@@ -267,9 +267,15 @@ export function repeatsOption(n: string, prev: string): boolean {
 
 /** "we leave it" after "I'd leave it and soften the surfaces": the proposal's own verb said back as ours. */
 function restatesProposal(n: string, prev: string): boolean {
-  const m = /^(we|let's|lets|then we)( will|'ll)? ([a-z]{3,})\b/.exec(n);
+  // "we leave it", "let's leave it", and "ok exclude them" after "I'd exclude members who left".
+  const verb =
+    /^(we|let's|lets|then we)( will|'ll)? ([a-z]{3,})\b/.exec(n)?.[3] ??
+    /^((ok|okay|yes|sure|fine|alright|then)[,.!]* )*([a-z]{3,})\b(?! (is|are|was|were|would|will|sounds|seems|looks)\b)/.exec(
+      n,
+    )?.[3];
   return (
-    m !== null && new RegExp(`\\bi'd ${m[3]}\\b|\\bi (would|could|can) ${m[3]}\\b`).test(prev.toLowerCase())
+    verb !== undefined &&
+    new RegExp(`\\bi'd ${verb}\\b|\\bi (would|could|can) ${verb}\\b`).test(prev.toLowerCase())
   );
 }
 
@@ -322,7 +328,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if ((UNSURE.test(n) && !repeatsOption(n, prev)) || NO_PICK.test(n)) return false;
   if ((PLANS.test(n) && !/\b(think|discuss|talk|see|wait|check)\b/.test(n)) || JUDGED.test(n)) return true;
   // "Separate table please, the old app would choke on a new status.": the pick, then its reason.
-  const head = n.split(/, | — | - |; /)[0] as string;
+  const head = n.split(/, | — | - |; | so (?=(the|it|we|they|our)\b)/)[0] as string;
   if (words.length > 10 && head.split(" ").length > 6) return false;
   // A bare acknowledgement ("ok", "thanks") does not say which option.
   return !/^(ok|okay|k|thanks?|thank you|cool|great|nice|hmm+|yes|yeah|yep|sure|fine|good|perfect|agreed|alright|right|noted|got it)[.!]*$/.test(
