@@ -4,7 +4,7 @@
 
 import { agreesToPlan, answersClosed, answersOpen, changesWay } from "./answers.ts";
 import { isImperative, PAST_VERB } from "./clause.ts";
-import { ordersWayAfterFinding, proposesWay, takesSuggestion } from "./proposals.ts";
+import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 
 const DECISION_LABEL =
   /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolution|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
@@ -219,8 +219,12 @@ const PLANS = /^((yes|no|ok|okay|sure|fine),? )?(let's|lets|we'll|we will|i'll|g
 const JUDGED =
   /^[a-z0-9][^,]{0,50}? (would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))\b/;
 
-const UNSURE =
-  /\b(not sure|no idea|don't know|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think( about it| it over)?|later|hmm+\??)[.!]*$|^(not sure|no idea|don't know|either|neither|let me (think|check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\b/;
+/** Words of doubt: a reply that holds one picks nothing. */
+const DOUBT = "not sure|no idea|don't know|do not know|let me think";
+const DOUBTS = new RegExp(`\\b(${DOUBT})\\b`);
+const UNSURE = new RegExp(
+  `\\b(${DOUBT}|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think( about it| it over)?|later|hmm+\\??)[.!]*$|^(${DOUBT}|either|neither|let me (check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\\b`,
+);
 
 /** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
 const YES_NO_QUESTION =
@@ -291,13 +295,13 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   )
     return false;
   // "please compare, i don't know", "hmm let me think about that": doubt picks nothing.
-  if (/\b(i don't know|i do not know|not sure|no idea|let me think)\b/.test(n)) return false;
+  if (DOUBTS.test(n)) return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
-    proposesWay(prev) &&
+    suggestionIn(prev) !== null &&
     (AGREES.test(n) || /^(go|going) with (the|that|this|it|your)\b/.test(n) || restatesProposal(n, prev)) &&
     n.split(" ").length <= 10
   )

@@ -47,11 +47,6 @@ export function proposalIn(prev: string): string | null {
   return plan !== undefined && PLANS_WORK.test(plan.toLowerCase()) ? plan : null;
 }
 
-/** The assistant's closing words offer a way and wait for a yes. */
-export function proposesWay(prev: string): boolean {
-  return suggestionIn(prev) !== null;
-}
-
 /** "do that", "good idea", "oh, that would be ideal, thank you": a go-ahead that names nothing itself (a bare "yes"
  * to a suggestion acknowledges as often as it picks). */
 const GO_AHEAD =

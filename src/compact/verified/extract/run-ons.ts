@@ -1,9 +1,8 @@
 // The clauses of a long run-on sentence, read one by one: "what we're doing today is adding refunds, and store
 // money as whole cents, and dont add any new packages, and go with the key table option" holds a goal, two rules
-// and a choice. Only a sentence long enough to carry several, joined by ", and" or ";", is split; each clause
-// keeps the user's words. A sentence kept whole as a rule still gives the goal said in it ("I need
-// the package to pass CRAN checks, that's the whole thing today, and we can't use …"); one read as a joke, a quote
-// or a question is left whole. Pure.
+// and a choice. Only a sentence long enough to carry several is split: at ", and", at ";", or at "and" before
+// a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
+// still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
 
 import type { GoalStrength } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
