@@ -5,6 +5,7 @@
 import { isImperative } from "./clause.ts";
 import { goalReading, isWorkReference, putsAhead } from "./goal.ts";
 import { isGoalPivot, isResumedWork } from "./goal-moves.ts";
+import { isGoAhead } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { LIST_ITEM, type Sentence } from "./sentences.ts";
 import type { RuleFact, RuleKind } from "./types.ts";
@@ -67,6 +68,7 @@ export function ruleAfterPick(n: string): string | null {
   if (
     !tail ||
     NEXT_STEP.test(tail) ||
+    isGoAhead(tail) ||
     (joint?.[2] === "but" &&
       !/^(if|when|unless|in case|always|never|don't|do not|make sure|(please|pls) (not|don't|never))\b/.test(
         tail,

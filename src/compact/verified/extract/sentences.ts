@@ -151,6 +151,7 @@ function splitLine(line: string): string[] {
     const piece = line.slice(start, end);
     if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
       if (!closesBracketedSentence(piece, line.slice(m.index + m[0].length))) continue;
+    if (m[0].startsWith(";") && pointsBack(piece, line.slice(m.index + m[0].length))) continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -160,6 +161,22 @@ function splitLine(line: string): string[] {
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
 }
+
+/** "the readings table is owned by them; don't alter it": an order after ";" that points back ("it", "that") to a
+ * clause stating no rule of its own says one rule with it, and stays in its sentence. */
+function pointsBack(before: string, after: string): boolean {
+  const next = after.split(/[.!?;]\s|[.!?;]$/)[0] ?? "";
+  return (
+    words(before) >= 3 &&
+    words(next) <= 12 &&
+    !STATES_RULE.test(before) &&
+    ORDER.test(next) &&
+    /\b(it|its|them|that|those|this|these|there)\b/i.test(next)
+  );
+}
+const STATES_RULE =
+  /\b(must|should|shall|never|always|don't|do not|only|keep|need|needs|has to|have to|avoid|can't|cannot|won't|no)\b/i;
+const ORDER = /^(please\s+|so\s+|and\s+|but\s+|just\s+)?(don't|do not|never|go with|use|leave|read|ask)\b/i;
 
 const words = (t: string) =>
   t
