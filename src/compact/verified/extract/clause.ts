@@ -107,7 +107,7 @@ export const PROHIBITION =
 /** Epistemic modals: a guess about the world, not a rule ("it must be the cache", "that should work now"). */
 // "must have" guesses only before a participle ("must have broken"); "must have a return type" is a rule.
 export const EPISTEMIC =
-  /\b(must|has to|should|ought to) (be (a|an|the|some|cursed|on|tired|because|due|it|that|this|my|our|why|what|up|fine|ok|okay|quick|broken|wrong|flaky|stale|related)|(have|'ve) (been|gone|done|had|made|caught|seen|run|hit|forgotten|forgot|broken|broke|missed|[a-z]+ed)|'ve|work now|work by now|be done)\b|\b(i|we) must (admit|say|confess)\b|\byou must (be|have)\b|\bshould (work|be fine|help|do it|fix it)\b|\b(should|must) (never|not) (happen|occur)\b|^(this|that|it) should be\b|\bwill never (die|end|happen|finish|learn|go away|be (done|finished|fixed|enough))\b/;
+  /\b(must|has to|should|ought to) (be (a|an|the|some|those|these|their|its|his|her|something|somewhere|caused|coming|cursed|on|tired|because|due|it|that|this|my|our|why|what|up|fine|ok|okay|quick|broken|wrong|flaky|stale|related)|(have|'ve) (been|gone|done|had|made|caught|seen|run|hit|forgotten|forgot|broken|broke|missed|[a-z]+ed)|'ve|work now|work by now|be done)\b|\b(i|we) must (admit|say|confess)\b|\byou must (be|have)\b|\bshould (work|be fine|help|do it|fix it)\b|\b(should|must) (never|not) (happen|occur)\b|^(this|that|it) should be\b|\bwill never (die|end|happen|finish|learn|go away|be (done|finished|fixed|enough))\b/;
 export const WOULD = /\b(would|'d|could|might|may)\b/;
 
 /** Past narration: time words of the past or a past-tense verb right after the subject. */

@@ -46,8 +46,9 @@ const SOFT = [
   new RegExp(
     `^(right now |so |now )?(we're|we are|i'm|i am) (finally |now |still |currently )?(?!(${IDLE_ING})\\b)[a-z]{3,}ing( up| out| in| down| over| off)? [a-z0-9"']\\S* \\S+ [a-z0-9]`,
   ),
-  // "i want that the exporter should produce the gpx file": a wish said with "that … should" (non-native).
-  /^(i|we) want that (the|our|my|this) [a-z0-9 ./'-]{2,40}? (should|will|can|must) [a-z]{3,}\b/,
+  // "i want that the exporter should produce the gpx file", "i want that the robots drive full speed": a wish
+  // said with "that" (non-native).
+  /^(i|we) want that (the|our|my|this|all) [a-z0-9 ./'-]{2,40}? ((should|will|can|must) )?[a-z]{3,}\b/,
   // "let's make the discord bot survive the gateway disconnects": the product made to do something.
   /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
@@ -294,12 +295,16 @@ export function goalReading(n: string): GoalReading | null {
 const READINGS = new Map<string, GoalReading | null>();
 /** "for the desktop editor, ", "with that out of the way, ": a scope or a transition said before the sentence. */
 const SCOPE_LEAD =
-  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my)\b)/;
+  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)/;
+/** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
+ * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
+const WE_ASK =
+  /^((hi|hello|hey),? )?(could|can) we (please |maybe |somehow )?(add|flag|build|create|show|support|send|detect|track|export|import|automate|generate|make (the|it|our|a|an)|get (a|an|the) [a-z]+ (to|for|that|of))\b .{8,}\?$/;
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
   if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n))
-    return null;
+    return WE_ASK.test(n.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.

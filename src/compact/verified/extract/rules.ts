@@ -14,6 +14,7 @@ import {
   repeatsOption,
 } from "./choice.ts";
 import {
+  EPISTEMIC,
   hedgedRequest,
   isImperative,
   isParty,
@@ -477,7 +478,10 @@ function readBare(bare: string): SentenceClass {
   // "the server copy wins, always": a way things go, insisted on for every case.
   if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
     return rule("insisted");
-  if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(bare)) return negative("remark");
+  // "the robots keep stopping and i'm pretty sure it must be those cached tiles because …": a guess inside a long
+  // report leaves it a report; a guess said alone is a remark.
+  const guessInReport = bare.split(" ").length >= 18 ? bare.replace(EPISTEMIC, "") : bare;
+  if (/\b(always|never|must|should|don't|avoid|prefer)\b/.test(guessInReport)) return negative("remark");
   // "the rename failed, try again with the exact text": a report, then what to do.
   if (
     bare
