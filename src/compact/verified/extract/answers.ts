@@ -86,6 +86,12 @@ export function answersClosed(n: string, prev: string): boolean {
   if (!asksClosed(prev)) return false;
   // "no dialog, a snackbar with the new due date is enough": the option asked about declined, then what instead.
   if (declinesAsked(n, prev)) return true;
+  const question = lastQuestion(prev) ?? "";
+  // "comments yes, edits no", "she said a pin is fine", "not case-sensitive": the asked thing, then the verdict.
+  if (judgesAsked(n, question)) return true;
+  // "delete it" after "keep the hl7 parser as fallback?": a short order on the thing asked about settles it; after
+  // an offer ("want me to fix it too?") it asks for the work.
+  if (!OFFERS_WORK.test(question) && isImperative(n) && SHORT_ORDER_ON_IT.test(n)) return true;
   const words = n.split(" ");
   // "yes in parallel, but never more than 6 at a time": the rule after "but" is what the sentence is kept for.
   if (words.length > 8 || n.endsWith("?") || /\bbut\b/.test(n)) return false;
@@ -104,10 +110,34 @@ export function answersClosed(n: string, prev: string): boolean {
   return echoes(rest, lastQuestion(prev) ?? "");
 }
 
+/** "delete it", "drop them", "remove that one": an order of up to four words on the thing just named. */
+const SHORT_ORDER_ON_IT =
+  /^([a-z-]+ ){0,2}(it|them|that|those|this|that one|this one)( too| please| then)?[.!]*$/;
+/** "comments yes, edits no": each thing asked about with its yes or no. */
+const VERDICT_LIST = /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no)(, [a-z0-9-]+( [a-z0-9-]+)? (yes|no))+[.!]*$/;
+/** "a pin is fine", "she said email is fine", "2 m works": a thing named and judged good enough. */
+const GOOD_ENOUGH =
+  /^(((she|he|they|[a-z]+) (said|says|thinks|confirmed) (that )?)?([a-z0-9-]+ ){1,4}(is|are) (fine|ok|okay|good|enough|good enough)|([a-z0-9-]+ ){1,3}works( for (me|us))?)( then| too)?[.!]*$/;
+/** "not case-sensitive", "not for now": a no said by negating the thing asked about. */
+const NEGATES = /^not ([a-z0-9-]+( [a-z0-9-]+)?)[.!]*$/;
+
+/** A verdict on the thing the closed question asked about, naming it. */
+function judgesAsked(n: string, question: string): boolean {
+  return (
+    (VERDICT_LIST.test(n) || GOOD_ENOUGH.test(n)) &&
+    echoes(n.replace(/\b(is|are|works|fine|said|yes|no)\b/g, ""), question)
+  );
+}
+
 /** "no dialog, a snackbar is enough" after "Do you want a confirmation dialog?": a "no" whose next words name
  * the option the closed question offered. It declines that option: a choice, not a prohibition. */
 export function declinesAsked(n: string, prev: string): boolean {
   if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
+  // "not yet, payments are a separate project": the option put off, with the reason.
+  if (/^(not yet|not now|not for now|not this time)[,;:] [a-z]/.test(n)) return true;
+  // "not case-sensitive", "not for now": the thing asked about negated, or put off.
+  const negated = NEGATES.exec(n);
+  if (negated) return NOT_WORTH.test(n) || echoes(negated[1] as string, lastQuestion(prev) ?? "");
   const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
   const head = n.split(/, | — | - |; /)[0] as string;
   if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? ""))

@@ -47,7 +47,7 @@ export function isOutsideAdvice(n: string): boolean {
 
 /** A time of now: what follows is how things stand, not how they must stay. */
 const NOW =
-  /^(?:at the moment|right now|currently|these days|nowadays),? |\b(?:at the moment|right now|currently|anymore|any more|these days|nowadays)[.!]*$/;
+  /^(?:at the moment|right now|currently|these days|nowadays|today(?=,? (?:the|every|each|all|our|nobody|no one|only) ))(?:,? )|\b(?:at the moment|right now|currently|anymore|any more|these days|nowadays)[.!]*$/;
 /** A verdict on what was just said: "which is silly", "and it's a pain". */
 const VERDICT =
   /,? (?:which is|and it's|and that's|and it is|which sucks|ugh)\b.*$|,? or it (?:stalls|breaks|dies|hangs|crashes|falls over)\b.*$/;
@@ -56,7 +56,7 @@ const BURDENED =
   /^(?:someone|somebody|one|we|i|they|people) (?:still |always |really )?(?:has to|have to|must|need to|needs to)\b/;
 
 /** How things stand now: "right now somebody has to copy them by hand, which is silly", "the app never calls v1
- * anymore", "right now the table stores tokens and nothing else". A modal left after the time of now with no
+ * anymore", "today the last sync simply wins", "right now the table stores tokens and nothing else". A modal left after the time of now with no
  * verdict after it ("right now we must keep the api stable") still binds. */
 export function describesNow(n: string): boolean {
   if (!NOW.test(n)) return false;

@@ -199,10 +199,10 @@ export function bindsNobody(n: string): boolean {
 const ASKS_WHAT_IS =
   /(?:^|[.!?]\s+)(?:and |also )?(?:is there|are there|do you (?:already )?have|does (?:the |your |it |this )?[a-z0-9 -]{0,30}(?:already )?(?:have|exist|use)|is [a-z0-9 -]{1,30} (?:already )?(?:installed|available|set up|in place|there|deployed|configured|enabled|running|live)|have you (?:already )?got)\b[^?]*\?\s*$/;
 /** A wh-question about how things are ("Where do you keep the tags?", "Which device does CI use?", "Where's the
- * export?") or a yes/no one about a thing's state ("Are the cells stained?", "Stations have a tz column?"):
+ * export?", "How are conflicts handled today?") or a yes/no one about a thing's state ("Are the cells stained?", "Stations have a tz column?"):
  * answered with facts. */
 const ASKS_HOW_IT_IS =
-  /^(?:(?:where|what|which|who|how)(?: [a-z0-9_.-]+){0,3} (?:do|does|did) (?:you|we|they|it|i|[a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?!(?:do|want|like|prefer|need|think|suggest|recommend|mean|say)\b)[a-z]+|(?:where|what|which|who)(?:'s| is| are| was| were)\b|(?:is|are|was|were) (?:the|your|these|those|all|any|each) |(?:the )?[a-z0-9_.-]+(?: [a-z0-9_.-]+)? (?:has|have|had|is|are|was|were|uses|use|contains|contain|includes|include) )(?:(?! or )[^?])*\?$/;
+  /^(?:(?:where|what|which|who|how)(?: [a-z0-9_.-]+){0,3} (?:do|does|did) (?:you|we|they|it|i|[a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?!(?:do|want|like|prefer|need|think|suggest|recommend|mean|say)\b)[a-z]+|(?:where|what|which|who)(?:'s| is| are| was| were)\b|(?:is|are|was|were) (?:the|your|these|those|all|any|each) |(?:the )?[a-z0-9_.-]+(?: [a-z0-9_.-]+)? (?:has|have|had|is|are|was|were|uses|use|contains|contain|includes|include) |(?:how|what|where|which|who)(?: [a-z0-9_.-]+){1,5} (?:today|currently|right now|at the moment|at present|these days)\b)(?:(?! or )[^?])*\?$/;
 /** Words of a question that asks what to do, whatever its shape. */
 const ASKS_WHAT_TO_DO =
   /\b(?:(?:i|we) should (?:use|pick|take|follow)|to use|prefer|rather|would you like|do you want|want me|best|better|ok|okay|fine|acceptable|allowed|worth|enough)\b|\bwhich (?:one|option|way|approach)\b|^(?:should|shall)\b|\b(?:what|which|where|how)(?: [a-z]+){0,3} (?:should|shall)\b|\bor (?:should|shall) (?:i|we)\b/;

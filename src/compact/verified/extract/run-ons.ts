@@ -4,6 +4,7 @@
 // a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
 // still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
 
+import { isImperative } from "./clause.ts";
 import type { GoalStrength } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
@@ -32,13 +33,25 @@ export function runOnClauses(text: string): string[] {
   return parts.length >= 2 ? parts : [];
 }
 
-/** The rules and choices said in the clauses of a run-on sentence whose whole reads as something else. */
-export function factsOfRunOn(sentence: Sentence, whole: SentenceClass): RunOnFacts {
+/** The rules and choices said in the clauses of a run-on sentence whose whole reads as something else; `prev`,
+ * when the sentence opens the reply, is the assistant's message its first words may answer. */
+export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: string): RunOnFacts {
   const found: RunOnFacts = { rules: [], decisions: [], goals: [] };
   if (whole.kind === "negative") return found;
   // A sentence kept whole as a rule already holds every rule said in it.
   const kept = whole.kind === "constraint" || whole.kind === "preference";
-  for (const clause of runOnClauses(sentence.text)) {
+  const clauses = runOnClauses(sentence.text);
+  // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
+  // reasons and rules the sentence runs on with.
+  const [first = "", second = ""] = clauses.length > 0 ? sentence.text.split(/,\s+/) : [];
+  // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
+  const head =
+    first.split(/\s+/).length <= 2 && second !== "" && !isImperative(second.toLowerCase())
+      ? `${first}, ${second}`
+      : first;
+  const picked = head !== "" && prev !== undefined && whole.kind !== "decision" ? pickIn(head, prev) : null;
+  if (picked) found.decisions.push(picked);
+  for (const clause of clauses) {
     const cls = classifySentence({ text: clause, introducesQuote: false });
     if ((cls.kind === "constraint" || cls.kind === "preference") && !kept)
       found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
@@ -48,4 +61,11 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass): RunOnFac
       found.goals.push({ text: clause, strength: cls.strength });
   }
   return found;
+}
+
+/** The head of a run-on read as the reply to the assistant's message: a pick, or null. */
+function pickIn(head: string, prev: string): Omit<DecisionFact, "entryId"> | null {
+  if (head.split(/\s+/).length > 14) return null;
+  const cls = classifySentence({ text: head, introducesQuote: false }, { prev });
+  return cls.kind === "decision" ? { text: head, marker: cls.marker } : null;
 }

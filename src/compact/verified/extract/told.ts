@@ -94,8 +94,11 @@ export function conclusionOf(n: string): string | null {
 /** "levenshtein gave us garbage on the pilot": the clause's first verb is in the past (its form is not its
  * dictionary form, nor a present or a gerund), so it tells what happened. */
 export function toldInPast(clause: string, tag: (text: string) => TaggedWord[]): boolean {
+  const words = tag(clause);
+  const verb = words.find((w) => w.tag === "VERB" || w.tag === "AUX");
+  // "fixed interval.": a participle opening two words names a kind of thing; no story is told.
+  if (verb !== undefined && verb === words[0] && words.filter((w) => w.tag !== "PUNCT").length <= 2) return false;
   if (narrates(clause)) return true;
-  const verb = tag(clause).find((w) => w.tag === "VERB" || w.tag === "AUX");
   if (verb === undefined) return false;
   const { word, lemma } = verb;
   if (/^(was|were|had|did)$/.test(word)) return true;

@@ -183,7 +183,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       ownAsk !== null && !binds ? answersOwnQuestion(sentence, n, ownAsk) : null;
     const cls: SentenceClass = own ?? read;
     // "…, and store money as whole cents, and dont add any new packages": rules said inside a dictated sentence.
-    const inside = factsOfRunOn(sentence, cls);
+    const inside = factsOfRunOn(sentence, cls, answered ? undefined : prev);
     clauseRules.push(...inside.rules.map((r) => ({ ...r, entryId })));
     clauseDecisions.push(...inside.decisions.map((d) => ({ ...d, entryId })));
     if (inside.goals.length > 0 && cls.kind !== "goal") {
