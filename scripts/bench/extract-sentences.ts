@@ -59,7 +59,8 @@ const BLIND_SETS: Array<[dir: string, column: string]> = [
   ["blind16", "blind 16 (read in round 19)"],
   ["blind17", "blind 17 (read in round 20)"],
   ["blind18", "blind 18 (read in round 21)"],
-  ["blind19", "blind 19 (never tuned)"],
+  ["blind19", "blind 19 (read in round 22)"],
+  ["blind20", "blind 20 (never tuned)"],
 ];
 /** Round four's tune sessions for rules and choices: lists, long multi-part messages, late rules, look-alikes. */
 const RULE_SESSIONS = join(import.meta.dirname, "../../test/fixtures/extract-rule-sessions/sessions.jsonl");
