@@ -132,10 +132,13 @@ export function obligesNoParty(n: string): boolean {
   return NOT_A_PARTY.test(n) && MODAL.test(n);
 }
 
-/** A task left for when there is time: "if time allows, tidy the readme" asks for one optional step, no rule. */
+/** A task left for when there is time ("if time allows, tidy the readme") or asked for once ("just this once for my
+ * meeting, not part of the pipeline"): one step, no rule. */
 export function isOptionalTask(n: string): boolean {
-  return /^(?:(?:and|also|then),? )?(?:if|when) (?:time allows|time permits|there's (?:still )?time|there is (?:still )?time|(?:we|you) have (?:the )?time|you get (?:the )?time|you get a chance)\b/.test(
-    n,
+  return (
+    /^(?:(?:and|also|then),? )?(?:if|when) (?:time allows|time permits|there's (?:still )?time|there is (?:still )?time|(?:we|you) have (?:the )?time|you get (?:the )?time|you get a chance)\b/.test(
+      n,
+    ) || /^(?:(?:just|only) )?(?:this once|one time only|as a one-off)\b/.test(n)
   );
 }
 

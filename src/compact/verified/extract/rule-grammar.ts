@@ -238,6 +238,14 @@ function declarativeRule(c: string): RuleClass | null {
     return { kind: "constraint", cue: "never" };
   const stated = classStatement(c);
   if (stated) return stated;
+  // "penalties in a shootout don't count as goals", "walkovers are counted as 3-0": how a kind of thing is counted.
+  if (
+    /^(?!(it|that|this|which|what)\b)[a-z0-9' -]{3,50}? ((don't|do not|doesn't|does not|never|always|only) )?(counts?|(is|are) (counted|treated|scored|classed|recorded|booked)) (as|towards?)\b/.test(
+      c,
+    ) &&
+    !/\?$/.test(c)
+  )
+    return { kind: "constraint", cue: "definition" };
   // "the salt comes from an env var, never from the command line", "units always come from the lab system".
   if (
     /\b(comes?|is (read|loaded|taken|fetched|pulled)|are (read|loaded|taken|fetched|pulled)) (only )?from\b/.test(

@@ -14,6 +14,7 @@ import {
   repeatsOption,
 } from "./choice.ts";
 import {
+  clauseMarkedAsRule,
   EPISTEMIC,
   hedgedRequest,
   isImperative,
@@ -173,6 +174,8 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
         !/\bbut\b/.test(n) &&
         !/^(prohibition|no)$/.test(stated?.cue ?? ""));
     if (stated && ANSWER_RULE.has(stated.cue) && !DEFERS_PART.test(answer) && !picks) return stated;
+    // "central bank rate on the 25th, that's what finance told me to always use": the answer called a rule.
+    if (clauseMarkedAsRule(n) === n) return rule("marked");
     return { kind: "decision", marker: "reply" };
   }
   if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
@@ -330,6 +333,9 @@ function readBare(bare: string): SentenceClass {
   if (declinesPart(bare)) return { kind: "decision", marker: "declined" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
   if (setsNothing(bare)) return negative("remark");
+  // "central bank rate on the 25th, that's what finance told me to always use": called a rule by its last words.
+  const marked = clauseMarkedAsRule(bare);
+  if (marked !== null && marked.length >= bare.replace(/^(so|and|but)\s+/, "").length) return rule("marked");
   // "we would like to avoid using any customer emails": a wish to stay away from something forbids it.
   if (
     /^(we|i)('d| would) (like|prefer|want) to (avoid|stay away from|never)\b|^(we|i) (want|prefer) to avoid\b/.test(

@@ -4,15 +4,16 @@
 // a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
 // still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
 
-import { isImperative } from "./clause.ts";
+import { clauseMarkedAsRule, isImperative } from "./clause.ts";
 import type { GoalStrength } from "./goal.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
-/** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds. */
+/** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds or
+ * before someone passing a rule on ("and the committee wants …"). */
 const JOINT =
-  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s)/i;
+  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 const MIN_WORDS = 18;
 
@@ -40,6 +41,10 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   if (whole.kind === "negative") return found;
   // A sentence kept whole as a rule already holds every rule said in it.
   const kept = whole.kind === "constraint" || whole.kind === "preference";
+  // "the job is the dosing controller, …, so dosing stops when the vents open, that's the rule".
+  const marked = kept ? null : clauseMarkedAsRule(sentence.text);
+  if (marked !== null && marked !== sentence.text)
+    found.rules.push({ text: marked, kind: "constraint", cue: "marked" });
   const clauses = runOnClauses(sentence.text);
   // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
   // reasons and rules the sentence runs on with.

@@ -69,9 +69,10 @@ export function opensWithRuleLabel(line: string): boolean {
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
 const OWN_WORDS =
   /\b((should|could|would|must)( have|'ve)|(i|we)( already)?|as (i|we)( already)?) (said|wrote)\b/i;
-/** "Notes from the modelling review:", "Outcome of the sync:": the team's own notes follow, not pasted material. */
+/** "Notes from the modelling review:", "Outcome of the sync:", "Here's where we are on the pipeline:": the team's own
+ * notes follow, not pasted material. */
 const NOTES_OF =
-  /^\W{0,4}(my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}:\s*$/i;
+  /^\W{0,4}((my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}|(here's|here is|this is) (where (we|i) (are|stand)|the (plan|situation|state|status|context|background|setup|picture))\b[^.!?]{0,60}):\s*$/i;
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;

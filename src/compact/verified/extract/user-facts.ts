@@ -69,6 +69,9 @@ const ANNOUNCES_RULES =
   /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
 
 /** What a sentence right after a bare pick can be and still belong to it: a second word for the pick or its reason. */
+/** A few words that only insist on the rule said before them. */
+const INSISTS =
+  /^(always|never|ever|no exceptions?|without exceptions?|period|full stop|non-negotiable|not negotiable|every (single )?time|mandatory|hard rule|(that's|this is) (the|a|a hard) (rule|law|requirement)|(it|they|that|this|those|these) (stays?|remains?) [a-z-]+( too)?)[.!]*$/;
 const KEEPS_WITH_PICK = new Set<SentenceClass["kind"]>(["decision", "plain"]);
 
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
@@ -161,6 +164,14 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       const again = rest === "" ? null : classifySentence({ text: rest, introducesQuote: false }, { prev });
       if (again?.kind === "decision" && namesOption(rest, prev))
         facts.decisions.push({ text: sentence.text, marker: "reply", entryId });
+      before = sentence.text;
+      continue;
+    }
+    // "receipts stay under 40 columns. always.", "hide the players who left. they stay hidden": a short insistence
+    // after a rule belongs to it.
+    const lastRule = facts.rules.at(-1);
+    if (lastRule !== undefined && lastRule.text === before && INSISTS.test(n)) {
+      lastRule.text = `${before} ${sentence.text}`;
       before = sentence.text;
       continue;
     }
