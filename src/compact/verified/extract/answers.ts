@@ -87,8 +87,14 @@ export function answersClosed(n: string, prev: string): boolean {
   // "no dialog, a snackbar with the new due date is enough": the option asked about declined, then what instead.
   if (declinesAsked(n, prev)) return true;
   const question = lastQuestion(prev) ?? "";
-  // "comments yes, edits no", "she said a pin is fine", "not case-sensitive": the asked thing, then the verdict.
+  // "comments yes, edits no", "she said a pin is fine": the asked thing, then the verdict.
   if (judgesAsked(n, question)) return true;
+  // "from the 1st." after "apply the new grade from the 1st?": the question's own words said back.
+  const said = n.replace(/[.!]+$/, "");
+  if (said.split(" ").length >= 2 && said.split(" ").length <= 5 && question.includes(said)) return true;
+  // "assists yes but in a separate column": the thing asked about, its yes, then how.
+  const first = VERDICT_FIRST.exec(n);
+  if (first && n.split(" ").length <= 8 && echoes(first[1] as string, question)) return true;
   // "delete it" after "keep the hl7 parser as fallback?": a short order on the thing asked about settles it; after
   // an offer ("want me to fix it too?") it asks for the work.
   if (!OFFERS_WORK.test(question) && isImperative(n) && SHORT_ORDER_ON_IT.test(n)) return true;
@@ -104,7 +110,18 @@ export function answersClosed(n: string, prev: string): boolean {
     .replace(/^[,.!\s]+/, "")
     .replace(/[.!]+$/, "");
   if (rest === "") return false;
-  if (/^(please|exactly|that|this|that one|this one|that's (it|right)|sounds good|good|fine)\b/.test(rest))
+  if (
+    /^(please|exactly|that|this|those|these|them|that one|this one|that's (it|right)|sounds good|good|fine)\b/.test(
+      rest,
+    )
+  )
+    return true;
+  // "yep, highest first" after "sort by average descending?": a yes and how, in a few words with no verb.
+  if (
+    rest.split(" ").length <= 3 &&
+    !isImperative(rest) &&
+    !/^(i|we|you|it|it's|its|they|there|this|that's|but)\b/.test(rest)
+  )
     return true;
   // "yes email the member" after "…, email the member?": the yes says what it takes.
   return echoes(rest, lastQuestion(prev) ?? "");
@@ -113,11 +130,15 @@ export function answersClosed(n: string, prev: string): boolean {
 /** "delete it", "drop them", "remove that one": an order of up to four words on the thing just named. */
 const SHORT_ORDER_ON_IT =
   /^([a-z-]+ ){0,2}(it|them|that|those|this|that one|this one)( too| please| then)?[.!]*$/;
+/** "assists yes but …", "exports no, …": a thing named first with its yes or no. */
+const VERDICT_FIRST = /^([a-z0-9-]+( [a-z0-9-]+)?) (yes|no)\b(?! (one|way|thing|need|idea)\b)/;
 /** "comments yes, edits no": each thing asked about with its yes or no. */
 const VERDICT_LIST = /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no)(, [a-z0-9-]+( [a-z0-9-]+)? (yes|no))+[.!]*$/;
 /** "a pin is fine", "she said email is fine", "2 m works": a thing named and judged good enough. */
 const GOOD_ENOUGH =
   /^(((she|he|they|[a-z]+) (said|says|thinks|confirmed) (that )?)?([a-z0-9-]+ ){1,4}(is|are) (fine|ok|okay|good|enough|good enough)|([a-z0-9-]+ ){1,3}works( for (me|us))?)( then| too)?[.!]*$/;
+/** "Want a demo video?", "Shall I note it as an idea?": an extra offered beside the work. */
+const OFFERS_EXTRA = new RegExp(`^(want|need|would you like) (a|an|some|me)\\b|${OFFERS_WORK.source}`);
 /** "not case-sensitive", "not for now": a no said by negating the thing asked about. */
 const NEGATES = /^not ([a-z0-9-]+( [a-z0-9-]+)?)[.!]*$/;
 
@@ -136,8 +157,11 @@ export function declinesAsked(n: string, prev: string): boolean {
   // "not yet, payments are a separate project": the option put off, with the reason.
   if (/^(not yet|not now|not for now|not this time)[,;:] [a-z]/.test(n)) return true;
   // "not case-sensitive", "not for now": the thing asked about negated, or put off.
+  // "not needed" after "want a demo video?" turns down an extra, which chooses nothing.
+  const question = lastQuestion(prev) ?? "";
   const negated = NEGATES.exec(n);
-  if (negated) return NOT_WORTH.test(n) || echoes(negated[1] as string, lastQuestion(prev) ?? "");
+  if (negated)
+    return (NOT_WORTH.test(n) && !OFFERS_EXTRA.test(question)) || echoes(negated[1] as string, question);
   const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
   const head = n.split(/, | — | - |; /)[0] as string;
   if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? ""))

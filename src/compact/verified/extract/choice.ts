@@ -2,7 +2,7 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen, changesWay } from "./answers.ts";
+import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion } from "./answers.ts";
 import { isImperative, PAST_VERB } from "./clause.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 
@@ -220,7 +220,7 @@ const JUDGED =
   /^[a-z0-9][^,]{0,50}? (would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))\b/;
 
 /** Words of doubt: a reply that holds one picks nothing. */
-const DOUBT = "not sure|no idea|don't know|do not know|let me think";
+const DOUBT = "not sure|no idea|don't know|do not know|let me think|maybe,? maybe not|hard to say|who knows";
 const DOUBTS = new RegExp(`\\b(${DOUBT})\\b`);
 const UNSURE = new RegExp(
   `\\b(${DOUBT}|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think( about it| it over)?|later|hmm+\\??)[.!]*$|^(${DOUBT}|either|neither|let me (check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\\b`,
@@ -267,6 +267,15 @@ export function repeatsOption(n: string, prev: string): boolean {
     (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later|only)$/.test(w),
   );
   return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
+}
+
+/** "stop and list them" after "Stop or continue?": the reply opens with one of the verbs offered. */
+export function opensWithOfferedVerb(n: string, prev: string): boolean {
+  const verb = /^([a-z]{3,})\b/.exec(n)?.[1];
+  const question = lastQuestion(prev.toLowerCase()) ?? "";
+  return (
+    verb !== undefined && new RegExp(`(^|[,.:] )${verb} or [a-z]+\\?$|^[a-z]+ or ${verb}\\?$`).test(question)
+  );
 }
 
 /** "we leave it" after "I'd leave it and soften the surfaces": the proposal's own verb said back as ours. */

@@ -11,6 +11,7 @@ import {
   isCommand,
   isDecision,
   isLabelledDecision,
+  opensWithOfferedVerb,
   repeatsOption,
 } from "./choice.ts";
 import {
@@ -170,6 +171,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     const picks =
       isDecision(n) ||
       declinesAsked(n, context.prev ?? "") ||
+      opensWithOfferedVerb(n, context.prev ?? "") ||
       (repeatsOption(n, context.prev ?? "") &&
         !/\bbut\b/.test(n) &&
         !/^(prohibition|no)$/.test(stated?.cue ?? ""));

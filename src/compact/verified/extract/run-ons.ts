@@ -38,7 +38,9 @@ export function runOnClauses(text: string): string[] {
  * when the sentence opens the reply, is the assistant's message its first words may answer. */
 export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: string): RunOnFacts {
   const found: RunOnFacts = { rules: [], decisions: [], goals: [] };
-  if (whole.kind === "negative") return found;
+  // "assists yes but in a separate column, and our old treasurer used to say …": a story told after the pick.
+  const toldAfter = whole.kind === "negative" && (whole.why === "history" || whole.why === "remark");
+  if (whole.kind === "negative" && !toldAfter) return found;
   // A sentence kept whole as a rule already holds every rule said in it.
   const kept = whole.kind === "constraint" || whole.kind === "preference";
   // "the job is the dosing controller, …, so dosing stops when the vents open, that's the rule".
@@ -56,6 +58,7 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
       : first;
   const picked = head !== "" && prev !== undefined && whole.kind !== "decision" ? pickIn(head, prev) : null;
   if (picked) found.decisions.push(picked);
+  if (toldAfter) return found;
   for (const clause of clauses) {
     const cls = classifySentence({ text: clause, introducesQuote: false });
     if ((cls.kind === "constraint" || cls.kind === "preference") && !kept)

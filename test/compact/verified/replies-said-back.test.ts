@@ -1,0 +1,42 @@
+// Replies by the kinds round twenty-three found lost on the twentieth blind set (issue 28): a yes that points
+// ("yes, those") or says how in a few words ("yep, newest first"), the question's own words said back ("from
+// the 1st."), a verb of an "A or B?" question opening the reply ("Stop and …" after "Stop or continue?"), and what
+// picks nothing: doubt ("maybe, maybe not") and an extra turned down ("not needed" after "want a demo video?").
+// Each case is written for this file.
+import { describe, expect, it } from "vitest";
+import { extractTurns, holds } from "../../support/extract-turns.ts";
+
+const reply = (question: string, answer: string) =>
+  extractTurns("Set up the weekly rota export.", question, answer).decisions;
+
+describe("replies that pick", () => {
+  it("takes a pointing or short 'yes'", () => {
+    expect(holds(reply("Use the shift codes from the staff table?", "yes, those"), "yes, those")).toBe(true);
+    expect(holds(reply("Sort the rota by start time?", "yep, earliest first"), "yep, earliest first")).toBe(
+      true,
+    );
+  });
+  it("takes the question's own words said back", () => {
+    expect(holds(reply("Should the new rates apply from the 1st?", "From the 1st."), "from the 1st")).toBe(
+      true,
+    );
+  });
+  it("takes a reply that opens with a verb the question offered", () => {
+    const x = extractTurns(
+      "Set up the weekly rota export.",
+      "Three rows have no staff id. Skip or stop?",
+      "Stop and show me those rows.",
+    );
+    expect(holds(x.decisions, "stop and show me those rows")).toBe(true);
+    expect(holds(x.constraints, "stop and show me those rows")).toBe(false);
+  });
+});
+
+describe("replies that pick nothing", () => {
+  it("leaves doubt and a turned-down extra unpicked", () => {
+    expect(reply("Should late swaps notify the manager?", "Maybe, maybe not.")).toHaveLength(0);
+    const x = extractTurns("Set up the weekly rota export.", "Done. Want a demo video?", "Not needed.");
+    expect(x.decisions).toHaveLength(0);
+    expect(x.constraints).toHaveLength(0);
+  });
+});
