@@ -154,14 +154,15 @@ function judgesAsked(n: string, question: string): boolean {
  * the option the closed question offered. It declines that option: a choice, not a prohibition. */
 export function declinesAsked(n: string, prev: string): boolean {
   if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
+  // "not needed" after "want a demo video?", "no, forget it" after "shall I note it?": an extra turned down
+  // chooses nothing.
+  const question = lastQuestion(prev) ?? "";
+  if (OFFERS_EXTRA.test(question) && !/\bor\b/.test(question)) return false;
   // "not yet, payments are a separate project": the option put off, with the reason.
   if (/^(not yet|not now|not for now|not this time)[,;:] [a-z]/.test(n)) return true;
   // "not case-sensitive", "not for now": the thing asked about negated, or put off.
-  // "not needed" after "want a demo video?" turns down an extra, which chooses nothing.
-  const question = lastQuestion(prev) ?? "";
   const negated = NEGATES.exec(n);
-  if (negated)
-    return (NOT_WORTH.test(n) && !OFFERS_EXTRA.test(question)) || echoes(negated[1] as string, question);
+  if (negated) return NOT_WORTH.test(n) || echoes(negated[1] as string, question);
   const m = /^(no|nah|nope)[,.]? ([a-z0-9-]+( [a-z0-9-]+)?)(,|$|\.)/.exec(n);
   const head = n.split(/, | — | - |; /)[0] as string;
   if (m !== null && head.split(" ").length <= 4 && echoes(m[2] as string, lastQuestion(prev) ?? ""))

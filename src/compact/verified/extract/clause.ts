@@ -144,6 +144,8 @@ export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
   // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.
   if (/^do (it|this|that|the needful|the same)\b/.test(n)) return false;
+  // "what we do today: the boxes send fuel levels …": a heading, not a question.
+  if (/^what (we|i) [a-z' ]{1,30}:\s/.test(n)) return false;
   const SUBJ =
     "(we|i|you|it|this|that|there|the|a|an|my|our|your|they|he|she|every|all|any|anyone|these|those)";
   if (

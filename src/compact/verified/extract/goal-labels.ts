@@ -31,7 +31,7 @@ export const WORK_ASKS =
 export const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for (today|this (week|sprint|session))|by (the end of )?[a-z]+day|by tomorrow)\s*(:(\s*$|\s+\S+ \S+)|,\s+(the|a|an|our|my) \S+ \S+ \S+)/;
 export const STATED = [
-  /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b/,
+  /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b|^what (we|i) (do|build|make) (today|this (session|week|afternoon|morning))\s*:/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping to (have|get|see|ship|finish)( [a-z0-9'-]+){0,4} is\b/,
   /^what (i|we)( really| actually| most)?( want| need|'d like| would like|'d love| would love| hope)( (you|us) to do| to [a-z]+( (away|out))?( with| from| out of)?)?( (by|for|before|today|tonight|this|at|from|out of)\b[^:]{0,30})?( is\b|:)/,
@@ -62,7 +62,7 @@ export const STATED = [
   /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
   /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
   /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
-  /^(change of (plans?|scope|direction|priorities|focus)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^((change|switch) (of|in) (plans?|scope|direction|priorities|focus)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.
