@@ -99,6 +99,20 @@ export function statesFact(n: string): boolean {
   );
 }
 
+/** A thing's habit told with "never" or "always" and an active verb: "the launcher never reloads mods while it's
+ * running", "their api always throttles at one a second", "it always fires during an eclipse". */
+const HABIT =
+  /^(?:(?:yes|yeah|ya|yep|no|nope|right|note|fyi|also|and|oh|ha|well|ok|okay)[,:!]?\s+)*(?:(the|his|her|their|its|this|that|it|he|she|they)\b(?:(?!\b(?:must|should|shall|has to|have to|needs? to|so|because)\b)[^,]){0,40}?) (?:still )?(?:never|always|only ever) (?!(?:is|has|was|does|needs|gets|stays|keeps|remains)\b)[a-z-]{3,}s\b(?! (?:below|above|under|over|past|beyond|more than|less than|longer than)\b)/;
+/** What marks the habit as how things stand, not as a rule: a time of now, a third party's thing, or what it
+ * leads to ("so people have to restart it", "which residents hate", "we can live with that"). */
+const AS_THINGS_ARE =
+  /\b(current|currently|existing|old|today|right now|at the moment|his|her|their|it's running)\b|^(?:[a-z]+[,:!]?\s+)*(it|he|she|they)\b|, (so|which|and so|and then|that's|we can live|people have to|we have to|so people)\b| so (people|users|we|everyone|you) (have|has) to\b/;
+
+/** A habit of a system or a person told as how things are: no rule, however its words read. */
+export function describesHabit(n: string): boolean {
+  return HABIT.test(n) && AS_THINGS_ARE.test(n);
+}
+
 /** The speaker's resolution or regret for themself: "i really must stop committing at 3am", "i should never
  * have volunteered". */
 export function isOwnResolution(n: string): boolean {
@@ -145,6 +159,12 @@ export function isOptionalTask(n: string): boolean {
 /** True when the sentence sounds like a rule but asks nothing of the work (see the header). */
 export function asksNothing(n: string): boolean {
   return (
-    isOwnResolution(n) || isSigh(n) || obligesNoParty(n) || describesNow(n) || statesFact(n) || bindsNobody(n)
+    isOwnResolution(n) ||
+    isSigh(n) ||
+    obligesNoParty(n) ||
+    describesNow(n) ||
+    describesHabit(n) ||
+    statesFact(n) ||
+    bindsNobody(n)
   );
 }

@@ -42,7 +42,7 @@ const PROHIBIT_START =
 const NOT_A_RULE =
   /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b|^not (needed|necessary|required|worth it|for now|this time)[.!]*$/;
 const NO_RULE =
-  /^no,? (but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+  /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */

@@ -50,7 +50,7 @@ import {
   isRuleOfElsewhere,
   isSpeakersLot,
 } from "./not-a-rule.ts";
-import { asksNothing, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
+import { asksNothing, describesHabit, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
 import { answersFact, jokesOrVents } from "./not-binding.ts";
 import { tagWords } from "./pos-tagger.ts";
 import {
@@ -154,7 +154,18 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (n === "" || isCommand(n, context.prev?.toLowerCase())) return { kind: "plain" };
   // "no, it never resets until the dose is given" after "should it reset?": how it behaves for good, a rule.
   const answer = /^(yes|yeah|yep|no|nope)[,.!]*\s+(.+)$/.exec(n)?.[2] ?? "";
-  if (context.prev && asksYesNo(context.prev) && HOLDS_FOR_GOOD.test(answer) && answer.split(" ").length >= 4)
+  if (
+    context.prev &&
+    asksYesNo(context.prev) &&
+    HOLDS_FOR_GOOD.test(answer) &&
+    answer.split(" ").length >= 4 &&
+    // "ya it always fires during the eclipse" after "does it fire then?" tells how it is; after "should it …?" the
+    // same words say how it must be.
+    !(
+      describesHabit(answer) &&
+      !/\b(should|shall|want|like|prefer)\b/.test(context.prev.slice(-200).toLowerCase())
+    )
+  )
     return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
   const reply = !CONDITION_START.test(n) && isChoiceReply(n, context.prev);

@@ -4,10 +4,13 @@
 // a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
 // still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
 
-import { clauseMarkedAsRule, isImperative } from "./clause.ts";
+import { clauseMarkedAsRule, isImperative, PAST_TIME } from "./clause.ts";
 import type { GoalStrength } from "./goal.ts";
+import { describesHabit } from "./not-asked.ts";
+import { tagWords } from "./pos-tagger.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
+import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 /** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds or
@@ -18,6 +21,9 @@ const JOINT =
 const MIN_WORDS = 18;
 
 export interface RunOnFacts {
+  /** True when the sentence's own rule or pick is to be left out for the clauses found here: it also tells a story,
+   * a joke or how things are today ("use the launcher's schema, …, and the launcher never reloads mods"). */
+  narrowed: boolean;
   rules: Omit<RuleFact, "entryId">[];
   decisions: Omit<DecisionFact, "entryId">[];
   /** The clauses that state the work, when the sentence as a whole reads as something else. */
@@ -37,7 +43,7 @@ export function runOnClauses(text: string): string[] {
 /** The rules and choices said in the clauses of a run-on sentence whose whole reads as something else; `prev`,
  * when the sentence opens the reply, is the assistant's message its first words may answer. */
 export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: string): RunOnFacts {
-  const found: RunOnFacts = { rules: [], decisions: [], goals: [] };
+  const found: RunOnFacts = { narrowed: false, rules: [], decisions: [], goals: [] };
   // "assists yes but in a separate column, and our old treasurer used to say …": a story told after the pick.
   const toldAfter = whole.kind === "negative" && (whole.why === "history" || whole.why === "remark");
   if (whole.kind === "negative" && !toldAfter) return found;
@@ -50,17 +56,35 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   const clauses = runOnClauses(sentence.text);
   // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
   // reasons and rules the sentence runs on with.
-  const [first = "", second = ""] = clauses.length > 0 ? sentence.text.split(/,\s+/) : [];
+  const long = sentence.text.split(/\s+/).length >= MIN_WORDS;
+  const [first = "", second = ""] = long ? sentence.text.split(/,\s+/) : [];
   // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
   const head =
-    first.split(/\s+/).length <= 2 && second !== "" && !isImperative(second.toLowerCase())
+    first.split(/\s+/).length <= 2 &&
+    second !== "" &&
+    !/^(and|but|so|or)\s/i.test(second) &&
+    !isImperative(second.toLowerCase())
       ? `${first}, ${second}`
       : first;
-  const picked = head !== "" && prev !== undefined && whole.kind !== "decision" ? pickIn(head, prev) : null;
+  const picked =
+    clauses.length > 0 && prev !== undefined && whole.kind !== "decision" ? pickIn(head, prev) : null;
   if (picked) found.decisions.push(picked);
+  // "the cron never runs on sundays anyway, so schedule it for monday": how things are, then what to do about it.
+  if (whole.kind === "negative" && whole.why === "remark")
+    found.rules.push(...ordersAfterRemark(sentence.text));
   if (toldAfter) return found;
+  const narrow =
+    long && (kept || whole.kind === "decision")
+      ? narrowed(sentence.text, whole, picked ?? (prev === undefined ? null : pickIn(head, prev)))
+      : null;
+  if (narrow !== null) {
+    found.narrowed = true;
+    found.rules.push(...narrow.rules);
+    if (whole.kind === "decision") found.decisions.push(...narrow.decisions);
+  }
   for (const clause of clauses) {
     const cls = classifySentence({ text: clause, introducesQuote: false });
+    if (narrow !== null && cls.kind !== "goal") continue;
     if ((cls.kind === "constraint" || cls.kind === "preference") && !kept)
       found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
     else if (cls.kind === "decision" && whole.kind !== "decision" && !kept)
@@ -76,4 +100,85 @@ function pickIn(head: string, prev: string): Omit<DecisionFact, "entryId"> | nul
   if (head.split(/\s+/).length > 14) return null;
   const cls = classifySentence({ text: head, introducesQuote: false }, { prev });
   return cls.kind === "decision" ? { text: head, marker: cls.marker } : null;
+}
+
+/** Pieces of a run-on at every comma, ";" or dash: the finest clauses a look-alike can sit in. */
+const PIECE = /,\s+|;\s+|\s+[—–-]\s+/;
+/** Why a piece is no rule of the user's now: a story, a joke or a quote (a piece cut at a comma is too short to
+ * tell a hypothetical or a remark from a polite rule, except a thing's habit told as how things are). */
+const LOOK_ALIKE = new Set(["joke", "quote", "quoted"]);
+const isLookAlike = (c: SentenceClass, piece: string): boolean => {
+  if (c.kind !== "negative") return false;
+  const n = piece.toLowerCase();
+  // "evaluate on the last month only": a time of the past names what to use; a story needs a verb in the past.
+  if (c.why === "history") return toldInPast(n.replace(PAST_TIME, ""), tagWords);
+  return LOOK_ALIKE.has(c.why) || (c.why === "remark" && describesHabit(n));
+};
+
+/** A rule or a pick said in the same run-on as a look-alike ("…, and oh the launcher never reloads mods while it's
+ * running so people have to restart it"): the sentence with the look-alike pieces cut out, each stretch left that
+ * states a rule kept as one rule, or null when no piece is a look-alike or no stretch binds. */
+function narrowed(
+  text: string,
+  whole: SentenceClass,
+  pick: Omit<DecisionFact, "entryId"> | null,
+): RunOnFacts | null {
+  const pieces = piecesOf(text);
+  const classes = pieces.map((p) => classifySentence({ text: p.said, introducesQuote: false }));
+  const alike = classes.map((c, i) => isLookAlike(c, pieces[i]?.said ?? ""));
+  if (!alike.includes(true)) return null;
+  if (whole.kind === "decision" && pick === null) return null;
+  const found: RunOnFacts = { narrowed: true, rules: [], decisions: pick ? [pick] : [], goals: [] };
+  // Stretches of pieces between the look-alikes, each read for the rule it holds.
+  let start = -1;
+  const close = (end: number) => {
+    const span = pieces.slice(start, end);
+    const rule = span
+      .map((p) => classes[pieces.indexOf(p)])
+      .find((c) => c?.kind === "constraint" || c?.kind === "preference");
+    const said = text
+      .slice(span[0]?.from ?? 0, span.at(-1)?.to ?? 0)
+      .replace(/^(and|but|so|also|oh|and oh)\s+/i, "");
+    if (
+      rule &&
+      (rule.kind === "constraint" || rule.kind === "preference") &&
+      !(pick?.text.includes(said) ?? false)
+    )
+      found.rules.push({ text: said, kind: rule.kind, cue: rule.cue });
+    start = -1;
+  };
+  pieces.forEach((_, i) => {
+    if (alike[i]) {
+      if (start >= 0) close(i);
+    } else if (start < 0) start = i;
+  });
+  if (start >= 0) close(pieces.length);
+  return found.rules.length > 0 || whole.kind === "decision" ? found : null;
+}
+
+/** The pieces of a sentence at every comma, ";" or dash, with where each stands in it. */
+function piecesOf(text: string): { said: string; from: number; to: number }[] {
+  const out: { said: string; from: number; to: number }[] = [];
+  let from = 0;
+  for (const m of text.matchAll(new RegExp(PIECE.source, "g"))) {
+    out.push({ said: text.slice(from, m.index), from, to: m.index ?? from });
+    from = (m.index ?? 0) + m[0].length;
+  }
+  out.push({ said: text.slice(from), from, to: text.length });
+  return out
+    .map((p) => ({ ...p, said: p.said.trim().replace(/^(and|but|so|also|oh|and oh)\s+/i, "") }))
+    .filter((p) => p.said.split(/\s+/).length >= 3);
+}
+
+/** The rules ordered after ", so" in a sentence that otherwise tells how things are. */
+function ordersAfterRemark(text: string): Omit<RuleFact, "entryId">[] {
+  return text
+    .split(/,\s+(?=so\s)/)
+    .slice(1)
+    .flatMap((piece) => {
+      const cls = classifySentence({ text: piece, introducesQuote: false });
+      return cls.kind === "constraint" || cls.kind === "preference"
+        ? [{ text: piece, kind: cls.kind, cue: cls.cue }]
+        : [];
+    });
 }

@@ -140,6 +140,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   /** Rules and choices read from the clauses of run-on sentences, kept after the message's own. */
   const clauseRules: RuleFact[] = [];
   const clauseDecisions: DecisionFact[] = [];
+  /** Run-on sentences whose own rule or pick gives way to the clauses that bind in them. */
+  const narrowedSentences = new Set<string>();
   // "Any rules I should follow?" → "1) every url keeps working 2) …": the items answer with rules.
   const rulesAsked = prev !== undefined && ASKS_RULES.test(prev.slice(-300));
   // "A few rules I forgot to mention." announces that the sentences after it are rules, stated or not.
@@ -195,6 +197,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     const cls: SentenceClass = own ?? read;
     // "…, and store money as whole cents, and dont add any new packages": rules said inside a dictated sentence.
     const inside = factsOfRunOn(sentence, cls, answered ? undefined : prev);
+    if (inside.narrowed) narrowedSentences.add(sentence.text);
     clauseRules.push(...inside.rules.map((r) => ({ ...r, entryId })));
     clauseDecisions.push(...inside.decisions.map((d) => ({ ...d, entryId })));
     if (inside.goals.length > 0 && cls.kind !== "goal") {
@@ -315,6 +318,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     goals.push(...told.slice(told.indexOf(answersWork)));
     strength = "stated";
   }
+  const whole = (item: { text: string }) => [...narrowedSentences].some((t) => item.text.startsWith(t));
+  facts.rules = facts.rules.filter((r) => !whole(r));
+  facts.decisions.splice(
+    picksBefore,
+    facts.decisions.length,
+    ...facts.decisions.slice(picksBefore).filter((d) => !whole(d)),
+  );
   facts.rules.push(...clauseRules.filter((r) => !facts.rules.some((o) => o.text.includes(r.text))));
   facts.decisions.push(
     ...clauseDecisions.filter((d) => !facts.decisions.some((o) => o.text.includes(d.text))),
