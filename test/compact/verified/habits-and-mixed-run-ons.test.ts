@@ -38,3 +38,17 @@ describe("a run-on holding a rule beside a story", () => {
     expect(holds([...x.constraints, ...x.decisions], "charge triple on powder days")).toBe(false);
   });
 });
+
+describe("a session that names its work nowhere", () => {
+  it("is about its long dictated opening", () => {
+    const x = extractTurns(
+      "right so the shop app needs a gift card feature where customers can buy a card for a friend, and gift cards should never expire because the consumer law here says so",
+      "Understood. Should a card be usable online and in the shop?",
+      "both",
+    );
+    expect(x.goal).toContain("needs a gift card feature");
+  });
+  it("leaves a short opening rule no goal", () => {
+    expect(extractTurns("Never push to main directly.", "Understood.").goal).toBeNull();
+  });
+});

@@ -63,6 +63,8 @@ interface Walk {
   openChoice: string | null;
   /** The entry whose bare report (no request, no stated goal) set the goal. */
   reportId: string | null;
+  /** The first words of the first user message that says something: the goal when none is named anywhere. */
+  opening: { text: string; entryId: string } | null;
 }
 
 function exitCodeOf(message: Record<string, unknown>): number | null {
@@ -140,6 +142,7 @@ function onUser(walk: Walk, text: string, entryId: string): void {
     (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))));
   walk.rules.push(...facts.rules.filter((r) => !isAim(r)));
   if (facts.speaks) walk.opened = true;
+  if (walk.opening === null && facts.opening !== null) walk.opening = { text: facts.opening, entryId };
   walk.lastAsk = facts.task === null ? facts.request : null;
   if (facts.request) walk.request = { text: facts.request, entryId };
   for (const loop of facts.followUps) walk.followUps.push({ text: loop, kind: "follow-up", entryId });
@@ -180,6 +183,7 @@ export function extractDetailed(
     userMessages: 0,
     toolCalls: 0,
     opened: false,
+    opening: null,
     lastAsk: null,
   };
   const calls = new Map<string, ToolCallInfo>();
@@ -277,8 +281,9 @@ function finish(walk: Walk, files: Extraction["files"], entries: number): Extrac
     ...dedupe(walk.followUps, MAX_LOOPS),
   ].slice(0, MAX_LOOPS);
   const base = {
-    goal: walk.goal?.text ?? walk.previous?.goal ?? null,
-    goalEntryId: walk.goal?.entryId ?? null,
+    // A session that names its work nowhere is about what its first message says.
+    goal: walk.goal?.text ?? walk.previous?.goal ?? walk.opening?.text ?? null,
+    goalEntryId: walk.goal?.entryId ?? (walk.previous?.goal ? null : (walk.opening?.entryId ?? null)),
     currentRequest: walk.request?.text ?? null,
     constraints: dedupe(walk.rules, MAX_RULES),
     decisions: dedupe(walk.decisions, MAX_DECISIONS),

@@ -18,7 +18,7 @@ import type { DecisionFact, RuleFact } from "./types.ts";
 const JOINT =
   /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
-const MIN_WORDS = 18;
+export const RUN_ON_WORDS = 18;
 
 export interface RunOnFacts {
   /** True when the sentence's own rule or pick is to be left out for the clauses found here: it also tells a story,
@@ -32,7 +32,7 @@ export interface RunOnFacts {
 
 /** The clauses of a run-on sentence of three words or more, or none when it is not one. */
 export function runOnClauses(text: string): string[] {
-  if (text.split(/\s+/).length < MIN_WORDS) return [];
+  if (text.split(/\s+/).length < RUN_ON_WORDS) return [];
   const parts = text
     .split(JOINT)
     .map((t) => t.trim())
@@ -56,7 +56,7 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   const clauses = runOnClauses(sentence.text);
   // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
   // reasons and rules the sentence runs on with.
-  const long = sentence.text.split(/\s+/).length >= MIN_WORDS;
+  const long = sentence.text.split(/\s+/).length >= RUN_ON_WORDS;
   const [first = "", second = ""] = long ? sentence.text.split(/,\s+/) : [];
   // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
   const head =

@@ -27,7 +27,7 @@ import {
 import { tagWords } from "./pos-tagger.ts";
 import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
-import { factsOfRunOn } from "./run-ons.ts";
+import { factsOfRunOn, RUN_ON_WORDS } from "./run-ons.ts";
 import { LIST_ITEM, normalizeSentence, sentencesOf } from "./sentences.ts";
 import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
@@ -46,6 +46,10 @@ export interface UserFacts {
   /** Everything the user says in the message but questions, thanks, jokes and quotes: what an opening message
    * that holds no request or stated goal is about ("Users with an apostrophe can't sign up."), or null. */
   content: string | null;
+  /** The first thing the message says, when it is a long dictated sentence ("right so the cellar app needs a
+   * tasting notes feature where …, and notes are never deleted"): what a session that names its work nowhere else
+   * is about. */
+  opening: string | null;
   /** The message holds more than greetings, thanks and small talk (a question or a remark counts). */
   speaks: boolean;
   /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
@@ -104,6 +108,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     task: null,
     request: null,
     content: null,
+    opening: null,
     speaks: false,
     pointsBack: false,
     followUps: [],
@@ -342,6 +347,9 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   if (smallTalk) facts.speaks = false;
   // An opening report keeps the question it asks ("Is there a way to make the CLI start faster? It takes 2 s.").
   facts.content = tells && !smallTalk ? bounded(told) : null;
+  // Only a long dictated opening carries its work inside it; a short one that names none states a rule or a fact.
+  const first = said[0] ?? "";
+  facts.opening = !smallTalk && first.split(/\s+/).length >= RUN_ON_WORDS ? first : null;
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;
