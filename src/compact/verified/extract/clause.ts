@@ -19,9 +19,10 @@ const PARTY =
 const REPORT_VERB =
   "(says?|said|prefers?|(would|'d) like (us|me|you) to|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(`^(according to |per )?${PARTY}( (?!(will|might|may|could|should|can)\\b)[a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`);
-/** "priya asked that we keep the columns", "amara asked us to": someone named, asking for something of us. */
+/** "priya asked that we keep the columns", "amara asked us to", "the mechanics asked that": someone named, asking
+ * for something of us. */
 const NAMED_ASKS =
-  /^(?!(i|we|you|it|this|that|there|which|who|what)\b)([a-z]+) (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to) (.*)$/;
+  /^(?:(?:the|our|my|their) )?(?!(i|we|you|it|this|that|there|which|who|what|cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s?\b)([a-z]+) (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to) (.*)$/;
 const ACCORDING = new RegExp(`^(according to|per) ${PARTY}, (.*)$`);
 
 const PARTY_ONLY = new RegExp(`^${PARTY}$`);

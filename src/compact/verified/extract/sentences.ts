@@ -37,9 +37,10 @@ export function isPastedLine(line: string): boolean {
 // An apostrophe of the possessive ("the report's numbers") opens no quote.
 const QUOTE_INTRO =
   /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*(["“`]|'(?!s\b))/i;
-/** A person or group passing on a rule ("my lead says: …"); the rule is the user's to keep (see clause.ts). */
+/** A person or group passing on a rule ("my lead says: …", "Message from the race committee: …"); the rule is the
+ * user's to keep (see clause.ts). */
 const PASSED_ON =
-  /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers|journal|publisher|she|he|they)( also)? (says|said|wants|insists|requires|asked)\b/i;
+  /\b(lead|manager|client|customer|team|legal|compliance|cto|ceo|boss|ops|product|designer|auditors?|finance|maintainers|journal|publisher|she|he|they)( also)? (says|said|wants|insists|requires|asked)\b|^\W{0,4}(message|note|word|memo|request|rules?) from (the|our|my) /i;
 const INLINE_INTRO =
   /(?<![-\w])(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 /** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work; "so
@@ -52,7 +53,7 @@ const COLON_INTRO =
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|matters|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
 /** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
 const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
