@@ -137,8 +137,6 @@ const VERDICT_LIST = /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no)(, [a-z0-9-]+( [a-z0-9-]
 /** "a pin is fine", "she said email is fine", "2 m works": a thing named and judged good enough. */
 const GOOD_ENOUGH =
   /^(((she|he|they|[a-z]+) (said|says|thinks|confirmed) (that )?)?([a-z0-9-]+ ){1,4}(is|are) (fine|ok|okay|good|enough|good enough)|([a-z0-9-]+ ){1,3}works( for (me|us))?)( then| too)?[.!]*$/;
-/** "Want a demo video?", "Shall I note it as an idea?": an extra offered beside the work. */
-const OFFERS_EXTRA = new RegExp(`^(want|need|would you like) (a|an|some|me)\\b|${OFFERS_WORK.source}`);
 /** "not case-sensitive", "not for now": a no said by negating the thing asked about. */
 const NEGATES = /^not ([a-z0-9-]+( [a-z0-9-]+)?)[.!]*$/;
 
@@ -154,12 +152,11 @@ function judgesAsked(n: string, question: string): boolean {
  * the option the closed question offered. It declines that option: a choice, not a prohibition. */
 export function declinesAsked(n: string, prev: string): boolean {
   if (!asksClosed(prev) || n.endsWith("?") || /\bbut\b/.test(n)) return false;
-  // "not needed" after "want a demo video?", "no, forget it" after "shall I note it?": an extra turned down
-  // chooses nothing.
   const question = lastQuestion(prev) ?? "";
-  if (OFFERS_EXTRA.test(question) && !/\bor\b/.test(question)) return false;
-  // "not yet, payments are a separate project": the option put off, with the reason.
-  if (/^(not yet|not now|not for now|not this time)[,;:] [a-z]/.test(n)) return true;
+  // "not yet, payments are a separate project", "not for this season, thanks", "not until the board signs off":
+  // the option put off.
+  if (/^(not yet|not now|not for now|not this time|not today)([,;:.!]|$)|^not (until|for this) [a-z]/.test(n))
+    return true;
   // "not case-sensitive", "not for now": the thing asked about negated, or put off.
   const negated = NEGATES.exec(n);
   if (negated) return NOT_WORTH.test(n) || echoes(negated[1] as string, question);

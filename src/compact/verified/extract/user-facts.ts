@@ -162,7 +162,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // The message's first words answer the assistant's question; a later sentence only when it is as terse
     // ("vitest, not jest. spaces over tabs.") or settles after hesitation ("ugh, fine: …"); a full clause after
     // the answer speaks for itself. A question or a hypothetical answers nothing.
-    const terse = sentence.text.split(/\s+/).length <= 5 || SETTLES.test(n);
+    // "Procurement would never approve Twilio.", "Kanji readings can be ambiguous.": a modal says why, not which.
+    const terse =
+      (sentence.text.split(/\s+/).length <= 5 &&
+        !/\b(would|could|might|may|will)\b|\bcan (?!wait\b)/.test(n)) ||
+      SETTLES.test(n);
     if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
       // "actually no, wait, people behind the NAT would lock each other out": the reason a pick is taken back.
       facts.decisions.splice(picksBefore);
