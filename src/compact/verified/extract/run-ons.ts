@@ -4,13 +4,12 @@
 // a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
 // still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
 
-import { clauseMarkedAsRule, isImperative, PAST_TIME } from "./clause.ts";
+import { clauseMarkedAsRule, isImperative } from "./clause.ts";
 import type { GoalStrength } from "./goal.ts";
 import { describesHabit } from "./not-asked.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
-import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
 /** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds or
@@ -111,7 +110,13 @@ const isLookAlike = (c: SentenceClass, piece: string): boolean => {
   if (c.kind !== "negative") return false;
   const n = piece.toLowerCase();
   // "evaluate on the last month only": a time of the past names what to use; a story needs a verb in the past.
-  if (c.why === "history") return toldInPast(n.replace(PAST_TIME, ""), tagWords);
+  if (c.why === "history")
+    return (
+      tagWords(n).some((w) => w.tag === "VERB" && w.word !== w.lemma && !/(s|ing)$/.test(w.word)) ||
+      /\b(did|was|were|had|went|got|took|broke|lost|(?!(used|based|called|named|supposed|needed|required)\b)[a-z]{3,}ed)\b/.test(n)
+    );
+  // "if we ever switch scoring programs i'd have to redo the parser": a case imagined for some day.
+  if (c.why === "hypothetical") return /\bif\b[^,]*\bever\b|^i suppose\b/.test(n);
   return LOOK_ALIKE.has(c.why) || (c.why === "remark" && describesHabit(n));
 };
 
