@@ -29,7 +29,7 @@ const SOFT = [
   /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
   // "i'd like it to remind people of game night", "i'd like to count the cells in each image": a wish for work,
   // whatever its verb; one about saying, knowing or keeping things is not the work.
-  /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us )?to (?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
+  /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us |people |users |customers |clients |members )?to (be able to )?(?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
   /^(basically |really )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(users|customers|people|players|admins|clients|students|visitors|readers|developers)( of [a-z0-9 ./'-]{2,30})?) to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   // "finance ops asked our tools team for a nightly job that flags duplicates": a new thing asked of us.
@@ -48,7 +48,7 @@ const SOFT = [
   ),
   // "i want that the exporter should produce the gpx file", "i want that the robots drive full speed": a wish
   // said with "that" (non-native).
-  /^(i|we) want that (the|our|my|this|all) [a-z0-9 ./'-]{2,40}? ((should|will|can|must) )?[a-z]{3,}\b/,
+  /^(i|we) want that ((the|our|my|this|all) )?[a-z0-9 ./'-]{2,40}? ((should|will|can|must) )?[a-z]{3,}\b/,
   // "let's make the discord bot survive the gateway disconnects": the product made to do something.
   /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.

@@ -62,7 +62,7 @@ const FOLLOW_UP =
 
 /** Words that point back or frame a request without naming any work ("fix that", "can you take this one"). */
 const EMPTY_WORDS = new Set(
-  "it that this them these those one ones here there from for me us now asap please pls and then up out on over the a an too also again just do take handle look sort deal fix solve stream finish continue go ahead proceed let's lets today tonight first quickly right away real quick track down cause root bottom find figure why".split(
+  "it that this them these those one ones here there from for me us now asap please pls and then up out on over the a an too also again just do take handle look have sort deal fix solve repair help stop make easy easier need want to stream finish continue go ahead proceed let's lets today tonight first quickly right away real quick track down cause root bottom find figure why website site app page".split(
     " ",
   ),
 );
@@ -88,15 +88,18 @@ function withWhatItTakes(text: string, prev: string | undefined): string {
 
 /** A request whose object only points back at what the message said before it ("Fix that."). */
 export function isPointingRequest(text: string): boolean {
+  // "need fix before steam fest": the deadline names no work.
   const words = text
     .toLowerCase()
+    .replace(/\b(before|by|until) [a-z0-9' ]+[.!?]*$/, "")
     .replace(/[^a-z' ]/g, " ")
     .split(/\s+/)
     .filter((w) => w !== "");
   const named = words.filter(
     (w) => !EMPTY_WORDS.has(w) && !/^(can|could|would|will|you|kindly|yes|yeah|yep|ok|okay|sure)$/.test(w),
   );
-  return POINTER.test(text) && named.length <= 1;
+  // "find out", "could you have a look?", "please help to repair": an ask with no object of its own points too.
+  return (POINTER.test(text) && named.length <= 1) || (named.length === 0 && words.length >= 2);
 }
 
 export function factsOfUserMessage(text: string, entryId: string, prev?: string): UserFacts {
@@ -340,7 +343,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   );
   // After a pivot, what the user asks for is the new goal; the report before it only when nothing is asked.
   const asked = goals.filter((g) => !narrated.has(g));
-  facts.goalStatement = bounded(asked.length > 0 ? asked : goals);
+  // "customers can't pay from germany. please help to repair.": an aim that only points back is the report before it.
+  const aims = asked.length > 0 ? asked : goals;
+  const pointed =
+    aims.length > 0 && aims.every(isPointingRequest)
+      ? spoken.slice(0, spoken.indexOf(aims.at(-1) as string) + 1)
+      : [];
+  facts.goalStatement = bounded(pointed.length > aims.length ? pointed : aims);
   facts.goalStrength = facts.goalStatement ? strength : null;
   // A request that only points back ("Users … can't sign up. Fix that.") asks for what the message said.
   const pointing = requests.length > 0 && requests.every(isPointingRequest);

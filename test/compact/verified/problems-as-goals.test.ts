@@ -1,0 +1,38 @@
+// Goals by the kinds round twenty-six found lost on the twenty-third blind set (issue 28): a problem told, then an
+// ask that only points back at it ("Could you help me sort that out?", "Please help to repair.", "find out",
+// "need fix before the demo"), and a wish for what people should be able to do ("I'd love them to be able to …",
+// "we want that results appear …"). Each case is written for this file.
+import { describe, expect, it } from "vitest";
+import { goalOf } from "../../support/extract-turns.ts";
+
+describe("a problem, then an ask that points back", () => {
+  it("makes the problem the goal", () => {
+    expect(
+      goalOf(
+        "Hi, I run a bakery and customers tell me they can't see which cakes can be collected today. Could you help me sort that out on the website?",
+      ),
+    ).toContain("can't see which cakes can be collected today");
+    expect(
+      goalOf(
+        "Hello, I have a bike shop. The problem is card payments from Belgium fail at checkout. Please help to repair.",
+      ),
+    ).toContain("card payments from Belgium fail");
+    expect(goalOf("uploads time out every friday ~6pm. find out")).toContain("uploads time out every friday");
+    expect(goalOf("level 3 crashes on load when the cache is empty. need fix before the demo")).toContain(
+      "level 3 crashes on load",
+    );
+  });
+});
+
+describe("a wish for what people can do", () => {
+  it("is the goal", () => {
+    expect(
+      goalOf(
+        "Hi! Our members keep phoning to ask if a court is free. I'd love them to be able to book courts themselves.",
+      ),
+    ).toContain("book courts themselves");
+    expect(
+      goalOf("Hi, I help the club with its website. We want that scores appear the same evening."),
+    ).toContain("scores appear the same evening");
+  });
+});
