@@ -3,7 +3,7 @@
 // "need fix before the demo"), and a wish for what people should be able to do ("I'd love them to be able to …",
 // "we want that results appear …"). Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { goalOf } from "../../support/extract-turns.ts";
+import { extractTurns, goalOf, holds } from "../../support/extract-turns.ts";
 
 describe("a problem, then an ask that points back", () => {
   it("makes the problem the goal", () => {
@@ -34,5 +34,17 @@ describe("a wish for what people can do", () => {
     expect(
       goalOf("Hi, I help the club with its website. We want that scores appear the same evening."),
     ).toContain("scores appear the same evening");
+  });
+});
+
+describe("trouble reported by those the product serves", () => {
+  it("is no rule, while the same words about access stay one", () => {
+    const report = extractTurns(
+      "Members say they cannot find where to change their plan. We want to make it easy.",
+    );
+    expect(report.constraints).toHaveLength(0);
+    expect(report.goal).toContain("cannot find where to change their plan");
+    const access = extractTurns("Add the gradebook. Students can't see other students' grades.");
+    expect(holds(access.constraints, "students can't see other students' grades")).toBe(true);
   });
 });

@@ -67,6 +67,19 @@ export function reportsSymptom(n: string): boolean {
   );
 }
 
+/** Those the product serves, named as a group ("customers", "our members", "the studios"). */
+const SERVED =
+  "(?:(?:the|our|my|some|many|most|a lot of) )?(?:users|customers|clients|members|visitors|students|patients|parents|players|drivers|staff|people|studios|shops|readers|listeners|guests|riders|volunteers|teachers)";
+/** "customers keep telling me they can't see …", "members say they cannot find …", "clients can't find the
+ * button": what those served cannot do, reported; a complaint to fix, not a rule. */
+const REPORTED_TROUBLE = new RegExp(
+  `^(?:[a-z ,']{0,60}\\band )?${SERVED} (?:keep (?:telling|saying to|asking) (?:me|us)|(?:always |often |keep )?(?:say|tell (?:me|us)|complain|report|are complaining|have been complaining))(?: that)? (?:they|${SERVED}) (?:can't|cannot|can not|don't|keep|never)\\b|\\b(?:can't|cannot|can not|don't|doesn't) (?:find|figure out|work out|tell where)\\b`,
+);
+
+export function reportsTrouble(n: string): boolean {
+  return REPORTED_TROUBLE.test(n) && !clauses(n).slice(1).some(startsAsk);
+}
+
 /** "whoever wrote this regex should never …", "the person who invented timezones must …": venting at whoever
  * made something in the past. "whoever touches billing must add a test" binds (present tense). */
 export function blamesPastAuthor(n: string): boolean {
@@ -182,6 +195,7 @@ export function bindsNobody(n: string): boolean {
     describesThroughRelative(n) ||
     complainsOfThing(n) ||
     reportsSymptom(n) ||
+    reportsTrouble(n) ||
     blamesPastAuthor(n) ||
     bansWithStory(n) ||
     regretsOnly(n) ||
