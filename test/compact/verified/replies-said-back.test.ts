@@ -39,3 +39,29 @@ describe("replies that pick nothing or set no rule", () => {
     expect(x.constraints).toHaveLength(0);
   });
 });
+
+describe("replies that name the way by its verb or its stem", () => {
+  it("takes 'do that' after 'they could …', a verb of the offered ways, and a stem said back", () => {
+    const x = extractTurns(
+      "Fix the ledger edits.",
+      "They could add a reversal entry that points to the original one.",
+      "do that",
+    );
+    expect(holds(x.decisions, "do that")).toBe(true);
+    expect(
+      holds(
+        reply(
+          "For the rest, should I hold the order or send it with a default code?",
+          "hold it, a wrong code costs more",
+        ),
+        "hold it",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        reply("Should members be able to reserve a court?", "No reservation, the board is against it."),
+        "no reservation",
+      ),
+    ).toBe(true);
+  });
+});

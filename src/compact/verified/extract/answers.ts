@@ -174,7 +174,14 @@ export function declinesAsked(n: string, prev: string): boolean {
 /** A word of `said` that the `asked` sentence holds, allowing a changed ending ("email" / "emailed"). */
 export function echoes(said: string, asked: string): boolean {
   const words = WORD(asked);
-  return WORD(said).some((w) => words.some((a) => a.startsWith(w.slice(0, Math.max(3, w.length - 2)))));
+  // "reservation" echoes "reserve": a changed ending, or a shared stem of six letters.
+  return WORD(said).some((w) =>
+    words.some(
+      (a) =>
+        a.startsWith(w.slice(0, Math.max(3, w.length - 2))) ||
+        (w.length >= 6 && a.length >= 6 && a.slice(0, 6) === w.slice(0, 6)),
+    ),
+  );
 }
 
 /** The assistant's last sentence announces what it will do ("I'll copy the database and keep the schema names."). */

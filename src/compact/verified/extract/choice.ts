@@ -273,8 +273,11 @@ export function repeatsOption(n: string, prev: string): boolean {
 export function opensWithOfferedVerb(n: string, prev: string): boolean {
   const verb = /^([a-z]{3,})\b/.exec(n)?.[1];
   const question = lastQuestion(prev.toLowerCase()) ?? "";
+  // "block it" after "should I block the declaration or fall back to manual entry?".
   return (
-    verb !== undefined && new RegExp(`(^|[,.:] )${verb} or [a-z]+\\?$|^[a-z]+ or ${verb}\\?$`).test(question)
+    verb !== undefined &&
+    / or /.test(question) &&
+    new RegExp(`(^|[,.:] |\\b(i|we|you|or|to) )${verb}\\b`).test(question)
   );
 }
 

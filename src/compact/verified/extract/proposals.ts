@@ -10,7 +10,7 @@ import { looksImperative } from "./clause.ts";
 /** A sentence that suggests a way ("I can dedupe with a request cache.", "Batching would help a lot.", "I'd wait
  * one FixedUpdate.", "I'd suggest keeping the old data."). */
 const SUGGESTS =
-  /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\bi (can|could) (?!(see|not|confirm|reproduce|find|tell)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b|\bi (suggest|propose|recommend)\b|\bi can either\b|(^|[:;,]\s+)i'd (?!(like|love|need|be|have|say|guess|think|want|rather know|check|look|ask)\b)[a-z]+ [^.?!]{3,}/;
+  /\b(would|could) (help|let|make|cut|save|fix|speed|reduce|avoid|halve|work|be (better|faster|safer|simpler|cleaner|cheaper|enough|easier))\b|\b(i|we|they|you) (can|could) (?!(see|not|confirm|reproduce|find|tell|also|be|do|try|ask|check|look)\b)[a-z]+\b|\b(i'd|i would) (suggest|recommend|propose|go with)\b|\b(one|another|an) option (is|would be)\b|\bi (suggest|propose|recommend)\b|\bi can either\b|(^|[:;,]\s+)i'd (?!(like|love|need|be|have|say|guess|think|want|rather know|check|look|ask)\b)[a-z]+ [^.?!]{3,}/;
 /** A sentence that announces work of the assistant's own, not a look around ("I'll set catchup=False."). */
 const PLANS_WORK =
   /^((so|then|ok|okay|alright|next),? )?(i'll|i will|i'm going to|i am going to) (?!(look|check|read|run|rerun|profile|investigate|try|test|see|dig|review|start|search|debug|reproduce|inspect|examine|take|get|find|ask|wait|let|report|keep|go|continue|be|need|have|do some|write up|summari[sz]e|explain|show|open|poke|grep|trace)\b)[a-z]+/;
