@@ -48,3 +48,23 @@ describe("trouble reported by those the product serves", () => {
     expect(holds(access.constraints, "students can't see other students' grades")).toBe(true);
   });
 });
+
+describe("work named by its label, its order or a task for you", () => {
+  it("reads 'X log: add …', 'First A, then B.' and 'The task for you is …'", () => {
+    expect(goalOf("bakery till log: add a field for the allergen code")).toContain(
+      "add a field for the allergen code",
+    );
+    expect(
+      goalOf(
+        "Add the league table.",
+        "Which first, the table or the fixtures page?",
+        "First the fixtures page, then the table.",
+      ),
+    ).toContain("First the fixtures page, then the table");
+    expect(
+      goalOf(
+        "Hi, I coordinate the volunteers. The treasurer has a spreadsheet. The task for you is importing that spreadsheet into the app.",
+      ),
+    ).toBe("The task for you is importing that spreadsheet into the app.");
+  });
+});

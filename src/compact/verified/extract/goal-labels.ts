@@ -15,7 +15,7 @@ const WANTED_BY =
 const OTHER_TONGUE_AIM =
   "(mi|el|nuestro) objetivo|mon objectif|notre objectif|mein ziel|unser ziel|il mio obiettivo";
 export const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?(${OTHER_TONGUE_AIM}( is( to)?|:)|((this|that|here) is |here's |that's )?(the |our |my |your |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → ))`,
+  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?(${OTHER_TONGUE_AIM}( is( to)?|:)|((this|that|here) is |here's |that's )?(the |our |my |your |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( for (you|us|me))?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → ))`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 export const WORK_LABEL =
@@ -31,6 +31,8 @@ export const WORK_ASKS =
 export const TIME_HEADING =
   /^(today|tonight|this (week|session|sprint)|for (today|this (week|sprint|session))|by (the end of )?[a-z]+day|by tomorrow)\s*(:(\s*$|\s+\S+ \S+)|,\s+(the|a|an|our|my) \S+ \S+ \S+)/;
 export const STATED = [
+  // "first the timezone display, then the no-show flow": the order of the work, which is the work.
+  /^first,? (the |our )?[a-z0-9' -]{3,40}, then (the |our )?[a-z0-9' -]{3,40}[.!]?$/,
   /^what (we're|we are|i'm|i am) (really |actually |mostly )?(doing|after|building|working on)\b|^what (we|i) (do|build|make) (today|this (session|week|afternoon|morning))\s*:/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping for is\b/,
   /^(so )?what (i'm|we're|i am|we are) (really |actually )?hoping to (have|get|see|ship|finish)( [a-z0-9'-]+){0,4} is\b/,

@@ -299,7 +299,7 @@ const SCOPE_LEAD =
 /** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
  * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
 const WE_ASK =
-  /^((hi|hello|hey),? )?(could|can) we (please |maybe |somehow )?(add|flag|build|create|show|support|send|detect|track|export|import|automate|generate|make (the|it|our|a|an)|get (a|an|the) [a-z]+ (to|for|that|of))\b .{8,}\?$/;
+  /^((hi|hello|hey),? )?(could|can) we (please |maybe |somehow )?(add|flag|build|create|show|support|send|detect|track|export|import|automate|generate|fix|repair|investigate|make (the|it|our|a|an)|get (a|an|the) [a-z]+ (to|for|that|of))\b .{8,}\?$/;
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.

@@ -44,9 +44,9 @@ const PASSED_ON =
 const INLINE_INTRO =
   /(?<![-\w])(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 /** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work; "so
- * what i need is an on-call bot: …" names the work. */
+ * what i need is an on-call bot: …" names the work; "zoo feeding log: add a field for grams" asks after its label. */
 const ASKS_WITH_INTRO_WORD =
-  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b|^\W{0,4}((so|ok|okay),? )?(what (i|we) (really )?(need|want|'d like|would like) is|(i|we) (need|want|'d like|would like) (a|an|the|to))\b/i;
+  /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b|^[\w' -]{2,30}:\s+(add|fix|make|build|remove|rename|show|support|move|change|update|create|write|allow|let) (a|an|the|our|my|this|all|every|support)\b|^\W{0,4}((so|ok|okay),? )?(what (i|we) (really )?(need|want|'d like|would like) is|(i|we) (need|want|'d like|would like) (a|an|the|to))\b/i;
 const COLON_INTRO =
   /(?<![-\w])(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
 
