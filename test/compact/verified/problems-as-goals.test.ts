@@ -57,7 +57,7 @@ describe("work named by its label, its order or a task for you", () => {
     expect(
       goalOf(
         "Add the league table.",
-        "Which first, the table or the fixtures page?",
+        "Noted, both are on the list.",
         "First the fixtures page, then the table.",
       ),
     ).toContain("First the fixtures page, then the table");
