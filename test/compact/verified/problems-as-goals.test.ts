@@ -68,3 +68,22 @@ describe("work named by its label, its order or a task for you", () => {
     ).toBe("The task for you is importing that spreadsheet into the app.");
   });
 });
+
+describe("work set aside for other work inside a long sentence", () => {
+  it("takes the work said after 'forget X and' or 'drop the X idea and' as the new goal", () => {
+    expect(
+      goalOf(
+        "so I want to build the loyalty stamps page for the car wash",
+        "Sure. Stamps per visit or per euro spent?",
+        "per visit is nicer, and wait, the manager just called and the card reader at bay two is down again, so forget the stamps for now and fix the card reader payments",
+      ),
+    ).toContain("fix the card reader payments");
+  });
+  it("leaves a data step or a choice of approach alone", () => {
+    expect(
+      goalOf(
+        "Goal for this session: import the sensor feed. If a reading is empty, drop the sample and log it.",
+      ),
+    ).toContain("import the sensor feed");
+  });
+});

@@ -218,6 +218,10 @@ export function framesProblem(n: string): boolean {
   return PROBLEM.test(n.replace(/^so,? /, ""));
 }
 
+/** "forget the swaps for now and …": work set aside, and the work said after it. */
+const SETS_ASIDE =
+  /^(?!(?:if|when|in that case|in which case)\b).*?\b(?:(?:forget|scrap) (?:the|that|this|our|my) [a-z0-9 -]{1,40}?(?: for now| for today)? and (?:instead )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) (?:[a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)?|[a-z0-9 -]{1,40}? for (?:now|today)|[a-z0-9 -]{1,40}?) and (?:instead|for now) (?:let's |lets )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) [a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)? and (?:let's |lets )?)(?=[a-z])/;
+
 /** "find out why the backup skipped, the flags can wait": the work put ahead of the one set aside. */
 const PUTS_AHEAD =
   /^.{12,}, (the|our|that|those|these|this|my) [a-z0-9 -]{2,40} (can|will have to|has to|have to) wait( for now| till later| until later)?[.!]*$/;
@@ -330,6 +334,11 @@ function readGoal(n: string): GoalReading | null {
     const found = clause.split(" ").length >= 3 ? strengthOf(clause) : null;
     if (found) return { strength: found, clause };
   }
+  // "…, so forget the swaps for now and fix the route sheet printing": one piece of work dropped for another.
+  const swapped = SETS_ASIDE.exec(n);
+  const instead = swapped ? n.slice(swapped[0].length) : "";
+  if (instead.split(" ").length >= 3 && new RegExp(`^(${BASE_VERB})\\b`).test(instead))
+    return { strength: "stated", clause: instead };
   return null;
 }
 
