@@ -87,3 +87,18 @@ describe("work set aside for other work inside a long sentence", () => {
     ).toContain("import the sensor feed");
   });
 });
+
+describe("problems listed, and a question released", () => {
+  it("reads items under 'Problems reported:' as no rules, and 'just curious, no need to do it now' as none", () => {
+    const x = extractTurns(
+      "Ticket refunds: the refund page confuses people. Problems reported:\n1. They can't see the amount before confirming.\n2. The email doesn't say when the money arrives.",
+    );
+    expect(x.constraints).toHaveLength(0);
+    const y = extractTurns(
+      "Add a mite count to the hive records.",
+      "Done. Should I also add an alert?",
+      "Would it be hard to colour the card red above 3%? Just curious, no need to do it now.",
+    );
+    expect(y.constraints).toHaveLength(0);
+  });
+});

@@ -5,6 +5,7 @@
 import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion } from "./answers.ts";
 import { isImperative, PAST_VERB } from "./clause.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
+import { releases } from "./told.ts";
 
 const DECISION_LABEL =
   /^(final |the |our |my |the team's )?(decisions?|decided|settled|verdict|conclusion|resolution|resolved|choices?|chosen( approach| option)?|picked|final (call|answer|choice)|agreed|winner( is)?|(my|our|the) call)( made| as well| too| also)?( (on|for|about|re) [^:—]{1,40})?( (after|from|at|in|with|by) [^:—]{1,50})?\s*[:—-]|^(re|for|on|about|as for|regarding) (the|my|our|that) (open|pending|remaining|earlier) (question|point|item)( (on|about|of) [^:—]{1,40})?\s*[:—-]|^(decision|call) made\b|\b(that's|that is|it's|it is) (settled|decided|final)\b|^winner is\b|\b(the|our|my) (final )?(decision|choice|call) (is|was)\b|^final (decision|choice|call|answer) (is|was)\b|^(after thinking (it over|about it)|on reflection|all things considered|having thought about it),/;
@@ -306,8 +307,9 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
     )
   )
     return false;
-  // "please compare, i don't know", "hmm let me think about that": doubt picks nothing.
-  if (DOUBTS.test(n)) return false;
+  // "please compare, i don't know", "hmm let me think about that": doubt picks nothing; nor does "just curious,
+  // no need to do it now".
+  if (DOUBTS.test(n) || releases(n)) return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;

@@ -298,7 +298,9 @@ export function ruleIn(clause: string, whole: string): RuleClass | null {
   if (standingImperative(c, whole)) return { kind: "constraint", cue: "imperative" };
   // "run the tests and don't push anything": a prohibition or obligation joined to a request.
   for (const part of c
-    .split(/, (?:so |and |but )?|; | so | (?:and|but) (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/)
+    .split(
+      /, (?:so |and |but )?|; | so | (?:and|but) (?=(?:don't|do not|never|always|make sure|keep|leave|avoid)\b)/,
+    )
     .slice(1)) {
     const inner = part.trim();
     // "i'm asking, not deciding": a contrast about the speaker forbids nothing.

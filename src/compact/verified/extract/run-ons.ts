@@ -113,7 +113,9 @@ const isLookAlike = (c: SentenceClass, piece: string): boolean => {
   if (c.why === "history")
     return (
       tagWords(n).some((w) => w.tag === "VERB" && w.word !== w.lemma && !/(s|ing)$/.test(w.word)) ||
-      /\b(did|was|were|had|went|got|took|broke|lost|(?!(used|based|called|named|supposed|needed|required)\b)[a-z]{3,}ed)\b/.test(n)
+      /\b(did|was|were|had|went|got|took|broke|lost|(?!(used|based|called|named|supposed|needed|required)\b)[a-z]{3,}ed)\b/.test(
+        n,
+      )
     );
   // "if we ever switch scoring programs i'd have to redo the parser": a case imagined for some day.
   if (c.why === "hypothetical") return /\bif\b[^,]*\bever\b|^i suppose\b/.test(n);

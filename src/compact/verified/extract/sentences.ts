@@ -48,7 +48,7 @@ const INLINE_INTRO =
 const ASKS_WITH_INTRO_WORD =
   /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b|^[\w' -]{2,30}:\s+(add|fix|make|build|remove|rename|show|support|move|change|update|create|write|allow|let) (a|an|the|our|my|this|all|every|support)\b|^\W{0,4}((so|ok|okay),? )?(what (i|we) (really )?(need|want|'d like|would like) is|(i|we) (need|want|'d like|would like) (a|an|the|to))\b/i;
 const COLON_INTRO =
-  /(?<![-\w])(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$/i;
+  /(?<![-\w])(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$|(?<![-\w])(problems|issues|bugs|complaints|symptoms)( reported| so far| found| we see| we're seeing| people report)?\s*:\s*$/i;
 
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */

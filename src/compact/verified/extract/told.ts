@@ -23,6 +23,9 @@ const dismisses = (n: string) =>
   !n.split(/, (?:but |so |and )?/).some((c) => isImperative(c)) &&
   !/\b(must|should|never|always|don't|do not|have to|has to|need to|needs to)\b/.test(n);
 
+/** "just curious, no need to do it now": a release or a refusal. */
+export const releases = (n: string): boolean => RELEASES.test(n);
+
 /** A release, a refusal, the speaker's routine or a fact waved through: it sets no rule. */
 export function setsNothing(n: string): boolean {
   return RELEASES.test(n) || ROUTINE.test(n) || dismisses(n);
@@ -97,7 +100,8 @@ export function toldInPast(clause: string, tag: (text: string) => TaggedWord[]):
   const words = tag(clause);
   const verb = words.find((w) => w.tag === "VERB" || w.tag === "AUX");
   // "fixed interval.": a participle opening two words names a kind of thing; no story is told.
-  if (verb !== undefined && verb === words[0] && words.filter((w) => w.tag !== "PUNCT").length <= 2) return false;
+  if (verb !== undefined && verb === words[0] && words.filter((w) => w.tag !== "PUNCT").length <= 2)
+    return false;
   if (narrates(clause)) return true;
   if (verb === undefined) return false;
   const { word, lemma } = verb;
