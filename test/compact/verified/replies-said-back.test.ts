@@ -65,3 +65,20 @@ describe("replies that name the way by its verb or its stem", () => {
     ).toBe(true);
   });
 });
+
+describe("a no said by negating the option, and a story quoted before the answer", () => {
+  it("takes 'not X, only Y' as the choice and skips the quoted story", () => {
+    expect(
+      holds(
+        reply("Should beta builds be listed too?", "Not beta builds, only the stable ones."),
+        "not beta builds",
+      ),
+    ).toBe(true);
+    const x = extractTurns(
+      "Add refunds to the booking app.",
+      "The code has a comment 'TODO: never refund deposits'. Should I keep that?",
+      "The old manager wrote 'never refund deposits' years ago. Deposits follow the same rules now.",
+    );
+    expect(holds(x.decisions, "years ago")).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
 import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion } from "./answers.ts";
-import { isImperative, PAST_VERB } from "./clause.ts";
+import { isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 import { releases } from "./told.ts";
 
@@ -309,7 +309,9 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
     return false;
   // "please compare, i don't know", "hmm let me think about that": doubt picks nothing; nor does "just curious,
   // no need to do it now".
-  if (DOUBTS.test(n) || releases(n)) return false;
+  // "the old owner wrote 'never refund deposits' years ago": words quoted from the past, told before the answer.
+  if (DOUBTS.test(n) || releases(n) || (PAST_TIME.test(n) && /(^|\s)['"“‘][^'"”’]{3,}['"”’]/.test(n)))
+    return false;
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;

@@ -5,7 +5,7 @@
 import { BASE_VERB } from "./clause.ts";
 
 const GOAL_NOUN =
-  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real|actual) thing|thing(?= (for today|today|this week))|scope|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build|walk away with|come away with|leave with|get out of (this|today)))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
+  "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real|actual|urgent|most urgent) thing|thing(?= (for today|today|this week))|scope|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build|walk away with|come away with|leave with|get out of (this|today)))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
   "( today| tonight| for today| today's (session|work)| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
@@ -64,7 +64,7 @@ export const STATED = [
   /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
   /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
   /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
-  /^((change|switch) (of|in) (plans?|scope|direction|priorities|focus)|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^((change|switch) (of|in) (plans?|scope|direction|priorities|priority|focus)|priority change|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.

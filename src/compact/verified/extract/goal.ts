@@ -299,7 +299,7 @@ export function goalReading(n: string): GoalReading | null {
 const READINGS = new Map<string, GoalReading | null>();
 /** "for the desktop editor, ", "with that out of the way, ": a scope or a transition said before the sentence. */
 const SCOPE_LEAD =
-  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)/;
+  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)|^before [a-z0-9 '-]{2,30}, (?=the\b)/;
 /** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
  * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
 const WE_ASK =
