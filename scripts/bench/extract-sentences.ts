@@ -66,7 +66,8 @@ const BLIND_SETS: Array<[dir: string, column: string]> = [
   ["blind23", "blind 23 (read in round 26)"],
   ["blind24", "blind 24 (read in round 27)"],
   ["blind25", "blind 25 (read in round 28)"],
-  ["blind26", "blind 26 (never tuned)"],
+  ["blind26", "blind 26 (read in round 29)"],
+  ["blind27", "blind 27 (never tuned)"],
 ];
 /** Round four's tune sessions for rules and choices: lists, long multi-part messages, late rules, look-alikes. */
 const RULE_SESSIONS = join(import.meta.dirname, "../../test/fixtures/extract-rule-sessions/sessions.jsonl");
