@@ -82,3 +82,26 @@ describe("a no said by negating the option, and a story quoted before the answer
     expect(holds(x.decisions, "years ago")).toBe(false);
   });
 });
+
+describe("picks said with their reason or a short word more", () => {
+  it("reads 'so X it shall be' and keeps a short word after a long reply's pick", () => {
+    expect(
+      holds(
+        reply(
+          "For the API style, REST or GraphQL?",
+          "Our partner shops only know REST, so REST it shall be.",
+        ),
+        "so rest it shall be",
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        reply(
+          "Should the reminder go at a fixed time or 24 hours before?",
+          "fixed time is fine, 9 in the morning, and funny story, last week a customer brought us cake for the reminders",
+        ),
+        "fixed time is fine, 9 in the morning",
+      ),
+    ).toBe(true);
+  });
+});

@@ -136,7 +136,7 @@ const VERDICT_FIRST = /^([a-z0-9-]+( [a-z0-9-]+)?) (yes|no)\b(?! (one|way|thing|
 const VERDICT_LIST = /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no)(, [a-z0-9-]+( [a-z0-9-]+)? (yes|no))+[.!]*$/;
 /** "a pin is fine", "she said email is fine", "2 m works": a thing named and judged good enough. */
 const GOOD_ENOUGH =
-  /^(((she|he|they|[a-z]+) (said|says|thinks|confirmed) (that )?)?([a-z0-9-]+ ){1,4}(is|are) (fine|ok|okay|good|enough|good enough)|([a-z0-9-]+ ){1,3}works( for (me|us))?)( then| too)?[.!]*$/;
+  /^(((she|he|they|[a-z]+) (said|says|thinks|confirmed) (that )?)?([a-z0-9-]+ ){1,4}(is|are) (fine|ok|okay|good|enough|good enough)|([a-z0-9-]+ ){1,3}works( for (me|us))?|([a-z0-9-]+ ){1,3}(sounds?|seems?) (good|fine|great|ok|okay|right))( then| too)?[.!]*$/;
 /** "not case-sensitive", "not for now", "not pre-releases, only the stable ones": a no said by negating the thing
  * asked about. */
 const NEGATES = /^not ([a-z0-9-]+( [a-z0-9-]+)?)([.!]*$|[,;] )/;

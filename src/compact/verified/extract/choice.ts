@@ -18,7 +18,7 @@ const CHOOSING =
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|settle on|standardi[sz]e on|do (the|it with|option|plan|approach))\b/;
 const IT_IS =
-  /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be)( for [^,]{2,40})?[.!]*$/;
+  /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be|shall be|will be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;

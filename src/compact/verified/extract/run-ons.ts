@@ -59,7 +59,7 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   const [first = "", second = ""] = long ? sentence.text.split(/,\s+/) : [];
   // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
   const head =
-    first.split(/\s+/).length <= 2 &&
+    (first.split(/\s+/).length <= 2 || second.split(/\s+/).length <= 4) &&
     second !== "" &&
     !/^(and|but|so|or)\s/i.test(second) &&
     !isImperative(second.toLowerCase())
