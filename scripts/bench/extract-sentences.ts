@@ -67,7 +67,9 @@ const BLIND_SETS: Array<[dir: string, column: string]> = [
   ["blind24", "blind 24 (read in round 27)"],
   ["blind25", "blind 25 (read in round 28)"],
   ["blind26", "blind 26 (read in round 29)"],
-  ["blind27", "blind 27 (never tuned)"],
+  ["blind27", "blind 27 (read in round 30)"],
+  ["blind28", "blind 28 (never tuned)"],
+  ["blind29", "blind 29 (never tuned)"],
 ];
 /** Round four's tune sessions for rules and choices: lists, long multi-part messages, late rules, look-alikes. */
 const RULE_SESSIONS = join(import.meta.dirname, "../../test/fixtures/extract-rule-sessions/sessions.jsonl");
