@@ -2,7 +2,9 @@
 // money as whole cents, and dont add any new packages, and go with the key table option" holds a goal, two rules
 // and a choice. Only a sentence long enough to carry several is split: at ", and", at ";", or at "and" before
 // a word that forbids or binds ("and don't …"); each clause keeps the user's words. A sentence kept whole as a rule
-// still gives the goal said in it; one read as a joke, a quote or a question is left whole. Pure.
+// still gives the goal said in it; a reply gives the pick said first ("regional endpoints, raising the timeout
+// would …"); one that holds a rule beside a joke, a story or a thing's habit keeps only the stretches that bind.
+// One read as a quote or a question is left whole. Pure.
 
 import { clauseMarkedAsRule, isImperative } from "./clause.ts";
 import type { GoalStrength } from "./goal.ts";

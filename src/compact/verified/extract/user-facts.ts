@@ -72,10 +72,10 @@ const ASKS = /\?\s*$|^\s*(can|could|would) you\b/i;
 const ANNOUNCES_RULES =
   /(^|, )((now|also|oh|and|ok|okay|so)[,.]? )*(here are |there are )?(a few|some|two|three|a couple of|more|other|the)? ?(more )?(rules|constraints|requirements|ground rules|house rules|conditions)( [a-z' ]{0,30})? (i forgot to mention|to mention|you should know( about)?|to follow|to keep in mind|that apply)[.:!]*$/;
 
-/** What a sentence right after a bare pick can be and still belong to it: a second word for the pick or its reason. */
 /** A few words that only insist on the rule said before them. */
 const INSISTS =
   /^(always|never|ever|no exceptions?|without exceptions?|period|full stop|non-negotiable|not negotiable|every (single )?time|mandatory|hard rule|(that's|this is) (the|a|a hard) (rule|law|requirement)|(it|they|that|this|those|these) (stays?|remains?) [a-z-]+( too)?)[.!]*$/;
+/** What a sentence right after a bare pick can be and still belong to it: a second word for the pick or its reason. */
 const KEEPS_WITH_PICK = new Set<SentenceClass["kind"]>(["decision", "plain"]);
 
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
@@ -330,12 +330,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     goals.push(...told.slice(told.indexOf(answersWork)));
     strength = "stated";
   }
-  const whole = (item: { text: string }) => [...narrowedSentences].some((t) => item.text.startsWith(t));
-  facts.rules = facts.rules.filter((r) => !whole(r));
+  // A run-on that also tells a story or a joke gives way to the stretches of it that bind.
+  const gaveWay = (item: { text: string }) => [...narrowedSentences].some((t) => item.text.startsWith(t));
+  facts.rules = facts.rules.filter((r) => !gaveWay(r));
   facts.decisions.splice(
     picksBefore,
     facts.decisions.length,
-    ...facts.decisions.slice(picksBefore).filter((d) => !whole(d)),
+    ...facts.decisions.slice(picksBefore).filter((d) => !gaveWay(d)),
   );
   facts.rules.push(...clauseRules.filter((r) => !facts.rules.some((o) => o.text.includes(r.text))));
   facts.decisions.push(
