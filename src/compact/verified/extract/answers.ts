@@ -67,9 +67,15 @@ export function asksOpen(prev: string): boolean {
 const YES =
   /^(yes|yeah|yep|yup|y(?=[,.! ]|$)|sure|definitely|absolutely|of course|please do|go for it|do it|fine by me|works for me)\b/;
 const NO = /^((god|hell|oh),? no|no|nope|nah|no way|not really|better not|not now|not yet|no need)\b/;
-/** "not worth it", "overkill": the option asked about judged not worth taking. */
-const NOT_WORTH =
-  /^(not (worth it|worth the (effort|trouble|complexity)|needed|necessary|now|yet|for now|this time)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\b/;
+/** "not yet", "not for now", "not today": an option put off, the one list of its words (choice.ts reads a part of
+ * the work put off with it). */
+export const PUT_OFF = "not (?:yet|now|for now|this time|today)";
+/** "not worth it", "overkill": the option asked about judged not worth taking, or put off. */
+const NOT_WORTH = new RegExp(
+  `^(${PUT_OFF}|not (worth it|worth the (effort|trouble|complexity)|needed|necessary)|overkill|unnecessary|too much|keep it simple|skip (it|that)|leave (it|that)( out| as is)?)\\b`,
+);
+/** "not yet, payments are a separate project", "not until the board signs off": the option put off, maybe why. */
+const PUTS_OFF = new RegExp(`^(${PUT_OFF})([,;:.!]|$)|^not (until|for this) [a-z]`);
 /** "raw readings too, yes": the option named, then the yes. */
 const YES_LAST = /^[a-z0-9][^,]{1,40},? (yes|yeah|yep|sure|no|nope)( please)?[.!]*$/;
 /** Words of three letters or more; a hyphened name also gives its parts ("pytest-xdist": "xdist"). */
@@ -156,8 +162,7 @@ export function declinesAsked(n: string, prev: string): boolean {
   const question = lastQuestion(prev) ?? "";
   // "not yet, payments are a separate project", "not for this season, thanks", "not until the board signs off":
   // the option put off.
-  if (/^(not yet|not now|not for now|not this time|not today)([,;:.!]|$)|^not (until|for this) [a-z]/.test(n))
-    return true;
+  if (PUTS_OFF.test(n)) return true;
   // "not case-sensitive", "not for now": the thing asked about negated, or put off.
   const negated = NEGATES.exec(n);
   if (negated) return NOT_WORTH.test(n) || echoes(negated[1] as string, question);

@@ -2,7 +2,7 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion } from "./answers.ts";
+import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion, PUT_OFF } from "./answers.ts";
 import { isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 import { releases } from "./told.ts";
@@ -253,8 +253,9 @@ function namesProposal(n: string, prev: string): boolean {
 }
 
 /** "not in this pr" after "should i also add shortcuts?": a part of the work put off, which is a choice. */
-export const DEFERS_PART =
-  /^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\b|^(no,? )?(not (now|yet|today)|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$/;
+export const DEFERS_PART = new RegExp(
+  `^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\\b|^(no,? )?(${PUT_OFF}|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$`,
+);
 
 /** "not at all for now, it's 30 GB" after "by month, or not at all for now?": the reply's first clause repeats an
  * option word for word (two words or more) or names it in one or two words the question holds. */

@@ -45,7 +45,9 @@ const NO_RULE =
   /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
-/** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"). */
+/** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"), or what is done to
+ * it and when ("photos are deleted 90 days after the job closes", "classes cap at 8", "sessions log out
+ * automatically once idle"). */
 const RULE_STATE =
   /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if)|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
 const GENERIC_SUBJECT =
