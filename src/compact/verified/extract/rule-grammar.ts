@@ -3,6 +3,7 @@
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
 import { EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
+import { amountRule } from "./rule-amounts.ts";
 import { classStatement, statedObligation } from "./rule-statements.ts";
 
 export type RuleClass = { kind: "constraint" | "preference"; cue: string };
@@ -238,7 +239,7 @@ function declarativeRule(c: string): RuleClass | null {
   if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
-  const stated = classStatement(c);
+  const stated = classStatement(c) ?? amountRule(c);
   if (stated) return stated;
   // "penalties in a shootout don't count as goals", "walkovers are counted as 3-0": how a kind of thing is counted.
   if (

@@ -1,0 +1,45 @@
+// Rules said as amounts of the business: a bound after its figure ("200 chars max", "a booking is 2 hours
+// minimum", "11pm latest", "10 a month is the limit"), a price or share per unit ("£15 an hour", "30p a minute",
+// "15% from each fare", "one waiter per 12 guests"), and a term set in days ("balance due 14 days before the
+// event", "transfer only possible until 30 days before"). Read by the shape of the figure, not the topic; the
+// caller has already set aside questions, persons and imagined cases. Inputs are normalized lowercase clauses.
+
+import type { StatedRule } from "./rule-statements.ts";
+
+const NUMBER_WORD =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|half";
+/** A figure with up to two words of unit: "2 hours", "11pm", "20 a day", "£3.20", "five". */
+const FIGURE = `(?:[£$€]\\s?\\d[\\d.,:]*|\\d[\\d.,:]*\\s?(?:%|p|k|am|pm|h|m|s|kg|km|gb|mb)?|${NUMBER_WORD})(?: (?:a |an |per )?[a-z]+){0,2}`;
+/** "… max", "… at the latest": the bound said after the figure. */
+const BOUND_AFTER = new RegExp(
+  `(?:^|[ (])${FIGURE} (?:max|maximum|minimum|at most|at least|tops|latest|at the latest|earliest|at the earliest|or less|or fewer|or under|is the (?:limit|max|maximum|minimum|cap|floor|ceiling))\\b`,
+);
+/** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
+const BOUND_BEFORE = /\b(floor|ceiling|cap)( is| of|:)? ([£$€]\s?)?\d/;
+/** Money or a share: "£15", "30p", "15%", "80 euro". */
+const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|eur|pounds?|dollars?|cents?|quid|kr|chf|zł|zloty|złoty))`;
+/** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue". */
+const RATE = new RegExp(
+  `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+`,
+);
+/** "price per hour 120", "a deposit of £20", "a £50 deposit for any party": a charge set at a figure. */
+const CHARGE = new RegExp(
+  `\\b(?:price|rate|fee|charge|deposit|surcharge|discount|commission|fine|toll)s?(?: per [a-z]+)?(?: is| are| of|:)? (?:[£$€]\\s?)?\\d|\\b(?:an?|the) ${MONEY} (?:deposit|fee|surcharge|charge|discount|fine) (?:for|on|per|with)\\b`,
+);
+/** "one waiter per 12 guests": a count of one thing for a counted number of another. */
+const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
+/** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
+const TERM =
+  /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from)\b/;
+/** Time of now or of the past: the figure describes how things stand or stood, not how they are to be. */
+const DESCRIBES =
+  /\b(was|were|used to|had|did|took|takes|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
+
+/** The rule an amount states, or null. */
+export function amountRule(c: string): StatedRule | null {
+  if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
+  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c)) return { kind: "constraint", cue: "limit" };
+  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c)) return { kind: "constraint", cue: "rate" };
+  if (TERM.test(c)) return { kind: "constraint", cue: "term" };
+  return null;
+}
