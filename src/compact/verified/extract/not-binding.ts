@@ -182,6 +182,14 @@ export function marksIdle(n: string): boolean {
   return m !== null && !clauses(m[1] as string).some(startsAsk);
 }
 
+/** "…, but that's their process, not ours", "he said X, but that's not policy", "Not a rule, just him": the speaker
+ * disowns what was just said. */
+export function disowns(n: string): boolean {
+  return /\b(?:that's|that is|it's|it is)(?: just| only)? (?:their|his|her|[a-z]+'s) (?:process|rule|way|thing|habit|call|style|preference|business|policy|wish)\b|\b(?:that's|that is|it's|it is|but) not (?:policy|a rule|our (?:rule|policy|process))\b|^not a rule\b/.test(
+    n,
+  );
+}
+
 /** The shapes above that joke or vent: under a rule label too they are no rule ("the only rule of the old code:
  * don't look it in the eyes"). */
 export function jokesOrVents(n: string): boolean {
@@ -204,7 +212,8 @@ export function bindsNobody(n: string): boolean {
     personifiesThing(n) ||
     pointsBackToMind(n) ||
     tellsPrecedence(n) ||
-    marksIdle(n)
+    marksIdle(n) ||
+    disowns(n)
   );
 }
 

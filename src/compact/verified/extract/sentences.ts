@@ -36,7 +36,7 @@ export function isPastedLine(line: string): boolean {
 
 // An apostrophe of the possessive ("the report's numbers") opens no quote.
 const QUOTE_INTRO =
-  /\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*(["“`]|'(?!s\b))/i;
+  /(?<!\b(?:must|should|shall|always|never) )\b(says?|said|reads?|read:|wrote|writes|reports?|reported|printed|prints|outputs?|shows?|showed|complains?|complained|logged|states?|stated|quote|quoting|went like|error was|message was)\s*[:,]?\s*(["“`]|'(?!s\b))/i;
 /** A person or group passing on a rule ("my lead says: …", "Message from the race committee: …"); the rule is the
  * user's to keep (see clause.ts). */
 const PASSED_ON =
@@ -53,7 +53,7 @@ const COLON_INTRO =
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|matters|nb|heads up|reminders?)\b[^:.!?]{0,30}:/i;
+  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|matters|nb|heads up|reminders?)\b[^:.!?]{0,50}:/i;
 /** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
 const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
@@ -74,6 +74,10 @@ const OWN_WORDS =
  * notes follow, not pasted material. */
 const NOTES_OF =
   /^\W{0,4}((my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}|(here's|here is|this is) (where (we|i) (are|stand)|the (plan|situation|state|status|context|background|setup|picture))\b[^.!?]{0,60}):\s*$/i;
+/** "Charity shop donation log, a few things:", "my list for this week:": the user's own list follows, whatever word
+ * of pasted output (log, build, review) came before it. */
+const OWN_LIST =
+  /\b((a few|a couple of|couple of|some|several|two|three|four|five|\d) (more |other )?(things|points|notes|items|bits|changes|wishes|asks|requests)|my (list|notes|points|wishes|asks))\b[^.!?:]{0,30}:\s*$/i;
 /** "…, their rules stand:", "treat it as binding:": the user adopts the quote that follows as requirements. */
 const ENDORSES_QUOTE =
   /\b((rules?|requirements?|constraints?|terms|conditions|points|wishes) (still )?(stand|apply|hold)|(treat|take|read) (it|this|that|them|these|those) as (binding|requirements?|rules?|a requirement|law|given)|(is|are) binding|(requirements?|rules?|constraints?) from (the |our |my )?[a-z]+)\b[^.!?]{0,20}:\s*$/i;
@@ -81,6 +85,10 @@ const ENDORSES_QUOTE =
 const WORK_QUOTE_INTRO =
   /^\W{0,4}((pasting|copying|quoting|here's|here is|from) )?((the|this|our|my|a|here's the|here is the) )?(user story|story|ticket|issue|card|epic|task)( [a-z]*-?\d+)?( (from|on|in) (the |our )?[a-z -]{2,20})?\W{0,4}:\s*$/i;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
+
+/** A line ending in a colon whose words are the user's own (notes, a list, rules), not an intro of pasted output. */
+const ownIntro = (raw: string): boolean =>
+  OWN_WORDS.test(raw) || NOTES_OF.test(raw) || OWN_LIST.test(raw.trim()) || headsRules(raw);
 
 /** A line that heads a list of rules: "Some ground rules:" (its last sentence), "Things that can't change:",
  * "Before you touch the billing code, read this:", "## Requirements". */
@@ -135,7 +143,7 @@ function proseLines(message: string): ProseLine[] {
     // A rule list ends at the first line that is not an item of it.
     if (underRules && !item) underRules = underDont = false;
     out.push({ line: raw, quoted: underIntro, listed: underRules, forbidden: underDont && item });
-    if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !OWN_WORDS.test(raw) && !NOTES_OF.test(raw);
+    if (!underIntro) underIntro = COLON_INTRO.test(raw.trim()) && !ownIntro(raw);
     if (headsRules(raw) || DO_HEADING.test(raw)) underRules = true;
     if (DO_HEADING.test(raw)) underDont = /n['’]?t|not|never|avoid/i.test(raw);
   }
@@ -236,7 +244,7 @@ export function sentencesOf(message: string): Sentence[] {
           !ASKS_WITH_INTRO_WORD.test(sentence) &&
           !OWN_WORDS.test(sentence) &&
           (QUOTE_INTRO.test(sentence) ||
-            COLON_INTRO.test(sentence) ||
+            (COLON_INTRO.test(sentence) && !ownIntro(sentence)) ||
             (INLINE_INTRO.test(sentence) && !PASSED_ON.test(sentence))),
         listedRule: listed || labelled,
       });
