@@ -164,7 +164,7 @@ function laughsAtItself(n: string): boolean {
     .replace(/\b(haha+|hehe+|lol|lmao|rofl|jk)\b[.!]*/g, "")
     .trim();
   if (head !== n && ASK_START.test(head) && reason.split(" ").length >= 3) return false;
-  return /\b(haha+|hehe+|lol|lmao|rofl|jk)[.!]*$/.test(n) && !earnest.test(n);
+  return /(\b(haha+|hehe+|lol|lmao|rofl|jk)|, ha)[.!]*$/.test(n) && !earnest.test(n);
 }
 
 /** Openers of an ask once fillers are gone: a prohibition, "no" + noun, a standing "always"/"keep". */

@@ -53,7 +53,7 @@ const VERDICT =
   /,? (?:which is|and it's|and that's|and it is|which sucks|ugh)\b.*$|,? or it (?:stalls|breaks|dies|hangs|crashes|falls over)\b.*$/;
 /** Someone unnamed or the speaker's team made to do something. */
 const BURDENED =
-  /^(?:someone|somebody|one|we|i|they|people) (?:still |always |really )?(?:has to|have to|must|need to|needs to)\b/;
+  /^(?:someone|somebody|one|we|i|they|people|anyone|everyone|everybody)(?: (?:who|that) [^,]{2,60}?)? (?:still |always |really )?(?:has to|have to|must|need to|needs to)\b/;
 
 /** How things stand now: "right now somebody has to copy them by hand, which is silly", "the app never calls v1
  * anymore", "today the last sync simply wins", "right now the table stores tokens and nothing else". A modal left after the time of now with no
@@ -64,7 +64,8 @@ export function describesNow(n: string): boolean {
   // "right now we're wiring the feed", "change of scope: we're not doing it anymore": the work, not a state.
   if (/^(?:we're|i'm|we are|i am|i want|i'd|i need|let's|you)\b/.test(rest) || rest.includes(":"))
     return false;
-  if (BURDENED.test(rest)) return VERDICT.test(rest) || /^(?:someone|somebody|one|people)\b/.test(rest);
+  if (BURDENED.test(rest))
+    return VERDICT.test(rest) || /^(?:someone|somebody|one|people|anyone|everyone|everybody)\b/.test(rest);
   const bare = rest.replace(VERDICT, "");
   return (
     !/\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may not|can't|cannot|don't|do not)\b/.test(

@@ -76,8 +76,23 @@ const REPORTED_TROUBLE = new RegExp(
   `^(?:[a-z ,']{0,60}\\band )?${SERVED} (?:keep (?:telling|saying to|asking) (?:me|us)|(?:always |often |keep )?(?:say|tell (?:me|us)|complain|report|are complaining|have been complaining))(?: that)? (?:they|${SERVED}) (?:can't|cannot|can not|don't|keep|never)\\b|\\b(?:can't|cannot|can not|don't|doesn't) (?:find|figure out|work out|tell where)\\b`,
 );
 
+/** "riders can't log in on iOS 15", "members cannot pay since the update": what those served cannot do somewhere or
+ * since something changed is a fault; "guests can't book on Sundays" stays a rule. */
+const TROUBLE_SINCE = new RegExp(
+  `^(?:[a-z0-9 -]{1,30}: )?${SERVED} (?:can't|cannot|can not|couldn't) [a-z]+(?: in| up| out)?\\b[^,]{0,40}?\\b(?:on (?:ios|android|windows|mac|macos|safari|chrome|firefox|edge|mobile|the app|their phones?)|since (?:the|yesterday|last|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|we)|after the (?:update|upgrade|deploy|release|migration))\\b`,
+);
+
 export function reportsTrouble(n: string): boolean {
-  return REPORTED_TROUBLE.test(n) && !clauses(n).slice(1).some(startsAsk);
+  return (REPORTED_TROUBLE.test(n) || TROUBLE_SINCE.test(n)) && !clauses(n).slice(1).some(startsAsk);
+}
+
+/** "on saturdays the queue goes back to the main road, it is crazy": a scene told with a verdict on it, no ask. */
+export function ventsAtScene(n: string): boolean {
+  const m =
+    /^(.*?),? (?:it is|it's|that's|that is|which is) (?:crazy|insane|madness|mad|ridiculous|a nightmare|chaos|awful|terrible|a mess|silly|annoying|a pain|embarrassing)\b[.!]*$/.exec(
+      n,
+    );
+  return m !== null && !startsAsk(m[1] as string) && !MODAL.test(m[1] as string);
 }
 
 /** "whoever wrote this regex should never …", "the person who invented timezones must …": venting at whoever
@@ -204,6 +219,7 @@ export function bindsNobody(n: string): boolean {
     complainsOfThing(n) ||
     reportsSymptom(n) ||
     reportsTrouble(n) ||
+    ventsAtScene(n) ||
     blamesPastAuthor(n) ||
     bansWithStory(n) ||
     regretsOnly(n) ||

@@ -45,7 +45,7 @@ const NOT_A_RULE =
 const NO_RULE =
   /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
-  /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b/;
+  /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b|^(don't|do not) ask[.!]*$/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"), or what is done to
  * it and when ("photos are deleted 90 days after the job closes", "classes cap at 8", "sessions log out
  * automatically once idle"). */
@@ -284,6 +284,9 @@ function scopedInstruction(c: string): boolean {
 /** The rule a clause states, if any; `whole` is the full sentence, for scope words outside the clause. */
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
+  // "let's discuss that later": a talk put off, no way of working.
+  if (/^(let's|lets|we can|we'll) (discuss|talk about|revisit|come back to|think about|park|look at) (that|this|it|them)\b/.test(c))
+    return null;
   // "hmm let me think about that, first tell me …": the speaker puts the choice off; what follows is one ask.
   if (/^((hmm+|um+|ok|okay|well),? )*let me (think|check|see|sleep on|mull)\b/.test(c)) return null;
   // "only question.", "just one thing": a remark that one thing follows.

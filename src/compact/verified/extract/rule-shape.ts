@@ -43,7 +43,7 @@ const VERDICT =
   /\b(slow(ly)?|fast|quick(ly)?|bad(ly)?|weird(ly)?|random(ly)?|intermittent(ly)?|fine|flaky|broken|green|red|passing|failing|done|ready)\b/;
 /** Verbs that report a symptom, a status or a measure, not a rule ("the suite takes twelve minutes", "tests pass"). */
 const REPORT =
-  /^(take|break|fail|crash|hang|swallow|skip|lose|leak|stall|throw|complain|cost|seem|look|happen|pass|match|work|show|warn|appear|include|mean|say|keep|want|need|like|love|hate|exist)$/;
+  /^(take|break|fail|crash|hang|swallow|skip|lose|leak|stall|throw|complain|cost|seem|look|happen|pass|match|work|show|warn|appear|include|mean|say|keep|want|need|like|love|hate|exist|know|confuse|vary|understand|forget|remember|struggle|enjoy|care|trust|find|annoy)$/;
 
 /** Words that open no imperative (pronouns, determiners, auxiliaries, conjunctions, question words). */
 const CLOSED_START =
@@ -155,6 +155,8 @@ export function statesNorm(clause: string, tag: Tagger): boolean {
   if (!NORM_START.test(clause) || DESCRIPTION.test(clause) || VERDICT.test(clause) || clause.endsWith("?"))
     return false;
   if (/\d/.test(clause)) return false;
+  // "every minute drains battery": a span of time is no class of things kept by a rule.
+  if (/^(every|each|all|any) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|time)\b/.test(clause)) return false;
   const tagged = tag(head(clause));
   const subject = classSubject(tagged) ?? verblessSubject(tagged, tag);
   if (subject === null) return false;

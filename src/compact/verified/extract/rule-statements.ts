@@ -114,7 +114,7 @@ export function classStatement(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "state" };
   // "clients only ever send inputs": all a class of things may do.
-  if (/^(the |our |all )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} only ever [a-z]+\b/.test(c) && !TROUBLE.test(c))
+  if (/^(the |our |all )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} ((is|are) )?only ever [a-z]+\b/.test(c) && !TROUBLE.test(c))
     return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
@@ -127,7 +127,7 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   if (
     /^(every|each|any) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
-    !/\b(passe|fail|work|succeed|break|crashe|look)s\b/.test(c)
+    !/\b(passe|fail|work|succeed|break|crashe|look|drain|cost|take|count|matter|help|hurt)s\b/.test(c)
   )
     return { kind: "constraint", cue: "state" };
   // "the text version always ships with the html one": how a thing always or never behaves, unless the verb
@@ -141,6 +141,7 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "state" };
   // "the dates always in format dd.mm.yyyy": a verbless rule of a class.
   if (
+    !/^(the |our )?(staff|users|customers|people|members|drivers|riders|guests|visitors|volunteers|parents|kids|children|students|patients|players|workers) (are|is) /.test(c) &&
     /^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
       c,
     )
