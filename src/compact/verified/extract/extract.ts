@@ -138,8 +138,9 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   const aim = walk.goal?.entryId === entryId ? squash(walk.goal.text) : "";
   const isAim = (r: RuleFact) =>
     aim.length >= 12 &&
-    !bindsBesides(r.text) &&
-    (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))));
+    ((!bindsBesides(r.text) &&
+      (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))))) ||
+      (wishedAim(r) && (aim.includes(squash(r.text)) || squash(r.text).startsWith(aim.replace(/…$/, "")))));
   walk.rules.push(...facts.rules.filter((r) => !isAim(r)));
   if (facts.speaks) walk.opened = true;
   if (walk.opening === null && facts.opening !== null) walk.opening = { text: facts.opening, entryId };
@@ -266,7 +267,16 @@ function dedupe<T extends { text: string }>(items: T[], max: number): T[] {
   return out;
 }
 
+/** "Hi, I want to add a map where each beekeeper sells": a wish that names the work is the goal, not a rule too. */
+const wishedAim = (r: RuleFact) =>
+  r.cue === "want" && !/\b(never|always|only|must|mustn't|don't|do not|at (most|least))\b/i.test(r.text);
+
 function finish(walk: Walk, files: Extraction["files"], entries: number): Extraction {
+  // The opening taken as the goal of a session that names its work nowhere is no rule too.
+  const opening = !walk.goal && !walk.previous?.goal ? walk.opening : null;
+  const rules = opening
+    ? walk.rules.filter((r) => !(wishedAim(r) && squash(opening.text).includes(squash(r.text))))
+    : walk.rules;
   const errors = catalogErrors(walk.attempts).slice(-MAX_ERRORS);
   const openLoops: OpenLoop[] = [
     ...errors
@@ -285,7 +295,7 @@ function finish(walk: Walk, files: Extraction["files"], entries: number): Extrac
     goal: walk.goal?.text ?? walk.previous?.goal ?? walk.opening?.text ?? null,
     goalEntryId: walk.goal?.entryId ?? (walk.previous?.goal ? null : (walk.opening?.entryId ?? null)),
     currentRequest: walk.request?.text ?? null,
-    constraints: dedupe(walk.rules, MAX_RULES),
+    constraints: dedupe(rules, MAX_RULES),
     decisions: dedupe(walk.decisions, MAX_DECISIONS),
     files,
     errors,
