@@ -34,6 +34,13 @@ export function isOutsidersHabit(n: string): boolean {
 /** "feature flags live in a json file that nobody updates": the only negation or "always" sits in a relative
  * clause that describes a thing; the main clause states where or how it is. */
 export function describesThroughRelative(n: string): boolean {
+  // "it's important to us that nobody is signed up …", "the rule is that no one …": "that" opens what is required.
+  if (
+    /\b(important|essential|crucial|critical|vital|necessary|sure|ensure|insists?|requires?|demands?|rule|policy|law|means|agreed|decided)( (to|for) [a-z]+)? that (nobody|no one|never|always|everyone|anyone)\b/.test(
+      n,
+    )
+  )
+    return false;
   const rel = /\b(?:that|which|who|where) (?:nobody|no one|never|always|everyone|anyone)\b[^,;]*/;
   const clause = rel.exec(n)?.[0];
   // "a bucket that nobody else can read": a modal in the relative clause asks for the property.
@@ -89,10 +96,14 @@ export function reportsTrouble(n: string): boolean {
 /** "on saturdays the queue goes back to the main road, it is crazy": a scene told with a verdict on it, no ask. */
 export function ventsAtScene(n: string): boolean {
   const m =
-    /^(.*?),? (?:it is|it's|that's|that is|which is) (?:crazy|insane|madness|mad|ridiculous|a nightmare|chaos|awful|terrible|a mess|silly|annoying|a pain|embarrassing)\b[.!]*$/.exec(
+    /^(.*?)(?:,? and|,)? (?:it is|it's|that's|that is|which is) (?:crazy|insane|madness|mad|ridiculous|a nightmare|chaos|awful|terrible|a mess|silly|annoying|a pain|embarrassing)\b[.!]*$/.exec(
       n,
     );
-  return m !== null && !startsAsk(m[1] as string) && !MODAL.test(m[1] as string);
+  return (
+    m !== null &&
+    !startsAsk(m[1] as string) &&
+    !/\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|don't|do not)\b/.test(m[1] as string)
+  );
 }
 
 /** "whoever wrote this regex should never …", "the person who invented timezones must …": venting at whoever

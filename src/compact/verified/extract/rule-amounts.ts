@@ -28,6 +28,9 @@ const CHARGE = new RegExp(
 );
 /** "one waiter per 12 guests": a count of one thing for a counted number of another. */
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
+/** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
+const PRICED =
+  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b/;
 /** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
 const TERM =
   /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from)\b/;
@@ -39,7 +42,7 @@ const DESCRIBES =
 export function amountRule(c: string): StatedRule | null {
   if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
   if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c)) return { kind: "constraint", cue: "limit" };
-  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c)) return { kind: "constraint", cue: "rate" };
+  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c)) return { kind: "constraint", cue: "rate" };
   if (TERM.test(c)) return { kind: "constraint", cue: "term" };
   return null;
 }

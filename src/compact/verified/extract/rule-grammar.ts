@@ -219,7 +219,7 @@ function obligation(c: string): RuleClass | null {
     return { kind: "constraint", cue: "only" };
   // "is important that the old clients keep working" (the subject dropped, as non-native speakers do).
   if (
-    /^((it|this) )?is (very |really )?((important|essential|crucial|critical|mandatory|required) (that|to)|necessary that)\b/.test(
+    /^((it|this) is |it's |is )(very |really |super )?((important|essential|crucial|critical|vital|mandatory|required)( (to|for) (us|me|them|the [a-z]+))? (that|to)|necessary that)\b/.test(
       c,
     )
   )

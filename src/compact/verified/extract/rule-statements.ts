@@ -118,6 +118,15 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
+  // "only captain and vice-captain can use the switch": who alone may do a thing.
+  if (/^only (the |our |a )?[a-z0-9_' -]{1,40} (can|may|are allowed to|is allowed to|get to|gets to) [a-z]+/.test(c))
+    return { kind: "constraint", cue: "only" };
+  // "the late bar is only available on fridays": when or to whom alone a thing is open.
+  if (
+    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
     /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
