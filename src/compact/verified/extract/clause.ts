@@ -115,14 +115,19 @@ export const WOULD = /\b(would|'d|could|might|may)\b/;
 
 /** ", that's the rule", ", that's what finance told me to always use": the clause before the mark is a rule. */
 const MARKS_RULE =
-  /,\s+(?:(?:that's|that is|this is) (?:the|a|our|a hard|the hard|a legal|the legal)(?: [a-z]+){0,2}? (?:rule|law|requirement|policy|limit)|(?:that's|that is) what [a-z' ]{2,30} (?:told|asked|wants?|said|says|requires?)\b[^,]*)[.!]*$/i;
+  /,\s+(?:(?:that's|that is|this is) (?:(?:the|a|our|a hard|the hard|a legal|the legal)(?: [a-z]+){0,2}? )?(?:rule|law|requirement|policy|limit)(?: (?:of|from|for) (?:the |our )?[a-z]+(?: [a-z]+)?)?|(?:that's|that is) what [a-z' ]{2,30} (?:told|asked|wants?|said|says|requires?)\b[^,]*)[.!]*$/i;
 
 /** The clause a closing mark calls a rule ("so dosing stops when the vents open, that's the rule" gives "dosing
  * stops when the vents open, that's the rule"), or null. */
 export function clauseMarkedAsRule(text: string): string | null {
   const mark = MARKS_RULE.exec(text);
   if (mark === null) return null;
-  const at = text.slice(0, mark.index).lastIndexOf(", ");
+  const before = text.slice(0, mark.index);
+  let at = before.lastIndexOf(", ");
+  // "the sms never shows his number, only the office number, this is the rule": a piece that only bounds the one
+  // before it belongs to it.
+  if (at > 0 && /^(only|not|never|except|but|and|or)\b/i.test(before.slice(at + 2)))
+    at = before.lastIndexOf(", ", at - 1);
   const start = at < 0 ? 0 : at + 2;
   // "good, that's what marketing asked for" agrees; the rule needs words of its own.
   if (text.slice(start, mark.index).split(/\s+/).length < 4) return null;

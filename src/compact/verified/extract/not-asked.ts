@@ -94,6 +94,7 @@ export function statesFact(n: string): boolean {
     );
   return (
     m !== null &&
+    !/^(?:a|an|the|our|some|most|many|all)$/.test(m[1] as string) &&
     !/\b(?:is|are|to|that|who|which|what|if|when|whenever|it|show|fixing|read|deal|fix|this)\b/.test(
       m[1] as string,
     )

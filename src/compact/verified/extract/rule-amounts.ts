@@ -7,7 +7,7 @@
 import type { StatedRule } from "./rule-statements.ts";
 
 const NUMBER_WORD =
-  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|half";
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|half|once|twice";
 /** A figure with up to two words of unit: "2 hours", "11pm", "20 a day", "£3.20", "five". */
 const FIGURE = `(?:[£$€]\\s?\\d[\\d.,:]*|\\d[\\d.,:]*\\s?(?:%|p|k|am|pm|h|m|s|kg|km|gb|mb)?|${NUMBER_WORD})(?: (?:a |an |per )?[a-z]+){0,2}`;
 /** "… max", "… at the latest": the bound said after the figure. */
@@ -15,34 +15,37 @@ const BOUND_AFTER = new RegExp(
   `(?:^|[ (])${FIGURE} (?:max|maximum|minimum|at most|at least|tops|latest|at the latest|earliest|at the earliest|or less|or fewer|or under|is the (?:limit|max|maximum|minimum|cap|floor|ceiling))\\b`,
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
-const BOUND_BEFORE = /\b(floor|ceiling|cap)( is| of|:)? ([£$€]\s?)?\d/;
+const BOUND_BEFORE =
+  /\b(floor|ceiling|cap)( is| of|:)? ([£$€]\s?)?\d|^(the )?(cap|limit|maximum|minimum|floor|ceiling) is (the|a|an|\d)\b/;
 /** Money or a share: "£15", "30p", "15%", "80 euro". */
 const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|eur|pounds?|dollars?|cents?|quid|kr|chf|zł|zloty|złoty))`;
-/** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue". */
+/** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue", "20% off", "1.20 per parcel",
+ * "25 per day". */
 const RATE = new RegExp(
-  `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+`,
+  `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+|${MONEY} off\\b|\\b\\d+\\.\\d\\d (?:an?|per|each) [a-z]+|^\\d+ (?:per|a) (?:day|night|week|month|year|hour|person|head|parcel|item|page|seat|ticket|stall|pitch)\\b`,
 );
 /** "price per hour 120", "a deposit of £20", "a £50 deposit for any party": a charge set at a figure. */
 const CHARGE = new RegExp(
-  `\\b(?:price|rate|fee|charge|deposit|surcharge|discount|commission|fine|toll)s?(?: per [a-z]+)?(?: is| are| of|:)? (?:[£$€]\\s?)?\\d|\\b(?:an?|the) ${MONEY} (?:deposit|fee|surcharge|charge|discount|fine) (?:for|on|per|with)\\b`,
+  `\\b(?:price|rate|fee|charge|deposit|surcharge|discount|commission|fine|toll)s?(?: per [a-z]+)?(?: is| are| of|:)? (?:[£$€]\\s?)?\\d|\\b(?:an?|the) ${MONEY} (?:deposit|fee|surcharge|charge|discount|fine) (?:for|on|per|with)\\b|${MONEY} (?:fine|fee|deposit|surcharge|penalty)\\b|\\b(?:twice|double|half|(?:${NUMBER_WORD}) times) the (?:[a-z]+ )?(?:price|rate|fee)\\b`,
 );
 /** "one waiter per 12 guests": a count of one thing for a counted number of another. */
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
-  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b/;
+  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b/;
 /** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
 const TERM =
   /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from)\b/;
 /** Time of now or of the past: the figure describes how things stand or stood, not how they are to be. */
 const DESCRIBES =
-  /\b(was|were|used to|had|did|took|takes|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
+  /\b(was|were|used to|had|did|took|takes|(?<!\b(?:is|are|be|get|gets|as) )(?:paid|charged)|spent|cost us|too (?:much|expensive|high|low|cheap)|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
 
 /** The rule an amount states, or null. */
 export function amountRule(c: string): StatedRule | null {
   if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
-  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c)) return { kind: "constraint", cue: "limit" };
-  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c)) return { kind: "constraint", cue: "rate" };
-  if (TERM.test(c)) return { kind: "constraint", cue: "term" };
+  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c)) return { kind: "constraint", cue: "amount limit" };
+  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c))
+    return { kind: "constraint", cue: "amount rate" };
+  if (TERM.test(c)) return { kind: "constraint", cue: "amount term" };
   return null;
 }

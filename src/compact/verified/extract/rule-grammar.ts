@@ -236,10 +236,14 @@ function declarativeRule(c: string): RuleClass | null {
   if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))
     return { kind: "constraint", cue: "practice" };
   // "the queries would get long": a consequence imagined, not how things are kept.
-  if (PERSONAL.test(c) || /\b(would|could|might)\b/.test(c)) return null;
+  if (/\b(would|could|might)\b/.test(c)) return null;
+  // "they get 20% off", "it's four times the weekly price": an amount holds whoever it is said of.
+  const amount = /^(i|my|you)\b/.test(c) ? null : amountRule(c);
+  if (amount) return amount;
+  if (PERSONAL.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
-  const stated = classStatement(c) ?? amountRule(c);
+  const stated = classStatement(c);
   if (stated) return stated;
   // "penalties in a shootout don't count as goals", "walkovers are counted as 3-0": how a kind of thing is counted.
   if (
@@ -285,7 +289,11 @@ function scopedInstruction(c: string): boolean {
 export function ruleIn(clause: string, whole: string): RuleClass | null {
   const c = clause.trim();
   // "let's discuss that later": a talk put off, no way of working.
-  if (/^(let's|lets|we can|we'll) (discuss|talk about|revisit|come back to|think about|park|look at) (that|this|it|them)\b/.test(c))
+  if (
+    /^(let's|lets|we can|we'll) (discuss|talk about|revisit|come back to|think about|park|look at) (that|this|it|them)\b/.test(
+      c,
+    )
+  )
     return null;
   // "hmm let me think about that, first tell me …": the speaker puts the choice off; what follows is one ask.
   if (/^((hmm+|um+|ok|okay|well),? )*let me (think|check|see|sleep on|mull)\b/.test(c)) return null;

@@ -156,7 +156,8 @@ export function statesNorm(clause: string, tag: Tagger): boolean {
     return false;
   if (/\d/.test(clause)) return false;
   // "every minute drains battery": a span of time is no class of things kept by a rule.
-  if (/^(every|each|all|any) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|time)\b/.test(clause)) return false;
+  if (/^(every|each|all|any) (seconds?|minutes?|hours?|days?|weeks?|months?|years?|time)\b/.test(clause))
+    return false;
   const tagged = tag(head(clause));
   const subject = classSubject(tagged) ?? verblessSubject(tagged, tag);
   if (subject === null) return false;

@@ -53,7 +53,7 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
-  if (/^(our|the|my|their) [a-z' -]{1,30}(rule|policy|convention|standard) is that [a-z]/.test(c))
+  if (/^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard) is that [a-z]/.test(c))
     return { kind: "constraint", cue: "passed on" };
   // "make dry-run the default": what happens unless asked otherwise.
   if (/^make [a-z0-9 ._-]{1,30} the default\b/.test(c)) return { kind: "constraint", cue: "default" };
@@ -114,16 +114,25 @@ export function classStatement(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "state" };
   // "clients only ever send inputs": all a class of things may do.
-  if (/^(the |our |all )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} ((is|are) )?only ever [a-z]+\b/.test(c) && !TROUBLE.test(c))
+  if (
+    /^(the |our |all )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} ((is|are) )?only ever [a-z]+\b/.test(c) &&
+    !TROUBLE.test(c)
+  )
     return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "only captain and vice-captain can use the switch": who alone may do a thing.
-  if (/^only (the |our |a )?[a-z0-9_' -]{1,40} (can|may|are allowed to|is allowed to|get to|gets to) [a-z]+/.test(c))
+  if (
+    /^only (the |our |a )?[a-z0-9_' -]{1,40} (can|may|are allowed to|is allowed to|get to|gets to) [a-z]+/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "only" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
-    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(c) &&
+    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(
+      c,
+    ) &&
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
@@ -150,7 +159,9 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "state" };
   // "the dates always in format dd.mm.yyyy": a verbless rule of a class.
   if (
-    !/^(the |our )?(staff|users|customers|people|members|drivers|riders|guests|visitors|volunteers|parents|kids|children|students|patients|players|workers) (are|is) /.test(c) &&
+    !/^(the |our )?(staff|users|customers|people|members|drivers|riders|guests|visitors|volunteers|parents|kids|children|students|patients|players|workers) (are|is) /.test(
+      c,
+    ) &&
     /^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
       c,
     )

@@ -95,6 +95,8 @@ export interface SentenceContext {
   prev?: string;
 }
 
+/** Cues of rules read from an amount (rule-amounts.ts). */
+const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
 const ACK =
   /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|aha|ah|i see|good catch|nice catch|bingo|that explains (?:it|a lot)|it does|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop))[\s,.!:;)(-]*)+$/;
 
@@ -108,7 +110,16 @@ const CHECK_WHETHER =
 const UNDECIDED =
   /\b(not sure (whether|if|which)|torn between|still deciding|(haven't|have not|has not|hasn't|not yet|yet to) (decided|decide|settled|agreed|chosen)|undecided|yours to make|no decision yet|decided nothing|nothing (is |has been |was )?(decided|settled))\b/;
 /** Cues of a reply that sets a rule rather than picking an option ("no, only idempotent methods"). */
-const ANSWER_RULE = new Set(["only", "limit", "obligation", "prohibition", "no", "make sure", "required"]);
+const ANSWER_RULE = new Set([
+  "only",
+  "limit",
+  "amount limit",
+  "obligation",
+  "prohibition",
+  "no",
+  "make sure",
+  "required",
+]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
@@ -267,7 +278,9 @@ function classifyBare(bare: string): SentenceClass {
   const binds = read.kind === "constraint" || read.kind === "preference" || read.kind === "decision";
   if (binds && isOptionalTask(bare)) return { kind: "request" };
   if (binds && jokesOrVents(bare)) return negative("joke");
-  return binds && asksNothing(bare) ? negative("remark") : read;
+  // "injury freezes are free": an amount of the business is read by its figure, whatever its words look like.
+  const amount = read.kind === "constraint" && AMOUNT_CUES.has(read.cue);
+  return binds && !amount && asksNothing(bare) ? negative("remark") : read;
 }
 
 function readBare(bare: string): SentenceClass {
@@ -374,7 +387,7 @@ function readBare(bare: string): SentenceClass {
         : { kind: "goal", strength };
     const stated = ruleIn(reading.clause, reading.clause);
     return stated &&
-      !(stated.cue === "limit" && reachesTarget(reading.clause)) &&
+      !((stated.cue === "limit" || stated.cue === "amount limit") && reachesTarget(reading.clause)) &&
       !hasDeadline(reading.clause)
       ? stated
       : { kind: "goal", strength };
