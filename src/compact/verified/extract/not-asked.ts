@@ -104,7 +104,7 @@ export function statesFact(n: string): boolean {
 /** A thing's habit told with "never" or "always" and an active verb: "the launcher never reloads mods while it's
  * running", "their api always throttles at one a second", "it always fires during an eclipse". */
 const HABIT =
-  /^(?:(?:yes|yeah|ya|yep|no|nope|right|note|fyi|also|and|oh|ha|well|ok|okay)[,:!]?\s+)*(?:(the|his|her|their|its|this|that|it|he|she|they)\b(?:(?!\b(?:must|should|shall|has to|have to|needs? to|so|because)\b)[^,]){0,40}?) (?:still )?(?:never|always|only ever) (?!(?:is|has|was|does|needs|gets|stays|keeps|remains)\b)[a-z-]{3,}s\b(?! (?:below|above|under|over|past|beyond|more than|less than|longer than)\b)/;
+  /^(?:(?:yes|yeah|ya|yep|no|nope|right|note|fyi|also|and|oh|ha|well|ok|okay)[,:!]?\s+)*(?:(the|his|her|their|its|this|that|it|he|she|they)\b(?:(?!\b(?:must|should|shall|has to|have to|needs? to|so|because)\b)[^,]){0,40}?) (?:still )?(?:never|always|only ever) (?!(?:is|has|was|does|needs|gets|stays|keeps|remains|wants|allows|lets|permits|accepts)\b)[a-z-]{3,}s\b(?! (?:below|above|under|over|past|beyond|more than|less than|longer than)\b)/;
 /** What marks the habit as how things stand, not as a rule: a time of now, a third party's thing, or what it
  * leads to ("so people have to restart it", "which residents hate", "we can live with that"). */
 const AS_THINGS_ARE =

@@ -96,13 +96,15 @@ export function reportsTrouble(n: string): boolean {
 /** "on saturdays the queue goes back to the main road, it is crazy": a scene told with a verdict on it, no ask. */
 export function ventsAtScene(n: string): boolean {
   const m =
-    /^(.*?)(?:,? and|,)? (?:it is|it's|that's|that is|which is) (?:crazy|insane|madness|mad|ridiculous|a nightmare|chaos|awful|terrible|a mess|silly|annoying|a pain|embarrassing)\b[.!]*$/.exec(
+    /^(.*?)(?:,? and|,)? (?:it is|it's|that's|that is|which is|is) (?:crazy|insane|madness|mad|ridiculous|a nightmare|chaos|awful|terrible|a mess|silly|annoying|a pain|embarrassing)\b[.!]*$/.exec(
       n,
     );
   return (
     m !== null &&
     !startsAsk(m[1] as string) &&
-    !/\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|don't|do not)\b/.test(m[1] as string)
+    // "customers now must scroll all 2000 costumes, is terrible": a burden of now, told with a verdict.
+    (/\b(now|currently|at the moment|today)\b/.test(m[1] as string) ||
+      !/\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|don't|do not)\b/.test(m[1] as string))
   );
 }
 

@@ -52,7 +52,7 @@ const NOT_A_RULE_AFTER_DONT =
 const RULE_STATE =
   /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if)|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
 const GENERIC_SUBJECT =
-  /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b|^(any|every|each|all|no) [a-z]|^[a-z]+s' [a-z0-9_-]+s\b/;
+  /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b|^(any|every|each|all|no) [a-z]|^(anything|everything) [a-z]+ing\b|^[a-z]+s' [a-z0-9_-]+s\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
 /** "we get the files from the vendor": how the team's work runs today, said of the team. */
 const OUR_ROUTINE = /^we (get|receive|have|run|send|see|call|pull)\b/;

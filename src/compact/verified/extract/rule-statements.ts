@@ -162,7 +162,7 @@ export function classStatement(c: string): StatedRule | null {
     !/^(the |our )?(staff|users|customers|people|members|drivers|riders|guests|visitors|volunteers|parents|kids|children|students|patients|players|workers) (are|is) /.test(
       c,
     ) &&
-    /^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
+    /^((the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2}|(any|every|each) [a-z0-9_' -]{2,40}? (is|are)) (always|never) (in|as|on|at|under|with|from|via|through)\b/.test(
       c,
     )
   )
