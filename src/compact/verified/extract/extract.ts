@@ -18,6 +18,7 @@ import { type Attempt, attemptIdentity, catalogErrors, shellKey } from "./errors
 import { callFileOps, callShape, createFileTracker } from "./files.ts";
 import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
+import { bounded } from "./message-reads.ts";
 import { bindsBesides, needsNewThing } from "./not-binding.ts";
 import { sentencesOf } from "./sentences.ts";
 import type {
@@ -113,6 +114,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // "The field app crashes offline." then "We want the app to keep working offline": the aim named after a
   // bare report replaces the report.
   const reported = walk.goal !== null && walk.goal.entryId === walk.reportId;
+  // "Photo print kiosk: payment screen rework" heading the first message names the work with the goal it states.
+  const title = unset && !walk.opened ? facts.title : null;
+  if (title && facts.goalStatement && !facts.goalStatement.includes(title))
+    facts.goalStatement = bounded([title, facts.goalStatement]);
   if (facts.goalStatement && (facts.goalStrength === "stated" || unset || reported))
     walk.goal = { text: facts.goalStatement, entryId };
   else if (facts.task && unset)

@@ -112,3 +112,18 @@ export const STATED = [
  * what to keep in mind or avoid heads rules instead. */
 export const AIM_LEAD =
   /^(?!.*\b(not|don't|do not|never|avoid|won't|no|rules?|constraints?|keep in mind|remember|know|note|follow|respect)\b)([a-z0-9'-]+ ){0,8}?(goals?|aim|objective|target|mission|hoping|hope|wants?|wanted|(i|we)('d| would) (like|love)|like done|need done|need doing|deliverable|outcome|end result)( [a-z0-9'-]+){0,6}$/;
+
+/** "Photo print kiosk: payment screen rework" on the first line of a longer message: a title naming the thing and
+ * the work on it. Status lines, greetings and rule headings are no title. */
+const TITLE = /^([A-Za-z][\w' &/-]{1,40}): ([^?:]{3,90}?)[.!]?$/;
+const NOT_TITLE =
+  /^(update|note|notes|fyi|ps|p\.s|context|background|status|question|questions|answer|error|warning|log|output|edit|re|summary|results?|hi|hello|hey|thanks|ok|okay|quick (one|question)|heads up|reminder|important|rules?|constraints?|requirements?|scope|non-negotiables?|hard limits|limits|nb|[a-z]*(error|exception|warning))$/i;
+
+/** The title line of a message of several lines, or null. */
+export function titleLine(message: string): string | null {
+  const lines = message.trim().split("\n");
+  if (lines.length < 2) return null;
+  const first = (lines[0] as string).trim();
+  const m = TITLE.exec(first);
+  return m && !NOT_TITLE.test((m[1] as string).trim()) ? first : null;
+}

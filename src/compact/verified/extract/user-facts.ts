@@ -4,6 +4,7 @@
 import { isCommand, SETTLES } from "./choice.ts";
 import { isImperative } from "./clause.ts";
 import { asksForWork, type GoalStrength } from "./goal.ts";
+import { titleLine } from "./goal-labels.ts";
 import { asksProductChange, isSmallTalk, pointsAtGoal } from "./goal-moves.ts";
 import {
   ASKS_RULES,
@@ -28,7 +29,7 @@ import { tagWords } from "./pos-tagger.ts";
 import { isGoAhead, proposalIn } from "./proposals.ts";
 import { classifySentence, type SentenceClass } from "./rules.ts";
 import { factsOfRunOn, RUN_ON_WORDS } from "./run-ons.ts";
-import { LIST_ITEM, normalizeSentence, sentencesOf } from "./sentences.ts";
+import { LIST_ITEM, normalizeSentence, opensWithRuleLabel, sentencesOf } from "./sentences.ts";
 import { toldInPast } from "./told.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
@@ -50,6 +51,8 @@ export interface UserFacts {
    * tasting notes feature where …, and notes are never deleted"): what a session that names its work nowhere else
    * is about. */
   opening: string | null;
+  /** The message's title line ("Ferry app: accessibility pass before the review") over the lines after it, or null. */
+  title: string | null;
   /** The message holds more than greetings, thanks and small talk (a question or a remark counts). */
   speaks: boolean;
   /** Its only ask points back and it says nothing else ("ok do that"): it asks for what was discussed before. */
@@ -112,6 +115,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     request: null,
     content: null,
     opening: null,
+    title: null,
     speaks: false,
     pointsBack: false,
     followUps: [],
@@ -267,6 +271,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind !== "ack") facts.speaks = true;
     // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
     const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
+    // "Hard limits:" after the goal's list heads rules: the goal's lines end there.
+    if (carry > 0 && /:\W{0,4}$/.test(sentence.text) && opensWithRuleLabel(sentence.text)) carry = 0;
     if (
       carry > 0 &&
       (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && ruleLike))
@@ -364,6 +370,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   // Only a long dictated opening carries its work inside it; a short one that names none states a rule or a fact.
   const first = said[0] ?? "";
   facts.opening = !smallTalk && first.split(/\s+/).length >= RUN_ON_WORDS ? first : null;
+  facts.title = titleLine(text);
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
   return facts;
