@@ -106,6 +106,21 @@ export function isHypothetical(n: string): boolean {
   if (/^(then |so )?(we|you|i|they|it)('d| would| might| could) (have to|need to|be forced to)\b/.test(n))
     return true;
   if (/\b(in theory|in principle|theoretically)\b/.test(n) && modal.test(n)) return true;
+  // "maybe later we also do search by colour", "if it goes well maybe we'd do …", "…, who knows": a maybe for some
+  // other day, or a guess the speaker shrugs at.
+  // "I said maybe next year, so don't build anything for it" still says what to do now.
+  const someDay = (c: string) =>
+    /\bmaybe\b/.test(c) &&
+    /\b(later|one day|some ?day|next (year|month|season|week|time)|in (the )?future|eventually|would|'d|might)\b/.test(
+      c,
+    );
+  if (
+    n.split(" ").length <= 30 &&
+    n.split(/, /).some(someDay) &&
+    !/\b(so|but|and) (don't|do not|never|keep|leave|just)\b/.test(n)
+  )
+    return true;
+  if (/,? (who knows|i don't know|i dunno|i'd guess|no idea|not sure)[.!?]*$/.test(n)) return true;
   const condition = /^(?:even )?if (?:i|we|you|they|it) (?:had|were|was|ever [a-z]+ed|could)\b(.+)$/.exec(n);
   // "if we had time I'd rewrite it, but for today let's fix the parser": the work follows the wish.
   const after = /,? but (.+)$/.exec(n)?.[1] ?? "";

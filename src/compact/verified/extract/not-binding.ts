@@ -93,6 +93,13 @@ export function reportsTrouble(n: string): boolean {
   return (REPORTED_TROUBLE.test(n) || TROUBLE_SINCE.test(n)) && !clauses(n).slice(1).some(startsAsk);
 }
 
+/** "the camp booking has this thing where …", "by monday the code has stopped working": how the product misbehaves. */
+export function describesQuirk(n: string): boolean {
+  return /\b(has|have) (this|a|one) (thing|bug|problem|issue|quirk|habit) where\b|\b(has|have) (stopped|broken|failed|expired|crashed|died) (working|again)?\b/.test(
+    n,
+  );
+}
+
 /** "on saturdays the queue goes back to the main road, it is crazy": a scene told with a verdict on it, no ask. */
 export function ventsAtScene(n: string): boolean {
   const m =
@@ -233,6 +240,7 @@ export function bindsNobody(n: string): boolean {
     reportsSymptom(n) ||
     reportsTrouble(n) ||
     ventsAtScene(n) ||
+    describesQuirk(n) ||
     blamesPastAuthor(n) ||
     bansWithStory(n) ||
     regretsOnly(n) ||

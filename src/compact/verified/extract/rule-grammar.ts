@@ -45,7 +45,7 @@ const NOT_A_RULE =
 const NO_RULE =
   /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
-  /^(don't|do not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b|^(don't|do not) ask[.!]*$/;
+  /^(don't|do not|let's not|lets not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b|^(don't|do not) ask[.!]*$/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"), or what is done to
  * it and when ("photos are deleted 90 days after the job closes", "classes cap at 8", "sessions log out
  * automatically once idle"). */
