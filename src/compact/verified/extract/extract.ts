@@ -20,7 +20,7 @@ import { asksForWay, isApproval } from "./goal-moves.ts";
 import { ledgerDelta, ledgerFrom, ledgerOf, recapOf } from "./ledger.ts";
 import { bounded } from "./message-reads.ts";
 import { bindsBesides, needsNewThing } from "./not-binding.ts";
-import { sentencesOf } from "./sentences.ts";
+import { LIST_ITEM, sentencesOf } from "./sentences.ts";
 import type {
   DecisionFact,
   Extraction,
@@ -141,8 +141,10 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   const need = !walk.goal && !walk.previous?.goal ? facts.rules.find(needsNewThing) : undefined;
   if (need) walk.goal = { text: need.text, entryId };
   const aim = walk.goal?.entryId === entryId ? squash(walk.goal.text) : "";
+  // An item of a list of rules stays a rule, whatever the goal's lines hold.
   const isAim = (r: RuleFact) =>
     aim.length >= 12 &&
+    !LIST_ITEM.test(r.text) &&
     ((!bindsBesides(r.text) &&
       (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))))) ||
       (wishedAim(r) && (aim.includes(squash(r.text)) || squash(r.text).startsWith(aim.replace(/…$/, "")))));
