@@ -73,8 +73,11 @@ const BLIND_SETS: Array<[dir: string, column: string]> = [
   ["blind27", "blind 27 (read in round 30)"],
   ["blind28", "blind 28 (read in round 31)"],
   ["blind29", "blind 29 (read in round 31)"],
-  ["blind30", "blind 30 (never tuned)"],
-  ["blind31", "blind 31 (never tuned)"],
+  ["blind30", "blind 30 (read in round 32)"],
+  ["blind31", "blind 31 (read in round 32)"],
+  ["blind32", "blind 32 (read in round 33)"],
+  ["blind33", "blind 33 (read in round 33)"],
+  ["blind34", "blind 34 (read in round 33)"],
 ];
 /** Round four's tune sessions for rules and choices: lists, long multi-part messages, late rules, look-alikes. */
 const RULE_SESSIONS = join(import.meta.dirname, "../../test/fixtures/extract-rule-sessions/sessions.jsonl");
