@@ -104,11 +104,11 @@ export function statesFact(n: string): boolean {
 /** A thing's habit told with "never" or "always" and an active verb: "the launcher never reloads mods while it's
  * running", "their api always throttles at one a second", "it always fires during an eclipse". */
 const HABIT =
-  /^(?:(?:yes|yeah|ya|yep|no|nope|right|note|fyi|also|and|oh|ha|well|ok|okay)[,:!]?\s+)*(?:(the|his|her|their|its|this|that|it|he|she|they)\b(?:(?!\b(?:must|should|shall|has to|have to|needs? to|so|because)\b)[^,]){0,40}?) (?:still )?(?:never|always|only ever) (?!(?:is|has|was|does|needs|gets|stays|keeps|remains|wants|allows|lets|permits|accepts)\b)[a-z-]{3,}s\b(?! (?:below|above|under|over|past|beyond|more than|less than|longer than)\b)/;
+  /^(?:(?:yes|yeah|ya|yep|no|nope|right|note|fyi|also|and|oh|ha|well|ok|okay)[,:!]?\s+)*(?:(the|his|her|their|its|this|that|it|he|she|they)\b(?:(?!\b(?:must|should|shall|has to|have to|needs? to|so|because|insists?|says?|said|wants?|asked|requires?|demands?)\b)[^,]){0,40}?) (?:still )?(?:never|always|only ever) (?!(?:is|has|was|does|needs|gets|stays|keeps|remains|wants|allows|lets|permits|accepts)\b)[a-z-]{3,}s\b(?! (?:below|above|under|over|past|beyond|more than|less than|longer than)\b)/;
 /** What marks the habit as how things stand, not as a rule: a time of now, a third party's thing, or what it
  * leads to ("so people have to restart it", "which residents hate", "we can live with that"). */
 const AS_THINGS_ARE =
-  /\b(current|currently|existing|old|today|right now|at the moment|his|her|their|it's running)\b|^(?:[a-z]+[,:!]?\s+)*(it|he|she|they)\b|, (so|which|and so|and then|that's|we can live|people have to|we have to|so people)\b| so (people|users|we|everyone|you) (have|has) to\b/;
+  /\b(current|currently|existing|old|today|right now|at the moment|his|her|their|it's running)\b|^(?:[a-z]+[,:!]?\s+)*(it|he|she|they)\b|, (so(?! (please|pls|just|don't|do not|make sure|keep|use|pick|choose)\b)|which|and so|and then|that's|we can live|people have to|we have to|so people)\b| so (people|users|we|everyone|you) (have|has) to\b/;
 
 /** A habit of a system or a person told as how things are: no rule, however its words read. */
 export function describesHabit(n: string): boolean {

@@ -128,6 +128,12 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "only" };
+  // "the big hall is never available on mondays": when a thing is always or never open.
+  if (
+    /\b(is|are) (never|always) (available|open|closed|bookable|allowed|free to book)\b/.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
     /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(

@@ -17,7 +17,7 @@ import type { DecisionFact, RuleFact } from "./types.ts";
 /** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds or
  * before someone passing a rule on ("and the committee wants …"). */
 const JOINT =
-  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
+  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 export const RUN_ON_WORDS = 18;
 
