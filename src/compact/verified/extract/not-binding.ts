@@ -93,9 +93,10 @@ export function reportsTrouble(n: string): boolean {
   return (REPORTED_TROUBLE.test(n) || TROUBLE_SINCE.test(n)) && !clauses(n).slice(1).some(startsAsk);
 }
 
-/** "the camp booking has this thing where …", "by monday the code has stopped working": how the product misbehaves. */
+/** "the camp booking has this thing where …", "by monday the code has stopped working", "the list says there are
+ * twelve yoghurts": how the product misbehaves or what it shows. */
 export function describesQuirk(n: string): boolean {
-  return /\b(has|have) (this|a|one) (thing|bug|problem|issue|quirk|habit) where\b|\b(has|have) (stopped|broken|failed|expired|crashed|died) (working|again)?\b/.test(
+  return /\b(has|have) (this|a|one) (thing|bug|problem|issue|quirk|habit) where\b|\b(has|have) (stopped|broken|failed|expired|crashed|died) (working|again)?\b|^(?!(unless|if|when|until|once)\b).*\b(says|shows|displays) (that )?there (are|is)\b/.test(
     n,
   );
 }

@@ -60,6 +60,9 @@ export interface UserFacts {
   followUps: string[];
 }
 
+/** Cues of a rule that bans or bounds rather than asks for a change. */
+const BANS = new Set(["no", "prohibition", "never", "strong", "practice"]);
+
 const FOLLOW_UP =
   /\b(later|afterwards|at some point|eventually|todo|to-do|follow[- ]up|next time|once (that|this|it)('s| is) (done|merged|fixed))\b/i;
 
@@ -269,13 +272,15 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     if (cls.kind === "plain" || cls.kind === "request" || cls.kind === "goal" || asksProductChange(n))
       tells = true;
     if (cls.kind !== "ack") facts.speaks = true;
-    // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal.
+    // Right after a pivot even a sentence that reads like a rule ("I need the CLI to print …") is the new goal; a
+    // ban ("amex can wait. no 3rd party scripts on the payment page ever") stays a rule.
     const ruleLike = cls.kind === "constraint" || cls.kind === "preference";
+    const asksChange = ruleLike && !BANS.has(cls.cue);
     // "Hard limits:" after the goal's list heads rules: the goal's lines end there.
     if (carry > 0 && /:\W{0,4}$/.test(sentence.text) && opensWithRuleLabel(sentence.text)) carry = 0;
     if (
       carry > 0 &&
-      (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && ruleLike))
+      (cls.kind === "request" || cls.kind === "plain" || cls.kind === "goal" || (pivoted && asksChange))
     ) {
       carry--;
       if (pivoted && cls.kind === "plain") narrated.add(sentence.text);
