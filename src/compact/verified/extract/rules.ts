@@ -141,6 +141,12 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 
 /** The class of one sentence of a user message. */
 export function classifySentence(sentence: Sentence, context: SentenceContext = {}): SentenceClass {
+  // "for pdfs go with pdfkit; chromium is too heavy": what binds is said before ";", the rest says why.
+  const semi = sentence.text.indexOf("; ");
+  if (semi > 0) {
+    const head = classifySentence({ ...sentence, text: sentence.text.slice(0, semi + 1) }, context);
+    if (head.kind === "constraint" || head.kind === "preference" || head.kind === "decision") return head;
+  }
   const found = classifyOwn(sentence, context);
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
   // "Rule two: it was the cache": a listed line that tells the past states no rule.

@@ -11,6 +11,8 @@ export interface Sentence {
   listedRule?: boolean;
 }
 
+import { isImperative } from "./clause.ts";
+
 const MAX_MESSAGE_CHARS = 20_000;
 const MAX_SENTENCE_CHARS = 600;
 
@@ -161,7 +163,8 @@ function splitLine(line: string): string[] {
     const piece = line.slice(start, end);
     if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
       if (!closesBracketedSentence(piece, line.slice(m.index + m[0].length))) continue;
-    if (m[0].startsWith(";") && pointsBack(piece, line.slice(m.index + m[0].length))) continue;
+    const rest = line.slice(m.index + m[0].length);
+    if (m[0].startsWith(";") && (pointsBack(piece, rest) || elaborates(piece, rest))) continue;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -182,6 +185,24 @@ function pointsBack(before: string, after: string): boolean {
     !STATES_RULE.test(before) &&
     ORDER.test(next) &&
     /\b(it|its|them|that|those|this|these|there)\b/i.test(next)
+  );
+}
+/** "please don't touch the invoicing module; Martin is rewriting it": a plain statement after ";" that states no
+ * rule, asks nothing and orders nothing gives the reason or the detail of the clause before it. */
+function elaborates(before: string, after: string): boolean {
+  const next = (after.split(/[.!?;]\s|[.!?;]$/)[0] ?? "").trim();
+  const bare = next.toLowerCase().replace(/^(please|and|so|then|also|but)\s+/, "");
+  // "… their proxy; session tokens expire …; we can't …": a list said with ";" is split into its items.
+  return (
+    !after.includes(";") &&
+    words(before) >= 3 &&
+    words(next) >= 2 &&
+    words(next) <= 15 &&
+    !STATES_RULE.test(next) &&
+    !/\b(would|could|might|'d)\b/i.test(next) &&
+    !after.trimStart().slice(next.length).startsWith("?") &&
+    !ORDER.test(next) &&
+    !isImperative(bare)
   );
 }
 const STATES_RULE =

@@ -174,7 +174,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
     // the answer speaks for itself. A question or a hypothetical answers nothing.
     // "Procurement would never approve Twilio.", "Kanji readings can be ambiguous.": a modal says why, not which.
     const terse =
-      (sentence.text.split(/\s+/).length <= 5 &&
+      // "for pdfs go with pdfkit; chromium is too heavy": the words before ";" are the answer, the rest says why.
+      ((sentence.text.split("; ")[0] as string).split(/\s+/).length <= 5 &&
         !/\b(would|could|might|may|will)\b|\bcan (?!wait\b)/.test(n)) ||
       SETTLES.test(n);
     if (TAKES_BACK.test(n) && facts.decisions.length > picksBefore) {
