@@ -41,7 +41,7 @@ const STRONG =
 const PROHIBIT_START =
   /^(never|don't|do not|dont|stop|quit|refrain|avoid|not a single|hands off|under no circumstances|let's not|lets not|let us not|(please|pls) (not|never))\b/;
 const NOT_A_RULE =
-  /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b|^not (needed|necessary|required|worth it|for now|this time)[.!]*$/;
+  /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b|^not (a|an) (task|request|ask|priority|requirement|must)\b|^not (needed|necessary|required|worth it|for now|this time)[.!]*$/;
 const NO_RULE =
   /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =

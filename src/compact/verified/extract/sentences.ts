@@ -200,6 +200,8 @@ function elaborates(before: string, after: string): boolean {
     words(next) <= 15 &&
     !STATES_RULE.test(next) &&
     !/\b(would|could|might|'d)\b/i.test(next) &&
+    // "a reviewer said to rewrite it in go; we're not doing that": a refusal is a choice of its own.
+    !/^((we|i)('re| are|'m| am| will|'ll)?|that's|that is) (not|never|won't|don't)\b|^not\b/i.test(next) &&
     !after.trimStart().slice(next.length).startsWith("?") &&
     !ORDER.test(next) &&
     !isImperative(bare)
