@@ -40,6 +40,8 @@ export const STATED = [
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
+  // "what i actually want first is …", "what we need instead is …": the work put in place of the plan before.
+  /^what (i|we)( really| actually| now)?( want| need|'d like| would like)( first| instead| now| most)? is\b/,
   // "ideally, by the end of today we'd make the kiosk usable with a screen reader".
   /^(ideally,? )?by the end of (today|the day|the week|this session|the session|the sprint),? (i|we)('d| would| want to| need to| should)? [a-z]{3,} (the|our|a|an|this|it)\b/,
   /^what (i|we)('d| would) (really |most |actually )?(like|love|want)( to (see|have|get|do))? is\b/,
@@ -78,7 +80,7 @@ export const STATED = [
   /^(bigger|biggest|more urgent|real|actual) (thing|problem|issue|fish|priority)( now| today)?\s*:/,
   /^(something )?((much |even |far |way )?(more important|more urgent)|top priority|priority one|first priority)( first| now| today)?\s*:/,
   /^(urgent|asap|emergency|hotfix|incident|outage|p0|p1|sev ?[12])\s*[:!—-]+\s*\S+ \S+/,
-  /\b(that's|this is|it's|which is) ((more important|more urgent)(?! than)|the priority|top priority|the real problem)\b/,
+  /\b(that's|this is|it's|which is)( now)? ((more important|more urgent)(?! than)|the priority|top priority|the real problem)\b/,
   // "fixing that regression is the priority now": the work named as the priority.
   /^[a-z]{3,}ing (that|this|it|the [a-z0-9 -]{2,40}?) is (now )?(the|our|my|top|today's) (priority|focus|task|job|goal)\b/,
   // "marketing needs the a/b test live by tonight, that comes first".

@@ -27,7 +27,7 @@ export function isSmallTalk(n: string): boolean {
 /** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
  * day"): the sentences before it are the goal. */
 const POINTS_AT_GOAL =
-  /^(and )?(that's|that is|this is|thats|which is|it's|that one's|that one is|this one's|this one is) (basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?(,? (so )?(fix|do|handle|solve|sort out|tackle|chase) (that|it|this)( [a-z]+)?( first)?)?[.!]*$/;
+  /^(and )?(that's|that is|this is|thats|which is|it's|that one's|that one is|this one's|this one is) (now |basically |really |pretty much |kind of |honestly )?(the|our|my|today's|todays|this week's|the whole|my whole|our whole|the main|the real|the only) ?(goal|aim|task|job|priority|plan|mission|focus|objective|thing|point|day|work|ask|deliverable|assignment)( for| of)?( today| this week| this session| now| here)?( today| now)?(,? (so )?(fix|do|handle|solve|sort out|tackle|chase) (that|it|this)( [a-z]+)?( first)?)?[.!]*$/;
 
 /** "Legal says the unsubscribe link is missing, so fixing that is our task now.": the sentence names its own
  * first part as the aim. */

@@ -220,7 +220,7 @@ export function framesProblem(n: string): boolean {
 
 /** "forget the swaps for now and …": work set aside, and the work said after it. */
 const SETS_ASIDE =
-  /^(?!(?:if|when|in that case|in which case)\b).*?\b(?:(?:forget|scrap) (?:the|that|this|our|my) [a-z0-9 -]{1,40}?(?: for now| for today)? and (?:instead )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) (?:[a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)?|[a-z0-9 -]{1,40}? for (?:now|today)|[a-z0-9 -]{1,40}?) and (?:instead|for now) (?:let's |lets )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) [a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)? and (?:let's |lets )?)(?=[a-z])/;
+  /^(?!(?:if|when|in that case|in which case)\b).*?\b(?:(?:forget|scrap) (?:the|that|this|our|my) [a-z0-9 -]{1,40}?(?: for now| for today)? and (?:instead )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) (?:[a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)?|[a-z0-9 -]{1,40}? for (?:now|today)|[a-z0-9 -]{1,40}?) and (?:instead|for now) (?:let's |lets )?|(?:drop|park|shelve|pause) (?:the|that|this|our|my) [a-z0-9 -]{1,40}? (?:idea|feature|plan|work|thing|project|stuff)(?: for now| for today)? and (?:let's |lets )?|(?:put|set|leave) (?:the|that|this|our|my) [a-z0-9 -]{1,40}? (?:aside|on hold|to one side)(?: for now| for today)? and (?:instead )?)(?=[a-z])/;
 
 /** "find out why the backup skipped, the flags can wait": the work put ahead of the one set aside. */
 const PUTS_AHEAD =
@@ -307,8 +307,17 @@ const WE_ASK =
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
-  if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n))
+  if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n)) {
+    // "instead, could we make a printable sheet …?", "could we put the welsh work aside and update the parser?": the
+    // work asked in place of the plan before.
+    if (/^instead,? (could|can|would|shall) (we|you) [a-z]+ /.test(n))
+      return { strength: "stated", clause: n };
+    const swapped = SETS_ASIDE.exec(n);
+    const instead = swapped ? n.slice(swapped[0].length) : "";
+    if (instead.split(" ").length >= 3 && new RegExp(`^(${BASE_VERB})\\b`).test(instead))
+      return { strength: "stated", clause: n };
     return WE_ASK.test(n.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
+  }
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
