@@ -230,7 +230,17 @@ function obligation(c: string): RuleClass | null {
 function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
   const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
-  if (norm && isImperative(norm[2] as string)) return { kind: "constraint", cue: "practice" };
+  // "we never refund vouchers", a verb no list names; "we always end up …", "we never seem to …" tell a habit.
+  const done = norm?.[2] as string;
+  if (
+    norm &&
+    (isImperative(done) ||
+      (looksImperative(done) &&
+        !/^(end up|seem|forget|get|manage|have|know|hear|see|think|feel|find|lose|struggle|run out|fail|miss|remember|hit|spend|waste)\b/.test(
+          done,
+        )))
+  )
+    return { kind: "constraint", cue: "practice" };
   // "we don't collect phone numbers": a practice stated as what the team does not do.
   const not = /^we (don't|do not) (.*)$/.exec(c);
   if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))

@@ -60,15 +60,25 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   const long = sentence.text.split(/\s+/).length >= RUN_ON_WORDS;
   const [first = "", second = ""] = long ? sentence.text.split(/,\s+/) : [];
   // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
+  // "the svg one because there's no tile server and …": a short pick said before its reason; the pick keeps the
+  // reason's first clause.
+  const because = long
+    ? /^([^,]{1,50}?) because [^,]+?(?=,\s|\s+and\s|\s+but\s|$)/.exec(sentence.text)
+    : null;
   const head =
-    (first.split(/\s+/).length <= 2 || second.split(/\s+/).length <= 4) &&
-    second !== "" &&
-    !/^(and|but|so|or)\s/i.test(second) &&
-    !isImperative(second.toLowerCase())
-      ? `${first}, ${second}`
-      : first;
-  const picked =
-    clauses.length > 0 && prev !== undefined && whole.kind !== "decision" ? pickIn(head, prev) : null;
+    because !== null
+      ? (because[1] as string)
+      : (first.split(/\s+/).length <= 2 || second.split(/\s+/).length <= 4) &&
+          second !== "" &&
+          !/^(and|but|so|or)\s/i.test(second) &&
+          !isImperative(second.toLowerCase())
+        ? `${first}, ${second}`
+        : first;
+  const pick =
+    (clauses.length > 0 || because !== null) && prev !== undefined && whole.kind !== "decision"
+      ? pickIn(head, prev)
+      : null;
+  const picked = pick && because !== null ? { ...pick, text: because[0] } : pick;
   if (picked) found.decisions.push(picked);
   // "the cron never runs on sundays anyway, so schedule it for monday": how things are, then what to do about it.
   if (whole.kind === "negative" && whole.why === "remark")
