@@ -32,7 +32,7 @@ const CHARGE = new RegExp(
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
-  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b/;
+  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d/;
 /** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
 const TERM =
   /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from)\b/;

@@ -134,6 +134,11 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "the sauna is shut every first monday", "the times always 24 hours": when a thing is shut, or a figure for good.
+  if (/\b(is|are) (shut|closed|unavailable) (every|each|on (every|each|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|bank holidays))\b/.test(c))
+    return { kind: "constraint", cue: "state" };
+  if (/^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) \d+ [a-z]+/.test(c))
+    return { kind: "constraint", cue: "state" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
     /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(

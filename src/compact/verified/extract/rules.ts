@@ -338,6 +338,13 @@ function readBare(bare: string): SentenceClass {
   const main = mainClauseAfterCondition(bare);
   // "Should the deploy fail, revert": an inverted condition, not a question.
   if (main !== null && !bare.endsWith("?") && /^should\b/.test(bare)) return conditional(main, bare);
+  // "the extractor must be cleaned before it goes back, so could the return step include a tick box?": a rule, then
+  // the ask that serves it.
+  const ruleThenAsk = /^(.{12,}?), so (could|can|would|will) (you|we|the|it|this|that)\b.*\?$/.exec(bare);
+  if (ruleThenAsk) {
+    const stated = ruleIn(ruleThenAsk[1] as string, ruleThenAsk[1] as string);
+    if (stated) return stated;
+  }
   if (isQuestion(bare)) return negative("question");
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
