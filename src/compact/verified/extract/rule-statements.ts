@@ -135,7 +135,11 @@ export function classStatement(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "state" };
   // "the sauna is shut every first monday", "the times always 24 hours": when a thing is shut, or a figure for good.
-  if (/\b(is|are) (shut|closed|unavailable) (every|each|on (every|each|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|bank holidays))\b/.test(c))
+  if (
+    /\b(is|are) (shut|closed|unavailable) (every|each|on (every|each|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|bank holidays))\b/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "state" };
   if (/^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) \d+ [a-z]+/.test(c))
     return { kind: "constraint", cue: "state" };

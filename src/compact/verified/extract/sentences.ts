@@ -158,13 +158,18 @@ function splitLine(line: string): string[] {
   let start = 0;
   // An emoji closes a chat sentence as a full stop does ("everything is on fire today 😩 ok whatever, …").
   const re = /[.!?]+["”')\]]*\s+(?=\S)|;\s+(?=\S)|\p{Extended_Pictographic}\uFE0F?\s+(?=[a-zA-Z])/gu;
+  /** The last boundary was a ";" split: the sentence is a list said with ";". */
+  let listed = false;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const end = m.index + m[0].trimEnd().length;
     const piece = line.slice(start, end);
     if (isAbbreviation(piece) || /^\s*\d{1,3}[.)]$/.test(piece) || insideBrackets(line.slice(start, m.index)))
       if (!closesBracketedSentence(piece, line.slice(m.index + m[0].length))) continue;
     const rest = line.slice(m.index + m[0].length);
-    if (m[0].startsWith(";") && (pointsBack(piece, rest) || elaborates(piece, rest))) continue;
+    const semi = m[0].startsWith(";");
+    // "… their proxy; tokens expire …; we can't …": a list said with ";" is split into its items.
+    if (semi && (pointsBack(piece, rest) || (!listed && elaborates(piece, rest)))) continue;
+    listed = semi;
     parts.push(line.slice(start, end));
     start = m.index + m[0].length;
   }
@@ -187,18 +192,17 @@ function pointsBack(before: string, after: string): boolean {
     /\b(it|its|them|that|those|this|these|there)\b/i.test(next)
   );
 }
-/** "please don't touch the invoicing module; Martin is rewriting it": a plain statement after ";" that states no
- * rule, asks nothing and orders nothing gives the reason or the detail of the clause before it. */
+/** "please don't touch the invoicing module; Martin is rewriting it", "clubs are invoiced monthly; they never pay at
+ * booking": a statement after ";" that asks nothing, orders nothing and refuses nothing gives the reason or the
+ * other half of the clause before it. */
 function elaborates(before: string, after: string): boolean {
   const next = (after.split(/[.!?;]\s|[.!?;]$/)[0] ?? "").trim();
   const bare = next.toLowerCase().replace(/^(please|and|so|then|also|but)\s+/, "");
-  // "… their proxy; session tokens expire …; we can't …": a list said with ";" is split into its items.
   return (
     !after.includes(";") &&
     words(before) >= 3 &&
     words(next) >= 2 &&
     words(next) <= 15 &&
-    !STATES_RULE.test(next) &&
     !/\b(would|could|might|'d)\b/i.test(next) &&
     // "a reviewer said to rewrite it in go; we're not doing that": a refusal is a choice of its own.
     !/^((we|i)('re| are|'m| am| will|'ll)?|that's|that is) (not|never|won't|don't)\b|^not\b/i.test(next) &&
