@@ -40,6 +40,8 @@ export const STATED = [
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
+  // "the landlord wants the urgent flag first": someone puts a piece of work ahead of the plan.
+  /^(the |our |my )?[a-z]+ (now )?(wants|needs) (the |a |an |our )?[a-z0-9 ./'-]{2,50}? first[.!]*$/,
   // "what i actually want first is …", "what we need instead is …": the work put in place of the plan before.
   /^what (i|we)( really| actually| now)?( want| need|'d like| would like)( first| instead| now| most)? is\b/,
   // "ideally, by the end of today we'd make the kiosk usable with a screen reader".
