@@ -78,6 +78,11 @@ const BLIND_SETS: Array<[dir: string, column: string]> = [
   ["blind32", "blind 32 (read in round 33)"],
   ["blind33", "blind 33 (read in round 33)"],
   ["blind34", "blind 34 (read in round 33)"],
+  ["blind35", "blind 35 (seen in part in round 32)"],
+  ["blind36", "blind 36 (read in round 34)"],
+  ["blind37", "blind 37 (read in round 34)"],
+  ["blind38", "blind 38 (read in round 35)"],
+  ["blind39", "blind 39 (read in round 35)"],
 ];
 /** Round four's tune sessions for rules and choices: lists, long multi-part messages, late rules, look-alikes. */
 const RULE_SESSIONS = join(import.meta.dirname, "../../test/fixtures/extract-rule-sessions/sessions.jsonl");
