@@ -198,17 +198,17 @@ function pointsBack(before: string, after: string): boolean {
 function elaborates(before: string, after: string): boolean {
   const next = (after.split(/[.!?;]\s|[.!?;]$/)[0] ?? "").trim();
   const bare = next.toLowerCase().replace(/^(please|and|so|then|also|but)\s+/, "");
+  // "keep the sms provider we have; don't introduce a second one": after a rule, an order or a wish completes it.
+  const afterRule = STATES_RULE.test(before);
   return (
     !after.includes(";") &&
     words(before) >= 3 &&
     words(next) >= 2 &&
     words(next) <= 15 &&
-    !/\b(would|could|might|'d)\b/i.test(next) &&
     // "a reviewer said to rewrite it in go; we're not doing that": a refusal is a choice of its own.
     !/^((we|i)('re| are|'m| am| will|'ll)?|that's|that is) (not|never|won't|don't)\b|^not\b/i.test(next) &&
     !after.trimStart().slice(next.length).startsWith("?") &&
-    !ORDER.test(next) &&
-    !isImperative(bare)
+    (afterRule || (!/\b(would|could|might|'d)\b/i.test(next) && !ORDER.test(next) && !isImperative(bare)))
   );
 }
 const STATES_RULE =
