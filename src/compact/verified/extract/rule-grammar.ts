@@ -241,6 +241,11 @@ function declarativeRule(c: string): RuleClass | null {
         )))
   )
     return { kind: "constraint", cue: "practice" };
+  // "we say interval not gap in everything public": the word the team uses, against the one it does not.
+  if (
+    /^we (say|call|write|spell|use) [a-z0-9 '"-]{1,30} (not|instead of|rather than|never) [a-z0-9'"-]/.test(c)
+  )
+    return { kind: "constraint", cue: "practice" };
   // "we don't collect phone numbers": a practice stated as what the team does not do.
   const not = /^we (don't|do not) (.*)$/.exec(c);
   if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))

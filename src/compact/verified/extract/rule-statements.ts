@@ -53,7 +53,11 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
-  if (/^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard) is that [a-z]/.test(c))
+  if (
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line) is that [a-z]/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "passed on" };
   // "make dry-run the default": what happens unless asked otherwise.
   if (/^make [a-z0-9 ._-]{1,30} the default\b/.test(c)) return { kind: "constraint", cue: "default" };
@@ -153,9 +157,10 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
-    /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with)\b/.test(
+    /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with|appears?|applies|apply)\b/.test(
       c,
-    )
+    ) &&
+    !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
   if (
