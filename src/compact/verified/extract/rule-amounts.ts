@@ -9,14 +9,15 @@ import type { StatedRule } from "./rule-statements.ts";
 const NUMBER_WORD =
   "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|half|once|twice";
 /** A figure with up to two words of unit: "2 hours", "11pm", "20 a day", "£3.20", "five". */
-const FIGURE = `(?:[£$€]\\s?\\d[\\d.,:]*|\\d[\\d.,:]*\\s?(?:%|p|k|am|pm|h|m|s|kg|km|gb|mb)?|${NUMBER_WORD})(?: (?:a |an |per )?[a-z]+){0,2}`;
+const FIGURE = `(?:[£$€]\\s?\\d[\\d.,:]*|\\d[\\d.,:]*\\s?(?:%|p|k|am|pm|h|m|s|kg|km|gb|mb)?|${NUMBER_WORD})(?: (?:a |an |per )?[a-z]+){0,3}`;
 /** "… max", "… at the latest": the bound said after the figure. */
 const BOUND_AFTER = new RegExp(
   `(?:^|[ (])${FIGURE} (?:max|maximum|minimum|at most|at least|tops|latest|at the latest|earliest|at the earliest|or less|or fewer|or under|is the (?:limit|max|maximum|minimum|cap|floor|ceiling))\\b`,
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
-const BOUND_BEFORE =
-  /\b(floor|ceiling|cap)( is| of|:)? ([£$€]\s?)?\d|^(the )?(cap|limit|maximum|minimum|floor|ceiling) is (the|a|an|\d)\b/;
+const BOUND_BEFORE = new RegExp(
+  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the )?(cap|limit|maximum|minimum|floor|ceiling) is (the|a|an|\\d)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier) than (\\d+|${NUMBER_WORD})\\b`,
+);
 /** Money or a share: "£15", "30p", "15%", "80 euro". */
 const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|eur|pounds?|dollars?|cents?|quid|kr|chf|zł|zloty|złoty))`;
 /** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue", "20% off", "1.20 per parcel",
@@ -33,6 +34,10 @@ const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
   /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d/;
+/** "six jobs a day for full-timers", "ops says two courses a week": a quota opening the clause. */
+const QUOTA = new RegExp(
+  `^(?:(?:the |our )?[a-z]+ (?:says|said|wants|allows|is|are) )?(?:\\d+|${NUMBER_WORD}) [a-z]+(?: [a-z-]+)? a (?:day|week|month|night|shift|session|term|season|weekend)\\b`,
+);
 /** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
 const TERM =
   /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from)\b/;
@@ -43,7 +48,8 @@ const DESCRIBES =
 /** The rule an amount states, or null. */
 export function amountRule(c: string): StatedRule | null {
   if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
-  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c)) return { kind: "constraint", cue: "amount limit" };
+  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c) || QUOTA.test(c))
+    return { kind: "constraint", cue: "amount limit" };
   if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c))
     return { kind: "constraint", cue: "amount rate" };
   if (TERM.test(c)) return { kind: "constraint", cue: "amount term" };
