@@ -1,7 +1,9 @@
 // Rules said across a semicolon, by the kinds round twenty-two found lost on the nineteenth blind set (issue 28):
 // a clause that names whose a thing is, then an order that points back to it ("…; leave it alone"), kept as one
 // rule; "may read it but never write to it" forbids after "but"; a pick passed on, then "go with that", is a
-// choice and no rule. Each case is written for this file.
+// choice and no rule. Since round thirty-five a rule and the order that completes it after a single ";" are one
+// item (the blind sets label such a sentence whole); a list said with several ";" is still split. Each case is
+// written for this file.
 import { describe, expect, it } from "vitest";
 import { extractTurns, holds } from "../../support/extract-turns.ts";
 
@@ -12,9 +14,15 @@ describe("an order after ';' that points back", () => {
     );
     expect(holds(x.constraints, "the pricing sheet belongs to finance; never overwrite it")).toBe(true);
   });
-  it("keeps two rules apart when the first one is a rule already", () => {
+  it("keeps a rule and the order that completes it after a single ';' in one item", () => {
     const x = extractTurns("Fix the import job. The import must stay idempotent; don't run it at lunchtime.");
-    expect(holds(x.constraints, "the import must stay idempotent;")).toBe(true);
+    expect(holds(x.constraints, "the import must stay idempotent; don't run it at lunchtime")).toBe(true);
+  });
+  it("splits a list of rules said with several ';'", () => {
+    const x = extractTurns(
+      "Fix the import job. The import must stay idempotent; don't run it at lunchtime; log every skipped row.",
+    );
+    expect(holds(x.constraints, "log every skipped row")).toBe(true);
     expect(x.constraints.some((c) => /idempotent; don't/i.test(c.text))).toBe(false);
   });
   it("reads 'X may read it but never write to it' as a rule", () => {
