@@ -130,7 +130,7 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   // what it reports or wishes is the goal ("I need the report to run in under a minute."). A session that
   // opens with a question or a remark has no goal until a task or a stated goal comes.
   else if (facts.content && unset && !walk.opened) {
-    walk.goal = { text: facts.content, entryId };
+    walk.goal = { text: titled(facts.content, title), entryId };
     walk.reportId = entryId;
   }
   // "do it" after "how do i make the sidebar collapsible?": the way asked about is the work.
@@ -272,6 +272,16 @@ function dedupe<T extends { text: string }>(items: T[], max: number): T[] {
     if (out.length >= max) break;
   }
   return out;
+}
+
+/** What the first message says, under its title as written ("Bowls club booking — tidy-up list", whose dash the
+ * sentence split took out). */
+function titled(content: string, title: string | null): string {
+  if (title === null || content.includes(title)) return content;
+  const split = title.replace(/\s+[—–-]\s+/, " ");
+  return content.startsWith(split)
+    ? `${title}${content.slice(split.length)}`
+    : (bounded([title, content]) ?? content);
 }
 
 /** "Hi, I want to add a map where each beekeeper sells": a wish that names the work is the goal, not a rule too. */

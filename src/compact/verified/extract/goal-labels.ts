@@ -40,6 +40,12 @@ export const STATED = [
   // "what would make my day is …", "the thing i most need out of this is …".
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
+  // "so no leaderboard; instead she wants a simple counter …", "put a recipe link on the confirmation instead": the
+  // work put in place of the plan before.
+  /^(so )?(no [a-z -]{2,30}[;,] )?instead,? (she|he|they|we|i|the [a-z]+) (now )?(wants?|needs?|'d like|would like)\b/,
+  new RegExp(
+    `^.{10,}?(, so |; |, )(just )?(${BASE_VERB}) (a|an|the|our|my|some) [a-z0-9 ./'-]{3,60}? instead[.!]*$`,
+  ),
   // "the landlord wants the urgent flag first": someone puts a piece of work ahead of the plan.
   /^(the |our |my )?[a-z]+ (now )?(wants|needs) (the |a |an |our )?[a-z0-9 ./'-]{2,50}? first[.!]*$/,
   // "what i actually want first is …", "what we need instead is …": the work put in place of the plan before.
@@ -119,7 +125,7 @@ export const AIM_LEAD =
 
 /** "Photo print kiosk: payment screen rework" on the first line of a longer message: a title naming the thing and
  * the work on it. Status lines, greetings and rule headings are no title. */
-const TITLE = /^([A-Za-z][\w' &/-]{1,40}): ([^?:]{3,90}?)[.!]?$/;
+const TITLE = /^([A-Za-z][\w' &/-]{1,40}?)(?::| [—–-]) ([^?:.!]{3,90}?)[.!]?$/;
 const NOT_TITLE =
   /^(update|note|notes|fyi|ps|p\.s|context|background|status|question|questions|answer|error|warning|log|output|edit|re|summary|results?|hi|hello|hey|thanks|ok|okay|quick (one|question)|heads up|reminder|important|rules?|constraints?|requirements?|scope|non-negotiables?|hard limits|limits|nb|[a-z]*(error|exception|warning))$/i;
 
