@@ -54,6 +54,9 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   const marked = kept ? null : clauseMarkedAsRule(sentence.text);
   if (marked !== null && marked !== sentence.text)
     found.rules.push({ text: marked, kind: "constraint", cue: "marked" });
+  // "Choices from the call: csv over sftp; one file per day, not per invoice": under a label of picks every piece
+  // is one of the picks.
+  if (whole.kind === "decision" && whole.marker === "label") return found;
   const clauses = runOnClauses(sentence.text);
   // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
   // reasons and rules the sentence runs on with.
