@@ -141,13 +141,16 @@ function onUser(walk: Walk, text: string, entryId: string): void {
   const need = !walk.goal && !walk.previous?.goal ? facts.rules.find(needsNewThing) : undefined;
   if (need) walk.goal = { text: need.text, entryId };
   const aim = walk.goal?.entryId === entryId ? squash(walk.goal.text) : "";
-  // An item of a list of rules stays a rule, whatever the goal's lines hold.
-  const isAim = (r: RuleFact) =>
-    aim.length >= 12 &&
-    !LIST_ITEM.test(r.text) &&
-    ((!bindsBesides(r.text) &&
-      (squash(r.text).includes(aim) || (needsNewThing(r) && aim.includes(squash(r.text))))) ||
-      (wishedAim(r) && (aim.includes(squash(r.text)) || squash(r.text).startsWith(aim.replace(/…$/, "")))));
+  const isAim = (r: RuleFact): boolean => {
+    // An item of a list of rules stays a rule, whatever the goal's lines hold.
+    if (aim.length < 12 || LIST_ITEM.test(r.text)) return false;
+    const said = squash(r.text);
+    // The sentence that holds the aim, or a need for something new the aim holds, binds nothing else.
+    if (!bindsBesides(r.text) && (said.includes(aim) || (needsNewThing(r) && aim.includes(said))))
+      return true;
+    // A wish that names the work (the aim may be cut at its length).
+    return wishedAim(r) && (aim.includes(said) || said.startsWith(aim.replace(/…$/, "")));
+  };
   walk.rules.push(...facts.rules.filter((r) => !isAim(r)));
   if (facts.speaks) walk.opened = true;
   if (walk.opening === null && facts.opening !== null) walk.opening = { text: facts.opening, entryId };

@@ -62,12 +62,12 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   // reasons and rules the sentence runs on with.
   const long = sentence.text.split(/\s+/).length >= RUN_ON_WORDS;
   const [first = "", second = ""] = long ? sentence.text.split(/,\s+/) : [];
-  // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
   // "the svg one because there's no tile server and …": a short pick said before its reason; the pick keeps the
   // reason's first clause.
   const because = long
     ? /^([^,]{1,50}?) because [^,]+?(?=,\s|\s+and\s|\s+but\s|$)/.exec(sentence.text)
     : null;
+  // "not yet, payments are a separate project, …": a pick of two words keeps the statement after it.
   const head =
     because !== null
       ? (because[1] as string)

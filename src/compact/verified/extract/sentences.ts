@@ -1,6 +1,10 @@
 // Splits a user message into the sentences rule, decision and goal mining look at. Text that is not the
 // user speaking is dropped first: fenced code, `>` quotes, pasted tool/linter/CI output and quoted log lines.
-// Every sentence returned is an exact substring of the message, so `text` stays "as written".
+// A clause after a single ";" that gives the reason or the other half of the one before stays in its sentence; a
+// list said with ";" is split. Every sentence returned is an exact substring of the message, so `text` stays "as
+// written".
+
+import { isImperative } from "./clause.ts";
 
 export interface Sentence {
   text: string;
@@ -10,8 +14,6 @@ export interface Sentence {
    * mind:", "Important:"): a plain statement there states a rule. */
   listedRule?: boolean;
 }
-
-import { isImperative } from "./clause.ts";
 
 const MAX_MESSAGE_CHARS = 20_000;
 const MAX_SENTENCE_CHARS = 600;
