@@ -144,6 +144,13 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
 
 function prohibition(c: string): RuleClass | null {
   if (NOT_A_RULE_AFTER_DONT.test(c)) return null;
+  // "the vicar would like the hall never to be heated when nobody has booked it": a wish that forbids.
+  if (
+    /\b(would|'d) (like|prefer|want) (the|our|it|them|this|that|[a-z]+s)\b[a-z0-9 ./'-]{0,40}? never to\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "prohibition" };
   // "I don't want any console.log left", "I'd hate to see the error text change": the speaker forbids it.
   if (
     /^(i|we) (really )?(don't|do not|never) want (any|to see|anything|more|you to|the|a|an|it|them|this|that)\b/.test(

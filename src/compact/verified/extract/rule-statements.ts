@@ -12,7 +12,7 @@ export function statedObligation(c: string): StatedRule | null {
     /(^|\b)((max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d|(max|min|maximum|minimum|at most|at least|no more than|no less than|limited to|capped at) (one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|a hundred) [a-z])/.test(
       c,
     ) &&
-    !/\b(takes?|took|was|were|got)\b/.test(c)
+    !/\b(takes?(?! (at most|at least|up to|no more than|max|min))|took|was|were|got)\b/.test(c)
   )
     return { kind: "constraint", cue: "limit" };
   // "throttle at one event per second max": a rate capped, said with the cap last.
@@ -147,6 +147,16 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "state" };
   if (/^(the |all |our )?[a-z0-9_-]+( [a-z0-9_-]+){0,2} (always|never) \d+ [a-z]+/.test(c))
     return { kind: "constraint", cue: "state" };
+  // "photos required for anything marked torn", "we're only licensed to show them on screen": what every case needs,
+  // and all the team may do.
+  if (
+    /^[a-z0-9' ]{2,40} (required|mandatory|compulsory) (for|on|with) (any|anything|every|everything|all)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "required" };
+  if (/\b(are|is|'re|'s|am|'m) only (licensed|allowed|permitted|authori[sz]ed|cleared|insured) to\b/.test(c))
+    return { kind: "constraint", cue: "only" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
     /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(

@@ -407,7 +407,11 @@ function readBare(bare: string): SentenceClass {
   }
   if (strength) return { kind: "goal", strength };
   const reported = reportedClause(bare);
-  if (reported) return passedOn(reported.verb, reported.inner);
+  if (reported) {
+    const told = passedOn(reported.verb, reported.inner);
+    // "the secretary also wants a reminder the day before": a want added to the work is a rule of it, not new work.
+    return told.kind === "goal" && /\b(also|too|as well)\b/.test(bare) ? rule("passed on") : told;
+  }
   // "after the discussion, temporal wins over our homemade engine": a choice after the time it was made.
   if (main !== null && /^(after|having) /.test(bare) && isDecision(bare))
     return { kind: "decision", marker: "choice" };
