@@ -27,6 +27,8 @@ const IDLE_ING =
 const SOFT = [
   // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
   /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  // "we'd love the auction catalogue to be downloadable as a pdf": the product as wished, said as what it becomes.
+  /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to be ([a-z]{3,}able|available|visible|shown|printed|sent|emailed|exported|searchable)\b/,
   // "i'd like it to remind people of game night", "i'd like to count the cells in each image": a wish for work,
   // whatever its verb; one about saying, knowing or keeping things is not the work.
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us |people |users |customers |clients |members )?to (be able to )?(?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
@@ -50,7 +52,7 @@ const SOFT = [
   ),
   // "i want that the exporter should produce the gpx file", "i want that the robots drive full speed": a wish
   // said with "that" (non-native).
-  /^(i|we) want that ((the|our|my|this|all) )?[a-z0-9 ./'-]{2,40}? ((should|will|can|must) )?[a-z]{3,}\b/,
+  /^(i|we) (want|need) that ((the|our|my|this|all) )?[a-z0-9 ./'-]{2,40}? ((should|will|can|must) )?[a-z]{3,}\b/,
   // "let's make the discord bot survive the gateway disconnects": the product made to do something.
   /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
@@ -322,6 +324,9 @@ function readGoal(n: string): GoalReading | null {
   }
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
+  // "instead please make the rota send a warning …": the work asked in place of the plan before.
+  if (new RegExp(`^instead,? (please )?(${BASE_VERB}) (a|an|the|our|my|it|this|that|them|some)\\b`).test(n))
+    return { strength: "stated", clause: n };
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
   // "for the desktop editor, i'd like to add a plugin api": a scope put first; the goal starts after it.
   // "hi, i was wondering if you could help me …": a greeting said first.
