@@ -1,0 +1,50 @@
+// Rules and goals by the kinds round thirty-six found on the fortieth and forty-first blind sets (issue 28): rules
+// passed on by people named by their role in a club or a parish, a want added to the work, terms counted in time, what
+// every case requires or all the team may do, a wish that forbids, and new work asked with "instead please" or "I need
+// that". Each case is written for this file.
+import { describe, expect, it } from "vitest";
+import { extractTurns, holds } from "../../support/extract-turns.ts";
+
+const OPEN = "Build the hall booking page for the parish.";
+
+describe("a rule passed on or stated plainly", () => {
+  it("is a rule", () => {
+    for (const said of [
+      "Our club secretary insists that members' home addresses never appear on the rota.",
+      "The warden would like the side door never to be unlocked after dark.",
+      "Bookings open 10 days ahead, not 21.",
+      "Online entries close 48 hours before the show starts.",
+      "Each room takes at most twelve people.",
+      "Receipts required for anything over ten pounds.",
+      "We're only licensed to play recorded music until 11pm.",
+    ]) {
+      const x = extractTurns(OPEN, "Sure.", said);
+      expect(holds(x.constraints, said.replace(/\.$/, "")), said).toBe(true);
+    }
+  });
+  it("adds a want to the work without replacing the goal, and leaves a teased or postponed one alone", () => {
+    const x = extractTurns(
+      "I'd like the hall booking page to take deposits online.",
+      "Deposits are in.",
+      "The treasurer also wants a receipt emailed after each deposit.",
+      "Done.",
+      "Our vicar says we should ban bouncy castles entirely, but he's only teasing.",
+    );
+    expect(x.goal).toContain("take deposits online");
+    expect(holds(x.constraints, "The treasurer also wants a receipt emailed after each deposit")).toBe(true);
+    expect(holds(x.constraints, "bouncy castles")).toBe(false);
+  });
+});
+
+describe("new work asked", () => {
+  it("with 'instead please' replaces the plan, and 'I need that' states it", () => {
+    const moved = extractTurns(
+      "I want a page where visitors can see which rooms are free today.",
+      "The page is ready.",
+      "Instead please make the rota send volunteers a reminder the evening before their shift.",
+    );
+    expect(moved.goal).toContain("make the rota send volunteers a reminder");
+    const needed = extractTurns("I need that the booking page shows the deposit status of a booking.");
+    expect(needed.goal).toContain("the booking page shows the deposit status");
+  });
+});
