@@ -95,7 +95,7 @@ export function isDecision(n: string): boolean {
   if (/^(we're|we are|i'm|i am) not (doing|going with|going to do) (that|this|it)\b/.test(n)) return true;
   // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.
   const lead =
-    /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}), (?=\S)/.exec(
+    /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}|(that|this|it)('s| is| sounds| looks| seems) (ideal|great|good|perfect|fine|sensible|right|lovely)|yes,? please|(sounds|looks) (good|great|ideal|perfect|fine)), (?=\S)/.exec(
       n,
     );
   const rest = lead ? n.slice(lead[0].length) : "";
