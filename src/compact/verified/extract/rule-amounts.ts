@@ -17,7 +17,7 @@ const BOUND_AFTER = new RegExp(
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
 const BOUND_BEFORE = new RegExp(
-  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the )?(cap|limit|maximum|minimum|floor|ceiling) is (the|a|an|\\d)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier) than (\\d+|${NUMBER_WORD})\\b`,
+  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier) than (\\d+|${NUMBER_WORD})\\b`,
 );
 /** Money or a share: "£15", "30p", "15%", "80 euro". */
 const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|eur|pounds?|dollars?|cents?|quid|kr|chf|zł|zloty|złoty))`;
@@ -34,7 +34,7 @@ const CHARGE = new RegExp(
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
-  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d/;
+  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?( always)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d/;
 /** "six jobs a day for full-timers", "ops says two courses a week": a quota opening the clause. */
 const QUOTA = new RegExp(
   `^(?:(?:the |our )?[a-z]+ (?:says|said|wants|allows|is|are) )?(?:\\d+|${NUMBER_WORD}) [a-z]+(?: [a-z-]+)? a (?:day|week|month|night|shift|session|term|season|weekend)\\b`,

@@ -101,7 +101,7 @@ export function conditional(main: string, whole: string): SentenceClass {
   if (!WOULD.test(own) && opensWithVerb(own, tagWords)) return rule("condition");
   // "if an event fails to deserialize, it goes to the dead-letter topic": where the case is routed, as it must be.
   if (
-    /^(it|they|he|she|its [a-z0-9 _-]{2,30}|their [a-z0-9 _-]{2,30}|his [a-z0-9 _-]{2,30}|her [a-z0-9 _-]{2,30}|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|moves|move|drops|drop|falls|fall|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|frozen|locked|read-only|immutable|disabled|to|into|in|back|down)\b/.test(
+    /^(it|they|he|she|its [a-z0-9 _-]{2,30}|their [a-z0-9 _-]{2,30}|his [a-z0-9 _-]{2,30}|her [a-z0-9 _-]{2,30}|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|moves|move|drops|drop|falls|fall|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|frozen|locked|read-only|immutable|disabled|hidden|shown|greyed out|blocked|flagged|to|into|in|back|down)\b/.test(
       clause,
     ) &&
     !WOULD.test(own)

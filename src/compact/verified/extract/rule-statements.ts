@@ -159,7 +159,7 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
-    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b/.test(
+    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
       c,
     ) &&
     !TROUBLE.test(c)

@@ -11,7 +11,7 @@ export const HOLDS_FOR_GOOD = /\b(never|always|until|at most|at least|no more th
 
 /** "just curious, no need to do it", "not happening this quarter": a release or a refusal sets no rule. */
 const RELEASES =
-  /(^|, )(just curious|just asking|no need to [a-z]+ (it|that|this|them|anything)( now| yet| today)?|(it's |that's |this is )?not happening( [a-z ]{0,20})?)[.!]*$/;
+  /(^|, )(just curious|just asking|no need to [a-z]+ (it|that|this|them|anything)( now| yet| today)?|(it's |that's |this is )?not happening( [a-z ]{0,20})?)[.!]*$|^(just curious|just asking|out of curiosity)[,.!]* (don't|do not|no need to) (build|do|make|add|change) (it|that|this|them|anything)[.!]*$/;
 /** "every quarter i rebuild the same charts by hand": the speaker's routine, told. */
 const ROUTINE =
   /\b(every|each) (day|morning|evening|night|week|month|quarter|year|sprint|release|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (i|we) (?!(must|should|need|have to|want|will|'ll)\b)[a-z]+/;
