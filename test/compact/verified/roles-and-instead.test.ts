@@ -1,7 +1,8 @@
 // Rules and goals by the kinds round thirty-six found on the fortieth and forty-first blind sets (issue 28): rules
 // passed on by people named by their role in a club or a parish, a want added to the work, terms counted in time, what
 // every case requires or all the team may do, a wish that forbids, and new work asked with "instead please" or "I need
-// that". Each case is written for this file.
+// that"; and (round thirty-seven, from blinds 42 and 43) capacities, figures that hold always, what a ticket is valid
+// for, and curiosity or a boss's idea waved off. Each case is written for this file.
 import { describe, expect, it } from "vitest";
 import { extractTurns, holds } from "../../support/extract-turns.ts";
 
@@ -46,5 +47,27 @@ describe("new work asked", () => {
     expect(moved.goal).toContain("make the rota send volunteers a reminder");
     const needed = extractTurns("I need that the booking page shows the deposit status of a booking.");
     expect(needed.goal).toContain("the booking page shows the deposit status");
+  });
+});
+
+describe("round thirty-seven", () => {
+  it("reads a capacity, a figure that holds always and what a ticket is valid for as rules", () => {
+    for (const said of [
+      "Total capacity is 250 whatever the mix of seats.",
+      "The first 10 miles is free always.",
+      "A day pass is valid only for the date it was bought.",
+    ]) {
+      const x = extractTurns(OPEN, "Sure.", said);
+      expect(holds(x.constraints, said.replace(/\.$/, "")), said).toBe(true);
+    }
+  });
+  it("takes no rule from curiosity or an idea waved off", () => {
+    for (const said of [
+      "Just curious, don't build it.",
+      "The chair keeps saying we should add a bar, ignore that.",
+    ]) {
+      const x = extractTurns(OPEN, "Sure.", said);
+      expect(x.constraints, said).toHaveLength(0);
+    }
   });
 });
