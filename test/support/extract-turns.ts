@@ -25,3 +25,11 @@ export const classesOf = (text: string) => sentencesOf(text).map((s) => classify
 /** True when one of the extracted items holds `piece`, ignoring case. */
 export const holds = (items: { text: string }[], piece: string): boolean =>
   items.some((i) => i.text.toLowerCase().includes(piece.toLowerCase()));
+
+/** The rules extracted when `said` follows an opening ask and the assistant's short reply. */
+export const rulesAfter = (open: string, said: string, reply = "Sure."): Extraction["constraints"] =>
+  extractTurns(open, reply, said).constraints;
+
+/** Whether `said`, after an opening ask and a short reply, comes out as a rule holding its words (full stop aside). */
+export const heldAsRule = (open: string, said: string, reply = "Sure."): boolean =>
+  holds(rulesAfter(open, said, reply), said.replace(/\.$/, ""));

@@ -3,7 +3,7 @@
 // named by its wording, who alone a thing appears to, a title line said with a dash, and a plan changed with
 // "instead". Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns, holds } from "../../support/extract-turns.ts";
+import { extractTurns, heldAsRule } from "../../support/extract-turns.ts";
 
 const OPEN = "Build the stall booking page for the market.";
 
@@ -17,8 +17,7 @@ describe("a limit or a house rule said plainly", () => {
       "The insurer's wording is that a named adult stays with every stall.",
       "Evening slots only appear to traders who have paid the season fee.",
     ]) {
-      const x = extractTurns(OPEN, "Sure.", said);
-      expect(holds(x.constraints, said.replace(/\.$/, "")), said).toBe(true);
+      expect(heldAsRule(OPEN, said), said).toBe(true);
     }
   });
 });

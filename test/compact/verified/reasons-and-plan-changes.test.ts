@@ -3,7 +3,7 @@
 // after "the thing to keep in mind is", a ban after a set-aside, an aside after "and honestly", a change of plan
 // said as a wish or a question, and descriptions of what the product shows. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns, holds } from "../../support/extract-turns.ts";
+import { extractTurns, heldAsRule, holds, rulesAfter } from "../../support/extract-turns.ts";
 
 const OPEN = "Build the loan calendar for the tool library.";
 
@@ -25,8 +25,7 @@ describe("a rule and what is said around it", () => {
       "and the thing to keep in mind is we never refund vouchers because they were already discounted",
       "The owner insists that member data never leaves the UK, so please pick a British host.",
     ]) {
-      const x = extractTurns(OPEN, "Sure.", said);
-      expect(holds(x.constraints, said.replace(/\.$/, "")), said).toBe(true);
+      expect(heldAsRule(OPEN, said), said).toBe(true);
     }
   });
   it("keeps a ban said after a set-aside as a rule, not a new goal", () => {
@@ -83,8 +82,7 @@ describe("what the product shows or how it misbehaves", () => {
       "Members get the code on Friday and by Monday it has stopped working.",
       "so the list says there are three drills in when there are none, and people walk over for nothing.",
     ]) {
-      const x = extractTurns(OPEN, "Sure.", said);
-      expect(x.constraints, said).toHaveLength(0);
+      expect(rulesAfter(OPEN, said), said).toHaveLength(0);
     }
   });
 });
