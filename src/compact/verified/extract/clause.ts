@@ -15,7 +15,7 @@ const CONDITION =
 /** Someone other than the user whose rule the user passes on; "the hospital's IT" names one by whose it is, "our
  * coordinator" by what they do, and "she" points back at one named before. */
 const PARTY =
-  "((the|our|their|my) [a-z0-9-]+'s( [a-z0-9-]+){1,2}|legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers?|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|license|licence|spec|specification|rfc|sla|agreement|vendor|partners?|qa|sre|devops|security|legal|lab|labs|journal|publisher|editor|conference|university|hospital|clinic|school|sponsors?|funders?|publisher|foundation|league|federation|insurer|bank|landlord|city|council|committee|board|chair|union|ministry|government|agency|authority|coach|coaches|referees?|gm|hr|trustees?|donors?|secretary|vicar|warden|captain|clerk|matron|chairman|chairwoman|chairperson|principal|headteacher|vet|nurse|steward|sensei|bursar|rep|registrar|pro)|[a-z]+ (team|folks|group|department)|[a-z]+ (from|in|on) (the |our )?(security|legal|compliance|ops|product|finance|qa|design|marketing|sales|support|infra|infrastructure|platform|it|hr|data|[a-z]+ team)|the (pi|dpo|po|pm|ciso|cto|ceo)|(release|product|project|engineering|delivery|qa|test|store|app) (manager|lead|owner|team)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,2} ([a-z]{3,}(or|er|ist|ian)|accountant|consultant|assistant|student|agent|tenant|applicant|participant|president)s?|she|he)";
+  "((the|our|their|my) [a-z0-9-]+'s( [a-z0-9-]+){1,2}|legal|compliance|security|ops|product|marketing|finance|qa|management|the (client|customer|boss|business|c[a-z]o)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,3} (client|clients|customer|customers|manager|lead|cto|ceo|boss|team|teams|group|folks|people|designer|designers|auditors?|audit|department|maintainers?|contract|policy|owners?|architect|po|pm|reviewers?|admin|admins|counsel|regulator|dpo|officer|c[a-z]o|vp|director|head of [a-z]+|guide|guidelines|handbook|playbook|standards|lawyers?|stakeholders?|license|licence|lease|tenancy|constitution|bylaws|permit|spec|specification|rfc|sla|agreement|vendor|partners?|qa|sre|devops|security|legal|lab|labs|journal|publisher|editor|conference|university|hospital|clinic|school|sponsors?|funders?|publisher|foundation|league|federation|insurer|bank|landlord|city|council|committee|board|chair|union|ministry|government|agency|authority|coach|coaches|referees?|gm|hr|trustees?|donors?|secretary|vicar|warden|captain|clerk|matron|chairman|chairwoman|chairperson|principal|headteacher|vet|nurse|steward|sensei|bursar|rep|registrar|pro)|[a-z]+ (team|folks|group|department)|[a-z]+ (from|in|on) (the |our )?(security|legal|compliance|ops|product|finance|qa|design|marketing|sales|support|infra|infrastructure|platform|it|hr|data|[a-z]+ team)|the (pi|dpo|po|pm|ciso|cto|ceo)|(release|product|project|engineering|delivery|qa|test|store|app) (manager|lead|owner|team)|(the|our|my|their|his|her|your)( [a-z0-9'-]+){0,2} ([a-z]{3,}(or|er|ist|ian)|accountant|consultant|assistant|student|agent|tenant|applicant|participant|president)s?|she|he)";
 const REPORT_VERB =
   "(says?|said|prefers?|(would|'d) like (us|me|you) to|(doesn't|does not|don't|do not) want|won't accept|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|forbids?)";
 const REPORTED = new RegExp(
@@ -25,7 +25,7 @@ const REPORTED = new RegExp(
  * for something of us. */
 const NAMED_ASKS =
   /^(?:(?:the|our|my|their) )?(?!(i|we|you|it|this|that|there|which|who|what|cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s?\b)([a-z]+) (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to) (.*)$/;
-const ACCORDING = new RegExp(`^(according to|per) ${PARTY}, (.*)$`);
+const ACCORDING = new RegExp(`^(according to|per|under) ${PARTY}, (.*)$`);
 
 const PARTY_ONLY = new RegExp(`^${PARTY}$`);
 
@@ -40,7 +40,9 @@ export interface Reported {
 }
 
 /** "legal says we can't …": the reporter's verb and the clause passed on, or null. */
-export function reportedClause(n: string): Reported | null {
+export function reportedClause(said: string): Reported | null {
+  // "ray, the owner, says …": a name with its role reports as the role does.
+  const n = said.replace(/^[a-z]+, ((?:the|our|my) [a-z' -]{2,30}?), (?=[a-z])/, "$1 ");
   const a = ACCORDING.exec(n);
   if (a) return { verb: "says", inner: a.at(-1) as string };
   const named = NAMED_ASKS.exec(n);
@@ -114,8 +116,10 @@ export const EPISTEMIC =
 export const WOULD = /\b(would|'d|could|might|may)\b/;
 
 /** ", that's the rule", ", that's what finance told me to always use": the clause before the mark is a rule. */
+// "…; that's club policy", "…, that's the league's rule", "…, the operator insists", "…, the clerk wants that on
+// everything we print": the closing words name who or what makes the clause before them a rule.
 const MARKS_RULE =
-  /,\s+(?:(?:that's|that is|this is) (?:(?:the|a|our|a hard|the hard|a legal|the legal)(?: [a-z]+){0,2}? )?(?:rule|law|requirement|policy|limit)(?: (?:of|from|for) (?:the |our )?[a-z]+(?: [a-z]+)?)?|(?:that's|that is) what [a-z' ]{2,30} (?:told|asked|wants?|said|says|requires?)\b[^,]*)[.!]*$/i;
+  /[,;]\s+(?:(?:that's|that is|this is) (?:(?:the|a|our|a hard|the hard|a legal|the legal)(?: [a-z']+){0,2}? |(?:club|house|site|school|team|company|league|yard|hall|shop) )?(?:rule|law|requirement|policy|limit)(?: (?:of|from|for) (?:the |our |every |each )?[a-z]+(?: [a-z]+)?)?|(?:that's|that is) what [a-z' ]{2,30} (?:told|asked|wants?|said|says|requires?)\b[^,]*|(?:the|our|my) [a-z'-]+(?: [a-z'-]+)? (?:insists|insisted|demands|says so|said so|(?:wants|requires|asked for) (?:it|that|this)\b[^,]*))[.!]*$/i;
 
 /** The clause a closing mark calls a rule ("so dosing stops when the vents open, that's the rule" gives "dosing
  * stops when the vents open, that's the rule"), or null. */

@@ -74,7 +74,7 @@ export const STATED = [
   /^what (needs|has) (doing|to get done|to be done)\b|^what (i|we) need (done|doing)\b/,
   /^((today|now|so|right),? )*(i'm|we're|i am|we are) (really |mostly )?after (a|an|the|some|one)\b/,
   /^(next|first|top) (up )?on (my|our|the) (list|agenda|plate)( today| this week)?\s*(is|:)/,
-  /^((change|switch) (of|in) (plans?|scope|direction|priorities|priority|focus)|priority change|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|moving on|next up|different task|new task|on to)\b/,
+  /^((change|switch) (of|in) (plans?|scope|direction|priorities|priority|focus)|priority change|new direction|new plan|switch(ing)? gears|scrap that|scratch that|change of direction|big picture|next big thing|different task|new task)\b|^(moving on|next up|on to)\b(?![.!]*$)/,
   /^(now )?(let's|lets|we) (switch|move on|turn|move over) to\b|^(now )?switching to\b/,
   /^(forget|scrap|park) (the|about the|that|this) [a-z0-9 -]+, (the|we|let's|now|our|this|there)\b/,
   // "never mind the docs, qa just found that uploads fail": the old work dropped, the news after it is the new work.

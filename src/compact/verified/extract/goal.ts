@@ -32,6 +32,8 @@ const SOFT = [
   // "i'd like it to remind people of game night", "i'd like to count the cells in each image": a wish for work,
   // whatever its verb; one about saying, knowing or keeping things is not the work.
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us |people |users |customers |clients |members )?to (be able to )?(?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
+  // "we'd love season ticket holders at the lido to be able to book lanes": who the work serves, then what they do.
+  /^(basically |really )?(i|we)('d| would) (really )?(like|love) ([a-z0-9'-]+ ){2,8}to be able to [a-z]{3,}\b/,
   /^(basically |really )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders)( of [a-z0-9 ./'-]{2,30})?) to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   // "i would like that the student can see the status", "i'd love it if the admin page could let me upload …".

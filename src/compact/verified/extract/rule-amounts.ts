@@ -11,9 +11,9 @@ const NUMBER_WORD =
   "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|half|once|twice";
 /** A figure with up to two words of unit: "2 hours", "11pm", "20 a day", "£3.20", "five". */
 const FIGURE = `(?:[£$€]\\s?\\d[\\d.,:]*|\\d[\\d.,:]*\\s?(?:%|p|k|am|pm|h|m|s|kg|km|gb|mb)?|${NUMBER_WORD})(?: (?:a |an |per )?[a-z]+){0,3}`;
-/** "… max", "… at the latest": the bound said after the figure. */
+/** "… max", "… at the latest", "30 min, nothing shorter": the bound said after the figure. */
 const BOUND_AFTER = new RegExp(
-  `(?:^|[ (])${FIGURE} (?:max|maximum|minimum|at most|at least|tops|latest|at the latest|earliest|at the earliest|or less|or fewer|or under|is the (?:limit|max|maximum|minimum|cap|floor|ceiling))\\b`,
+  `(?:^|[ (])${FIGURE}(?: (?:max|maximum|minimum|at most|at least|tops|latest|at the latest|earliest|at the earliest|or less|or fewer|or under|is the (?:limit|max|maximum|minimum|cap|floor|ceiling))|,? (?:and )?(?:nothing|no) (?:more|less|fewer|shorter|longer|later|earlier|higher|lower|bigger|smaller)(?=[.,;!]|$))`,
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
 const BOUND_BEFORE = new RegExp(
@@ -34,14 +34,15 @@ const CHARGE = new RegExp(
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
-  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?( always)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d/;
+  /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?( always)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d|\bcosts? [a-z0-9£$€.]+( [a-z]+)? to (replace|renew|reissue|reprint|change|transfer|rebook|join|enter|hire)\b/;
 /** "six jobs a day for full-timers", "ops says two courses a week": a quota opening the clause. */
 const QUOTA = new RegExp(
   `^(?:(?:the |our )?[a-z]+ (?:says|said|wants|allows|is|are) )?(?:\\d+|${NUMBER_WORD}) [a-z]+(?: [a-z-]+)? a (?:day|week|month|night|shift|session|term|season|weekend)\\b`,
 );
-/** "due 14 days before the event", "only possible until 30 days before": a term counted in time. */
+/** "due 14 days before the event", "only possible until 30 days before", "uploaded within 48 hours of the session
+ * ending": a term counted in time from an event that comes again. */
 const TERM =
-  /\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
+  /\b(within|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?) (of|after|from) (the|a|an|each|every|their|its) [a-z]+|\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
 /** Time of now or of the past: the figure describes how things stand or stood, not how they are to be. */
 const DESCRIBES =
   /\b(was|were|used to|had|did|took|takes|(?<!\b(?:is|are|be|get|gets|as) )(?:paid|charged)|spent|cost us|too (?:much|expensive|high|low|cheap)|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;

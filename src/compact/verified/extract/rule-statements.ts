@@ -165,6 +165,26 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  // "early lanes are for season ticket holders only", "the standpipe is reserved for the tunnels": who or what alone
+  // a thing serves.
+  if (/\b(is|are) (for [a-z0-9' ,-]{2,40} only|reserved for)\b/.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "only" };
+  // "tickets non-transferable", "deposits are non-refundable once …": what may never be done with a thing.
+  if (/\bnon-?(transferable|refundable|returnable|exchangeable|cancellable)\b/.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "nothing shows publicly until staff confirm it", "nobody leaves before the register is signed": what waits for
+  // a case; "nothing loads until i refresh" is a symptom.
+  if (
+    /^(nothing|nobody|no one|no [a-z]+) [a-z]+(\s[^,]{0,50})? (until|unless|without|before) [a-z]/.test(c) &&
+    !/^[a-z]+( one)? (works|happens|loads|renders|responds|moves|changes|helps|appears|updates|was|were|did|had)\b/.test(
+      c,
+    ) &&
+    !/\b(until|unless|before) (i|we|you) (refresh|reload|restart|click|scroll|wait|tap|log|clear|open|close)/.test(
+      c,
+    ) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "no" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
     /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with|appears?|applies|apply)\b/.test(

@@ -95,6 +95,9 @@ export interface SentenceContext {
   prev?: string;
 }
 
+/** ", nobody else", ", nothing fancier": closing words that leave out everyone or everything beyond the clause. */
+const ONLY_TAIL =
+  /^[a-z].{6,}, (?:and )?(?:(?:nobody|no one|nothing|nowhere) else|nothing (?:fancier|more|less|bigger|longer|shorter))[.!]*$/;
 /** Cues of rules read from an amount (rule-amounts.ts). */
 const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
 const ACK =
@@ -315,7 +318,7 @@ function readBare(bare: string): SentenceClass {
   if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
-    /^would you (always|never|ever|usually|normally|generally|typically)\b|^(i wonder|i was wondering|wondering|i'm curious|curious) (if|whether|why|how|what)\b(?! you (could|can|would|might)\b)|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
+    /^would you (always|never|ever|usually|normally|generally|typically)\b|^((now|so|and|also),? )?(i wonder|i was wondering|wondering|i'm wondering|i am wondering|we're wondering|i'm curious|curious) (if|whether|why|how|what)\b(?! you (could|can|would|might)\b)|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
       bare,
     )
   )
@@ -345,6 +348,9 @@ function readBare(bare: string): SentenceClass {
     const stated = ruleIn(ruleThenAsk[1] as string, ruleThenAsk[1] as string);
     if (stated) return stated;
   }
+  // "rerun the suite for me?", "restart the dev server, would you?": an order said as a question asks for one job.
+  const order = /^(.{6,}?)(?:,? (?:would|could|will|can) you| for me|,? please)\?$/.exec(bare)?.[1];
+  if (order !== undefined && isImperative(order)) return { kind: "request" };
   if (isQuestion(bare)) return negative("question");
   // "we decided that last week, so it's final": a past choice said to hold now.
   if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
@@ -410,7 +416,11 @@ function readBare(bare: string): SentenceClass {
   if (reported) {
     const told = passedOn(reported.verb, reported.inner);
     // "the secretary also wants a reminder the day before": a want added to the work is a rule of it, not new work.
-    return told.kind === "goal" && /\b(also|too|as well)\b/.test(bare) ? rule("passed on") : told;
+    // "the treasurer wants a shared code, nothing fancier": a want bounded by its last words is a rule too.
+    return told.kind === "goal" &&
+      ((/^(want|need)/.test(reported.verb) && /\b(also|too|as well)\b/.test(bare)) || ONLY_TAIL.test(bare))
+      ? rule("passed on")
+      : told;
   }
   // "after the discussion, temporal wins over our homemade engine": a choice after the time it was made.
   if (main !== null && /^(after|having) /.test(bare) && isDecision(bare))
@@ -455,6 +465,8 @@ function readBare(bare: string): SentenceClass {
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
+  // "health answers are visible to instructors, nobody else": who or what alone, said last.
+  if (ONLY_TAIL.test(bare)) return rule("only");
   // "the server copy wins, always": a way things go, insisted on for every case.
   if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
     return rule("insisted");
