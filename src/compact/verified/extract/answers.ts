@@ -59,7 +59,9 @@ export function asksOpen(prev: string): boolean {
   // A bare noun phrase asks for its value.
   if (words.length <= 4 && !/^(is|are|do|does|did|can|could|should|shall|will|would|want|any)\b/.test(q))
     return true;
-  return /^(which|how (many|much|often|long|big|large|far)|where (do|does|should|shall|will)|what (should|shall|do you want|would you like)|what [a-z-]+ (should|shall|do we|would you))\b/.test(
+  // "How should the badge show?", "When do links go out?", "What about stops not in the list?", "Offers expire
+  // after how long?": the way or the value is the user's to set.
+  return /^(which|how (many|much|often|long|big|large|far)|where (do|does|should|shall|will)|what (should|shall|do you want|would you like)|what [a-z-]+ (should|shall|do we|would you)|how (should|shall|do you want|would you like)|when (do|does|should|shall|will)|what about)\b|\b(after|for|within) how (long|many)\b/.test(
     q,
   );
 }
@@ -210,10 +212,17 @@ export function agreesToPlan(n: string, prev: string): boolean {
 /** A value or a pick for an open question, said in a few words ("OnFailure.", "500 rows.", "from the port
  * authority feed"); doubt, thanks and questions pick nothing. */
 export function answersOpen(n: string, prev: string): boolean {
-  if (!asksOpen(prev)) return false;
+  // "per our contract, …", "the client's rule: …": a rule passed on answers with more than a value.
+  if (
+    !asksOpen(prev) ||
+    /^(per|according to|under) (the|our|my|their) |^[^:]{0,40}\b(rule|rules|policy|passed on):/.test(n)
+  )
+    return false;
   // "from the port authority feed, it updates every ten minutes": the answer, then its reason.
   const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "");
-  if (head === "" || n.endsWith("?") || head.split(" ").length > 6) return false;
+  // "a red badge on the booking row": a thing named with where it goes runs a little longer.
+  const most = /^(a|an|the|one|two|three|four|five|six|\d+)\b/.test(head) ? 8 : 6;
+  if (head === "" || n.endsWith("?") || head.split(" ").length > most) return false;
   return !/^(i|we|you|it|that|this|not sure|no idea|don't know|dunno|hmm+|ok|okay|k|thanks?|thank you|good question|depends|let me|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|nice|fine|perfect|good|right|alright|awesome|lgtm|ugh+|argh+|meh)\b/.test(
     head,
   );
