@@ -57,7 +57,7 @@ const COLON_INTRO =
 /** A heading that names rules: "Constraints:", "**Rules:**", "Things to keep in mind:", "Some rule please:",
  * "Requirements:". Headings of tasks or steps ("Todo:", "Steps:") are not rule headings. */
 const RULE_HEADING =
-  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|don'ts|keep in mind|to remember|to respect|important|matters|nb|heads up|reminders?)\b[^:.!?]{0,70}:/i;
+  /\b(rules?|constraints?|requirements?|acceptance( criteria)?|can't|cannot|must|mustn't|never|read this|remember|guidelines?|conventions?|restrictions?|limits|boundaries|ground rules|policy|policies|non-negotiables?|must[- ]haves?|musts|what (?:she|he|they|the [a-z]+|our [a-z]+) (?:needs?|wants?|requires?)|don'ts|keep in mind|to remember|to respect|important|matters|nb|heads up|reminders?)\b[^:.!?]{0,70}:/i;
 /** "Do:", "Don't:", "Never:" over a list: each item is a rule (and under "Don't:" a rule against it). */
 const DO_HEADING = /^\W{0,4}(do|dos|do's|don['’]?t|don['’]?ts|do not|never|avoid)\W{0,4}:\W{0,4}$/i;
 const LABEL_AT_START = /^\W{0,4}([A-Za-z][\w', -]{0,40}?)\W{0,4}:/;
