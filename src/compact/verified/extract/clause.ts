@@ -68,7 +68,11 @@ export function mainClauseAfterCondition(n: string): string | null {
     if (
       /^(just )?(tell|ask|stop|ping|check|let|run|revert|roll|pause|flag|leave|keep|don't|do not|never)\b/.test(
         rest,
-      )
+      ) ||
+      // "if the van is late put a banner up": a verb of showing after the case, unless it is the case's own
+      // ("when i try to show the page").
+      (/^(put|show|mark|hide|block|warn) (a|an|the|it|them)\b/.test(rest) &&
+        !/^(to|i|we|you|can|can't|cannot|will|won't)$/.test(words[i - 1] as string))
     )
       return rest;
   }
@@ -140,7 +144,7 @@ export function clauseMarkedAsRule(text: string): string | null {
 
 /** Past narration: time words of the past or a past-tense verb right after the subject. */
 export const PAST_TIME =
-  /\b(back in|in (19|20)\d\d|last (year|month|week|quarter|sprint|time|spring|summer|autumn|fall|winter)(?!'s)|years? ago|months? ago|weeks? ago|days? ago|some time ago|yesterday|earlier today|this morning|originally|historically|used to|before i joined|when i (started|joined)|at my (old|last|previous) (job|company|place)|for years|in the first version|in the old days|back then|once upon|my predecessor|the previous (dev|developer|team)|the original author|the last contractor|had a rule once|when (i|we|he|she) (was|were) [a-z]+ing)\b|(^|, )in the past,? (we|i|they|he|she|the|our|people|customers|everyone)\b/;
+  /\b((?<!\bto )back in(?! (the |to |our |their )?(box|stock|pool|range|queue|list|drawer|cupboard|store|bin|line|rota|order|place|use|service|action|sync|shape|under|less than|within)\b)|in (19|20)\d\d|last (year|month|week|quarter|sprint|time|spring|summer|autumn|fall|winter)(?!'s)|years? ago|months? ago|weeks? ago|days? ago|some time ago|yesterday|earlier today|this morning|originally|historically|used to|before i joined|when i (started|joined)|at my (old|last|previous) (job|company|place)|for years|in the first version|in the old days|back then|once upon|my predecessor|the previous (dev|developer|team)|the original author|the last contractor|had a rule once|when (i|we|he|she) (was|were) [a-z]+ing)\b|(^|, )in the past,? (we|i|they|he|she|the|our|people|customers|everyone)\b/;
 export const PAST_VERB =
   /^([a-z']+ ){0,3}(was|were|did|had|went|chose|picked|decided|settled|tried|ran|fixed|broke|made|took|wrote|used|copied|shipped|deployed|documented|agreed|opted|reverted|started)\b/;
 

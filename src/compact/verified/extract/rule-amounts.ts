@@ -19,6 +19,10 @@ const BOUND_AFTER = new RegExp(
 const BOUND_BEFORE = new RegExp(
   `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier) than (\\d+|${NUMBER_WORD})\\b`,
 );
+/** "we cap each session at eight bikes", "the trustees have set it at £25 a month": a figure fixed by someone. */
+const FIXED_AT = new RegExp(
+  `\\b(caps?|capped|limits?|limited|sets?|fixed|fix|fixes) (it|them|this|that|each [a-z]+|every [a-z]+|the [a-z]+( [a-z]+)?) at ([£$€]\\s?\\d|\\d|${NUMBER_WORD})`,
+);
 /** Money or a share: "£15", "30p", "15%", "80 euro". */
 const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|eur|pounds?|dollars?|cents?|quid|kr|chf|zł|zloty|złoty))`;
 /** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue", "20% off", "1.20 per parcel",
@@ -26,9 +30,10 @@ const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|e
 const RATE = new RegExp(
   `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+|${MONEY} off\\b|\\b\\d+\\.\\d\\d (?:an?|per|each) [a-z]+|^\\d+ (?:per|a) (?:day|night|week|month|year|hour|person|head|parcel|item|page|seat|ticket|stall|pitch)\\b`,
 );
-/** "price per hour 120", "a deposit of £20", "a £50 deposit for any party": a charge set at a figure. */
+/** "price per hour 120", "a deposit of £20", "a £50 deposit for any party", "the amount is always thirty pound": a
+ * charge set at a figure. */
 const CHARGE = new RegExp(
-  `\\b(?:price|rate|fee|charge|deposit|surcharge|discount|commission|fine|toll)s?(?: per [a-z]+)?(?: is| are| of|:)? (?:[£$€]\\s?)?\\d|\\b(?:an?|the) ${MONEY} (?:deposit|fee|surcharge|charge|discount|fine) (?:for|on|per|with)\\b|${MONEY} (?:fine|fee|deposit|surcharge|penalty)\\b|\\b(?:twice|double|half|(?:${NUMBER_WORD}) times) the (?:[a-z]+ )?(?:price|rate|fee)\\b`,
+  `\\b(?:price|amount|fee|charge|rate|deposit|total)s? (?:is|are) always (?:the |a |an )?(?:[£$€]?\\d|${NUMBER_WORD}|[a-z]+ price)|\\b(?:price|rate|fee|charge|deposit|surcharge|discount|commission|fine|toll)s?(?: per [a-z]+)?(?: is| are| of|:)? (?:[£$€]\\s?)?\\d|\\b(?:an?|the) ${MONEY} (?:deposit|fee|surcharge|charge|discount|fine) (?:for|on|per|with)\\b|${MONEY} (?:fine|fee|deposit|surcharge|penalty)\\b|\\b(?:twice|double|half|(?:${NUMBER_WORD}) times) the (?:[a-z]+ )?(?:price|rate|fee)\\b`,
 );
 /** "one waiter per 12 guests": a count of one thing for a counted number of another. */
 const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [a-z]+`);
@@ -42,7 +47,7 @@ const QUOTA = new RegExp(
 /** "due 14 days before the event", "only possible until 30 days before", "uploaded within 48 hours of the session
  * ending": a term counted in time from an event that comes again. */
 const TERM =
-  /\b(within|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?) (of|after|from) (the|a|an|each|every|their|its) [a-z]+|\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
+  /\bby the (first|second|third|fourth|fifth|tenth|\d+(st|nd|rd|th)|last) (working |business )?day of (each|every|the) (month|week|quarter|term)\b|\b(within|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?) (of|after|from) (the|a|an|each|every|their|its) [a-z]+|\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
 /** Time of now or of the past: the figure describes how things stand or stood, not how they are to be. */
 const DESCRIBES =
   /\b(was|were|used to|had|did|took|takes|(?<!\b(?:is|are|be|get|gets|as) )(?:paid|charged)|spent|cost us|too (?:much|expensive|high|low|cheap)|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
@@ -50,7 +55,7 @@ const DESCRIBES =
 /** The rule an amount states, or null. */
 export function amountRule(c: string): StatedRule | null {
   if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
-  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c) || QUOTA.test(c))
+  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c) || QUOTA.test(c) || FIXED_AT.test(c))
     return { kind: "constraint", cue: "amount limit" };
   if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c))
     return { kind: "constraint", cue: "amount rate" };

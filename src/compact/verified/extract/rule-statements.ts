@@ -3,6 +3,8 @@
 // present-tense instructions to "you", and how a class of things is kept ("the original file is never
 // modified", "only the admin role sees …", "py3.12 only"). Inputs are normalized lowercase clauses.
 
+import { PAST_TIME } from "./clause.ts";
+
 export type StatedRule = { kind: "constraint"; cue: string };
 
 /** An obligation stated, not commanded, or null. */
@@ -54,7 +56,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (
-    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line) is that [a-z]/.test(
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is that [a-z]/.test(
       c,
     )
   )
@@ -175,8 +177,10 @@ export function classStatement(c: string): StatedRule | null {
   // "nothing shows publicly until staff confirm it", "nobody leaves before the register is signed": what waits for
   // a case; "nothing loads until i refresh" is a symptom.
   if (
-    /^(nothing|nobody|no one|no [a-z]+) [a-z]+(\s[^,]{0,50})? (until|unless|without|before) [a-z]/.test(c) &&
-    !/^[a-z]+( one)? (works|happens|loads|renders|responds|moves|changes|helps|appears|updates|was|were|did|had)\b/.test(
+    /(^|, )(nothing|nobody|no one|no [a-z]+) [a-z]+(\s[^,]{0,50})? (until|unless|without|before) [a-z]/.test(
+      c,
+    ) &&
+    !/(^|, )[a-z]+( one)? (works|happens|loads|renders|responds|moves|changes|helps|appears|updates|was|were|did|had)\b/.test(
       c,
     ) &&
     !/\b(until|unless|before) (i|we|you) (refresh|reload|restart|click|scroll|wait|tap|log|clear|open|close)/.test(
@@ -185,6 +189,27 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "no" };
+  // "christmas day always closed", "clearance items are always free", "prices always shown including vat": what a
+  // thing of the business always or never is.
+  if (
+    /^(?!(i|you|we|he|she|it|they|this|that|my|his|her|mum|dad)\b)[a-z0-9' -]{2,40}? ((is|are) (always|never) (free|closed|shut|open|included|excluded|ours|private|public|mandatory|optional|final|anonymous|non-[a-z]+|shown|displayed|listed|printed|sent|kept|stored|rounded|charged|paid|billed|quoted|given|counted|written|signed|checked|logged)|(always|never) (free|closed|shut|open|included|excluded|shown|written|given))\b/.test(
+      c,
+    ) &&
+    !/\b(we|i|they|he|she)\b/.test(c.split(/ (always|never) /)[0] as string) &&
+    !PAST_TIME.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "families who did teas last fortnight are skipped when filling in": who a case leaves out ("… when i import" is a
+  // symptom).
+  if (
+    /\b(is|are) (skipped|excluded|left out|ignored|removed|hidden|greyed out) (when|whenever|if|unless|from)\b/.test(
+      c,
+    ) &&
+    !/\b(when|whenever|if) (i|we|you)\b/.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "the vendor only accepts gzipped json": what a thing allows.
   if (
     /^(the |our |a |an )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} only (accepts?|supports?|allows?|runs?|takes?|speaks?|reads?|handles?|works? with|appears?|applies|apply)\b/.test(
