@@ -48,12 +48,10 @@ export const STATED = [
   ),
   // "the landlord wants the urgent flag first": someone puts a piece of work ahead of the plan.
   /^(the |our |my )?[a-z]+ (now )?(wants|needs) (the |a |an |our )?[a-z0-9 ./'-]{2,50}? first[.!]*$/,
-  // "more urgent is the substitute list", "…, so could we do that instead?", "please first make shelf locations, and
-  // search can wait", "could you instead raise the cap …?": work put ahead of the plan, or in its place.
-  /\bmore urgent (now )?is\b|, so (could|can) (we|you) (do|build|make|tackle) (that|this|it) (instead|first)\b/,
-  new RegExp(
-    `^(so )?(please )?first (${BASE_VERB})\\b.*, (and )?[a-z ]{2,30} can wait[.!]*$|^(could|can|would) you (please )?instead (${BASE_VERB})\\b`,
-  ),
+  // "more urgent is the substitute list", "please first make shelf locations, and search can wait": work put ahead
+  // of the plan.
+  /\bmore urgent (now )?is\b/,
+  new RegExp(`^(so )?(please )?first (${BASE_VERB})\\b.*, (and )?[a-z ]{2,30} can wait[.!]*$`),
   // "what i actually want first is …", "what we need instead is …": the work put in place of the plan before.
   /^what (i|we)( really| actually| now)?( want| need|'d like| would like)( first| instead| now| most)? is\b/,
   // "ideally, by the end of today we'd make the kiosk usable with a screen reader".

@@ -1,8 +1,9 @@
 // Rules said as amounts of the business: a bound after or before its figure ("200 chars max", "a booking is 2 hours
 // minimum", "11pm latest", "the minimum is always six", "no higher than 1200 mm"), a quota opening its clause ("six
 // jobs a day"), a price or share per unit ("£15 an hour", "15% from each fare", "one waiter per 12 guests"), a price
-// in words ("children under twelve are half price", "charged in full"), and a term counted in time ("balance due 14
-// days before the event"). Read by the shape of the figure, not the topic; the caller has already set aside
+// in words ("children under twelve are half price", "charged in full"), a figure fixed by someone ("we cap each
+// session at eight bikes"), and a term counted in time ("balance due 14 days before the event", "by the fifth working
+// day of each month"). Read by the shape of the figure, not the topic; the caller has already set aside
 // questions and imagined cases. Inputs are normalized lowercase clauses.
 
 import type { StatedRule } from "./rule-statements.ts";

@@ -1,7 +1,8 @@
 // Rules said as plain statements rather than commands: limits ("at least 12 characters"), specs ("it should
 // include the date"), polite or reported obligations ("i would kindly ask that …", "legal is strict that …"),
 // present-tense instructions to "you", and how a class of things is kept ("the original file is never
-// modified", "only the admin role sees …", "py3.12 only"). Inputs are normalized lowercase clauses.
+// modified", "only the admin role sees …", "py3.12 only", "early lanes are for members only", "nothing shows until
+// staff confirm it"). Inputs are normalized lowercase clauses.
 
 import { PAST_TIME } from "./clause.ts";
 
