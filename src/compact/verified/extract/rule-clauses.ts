@@ -6,7 +6,7 @@ import { isImperative, looksImperative, mainClauseAfterCondition, PAST_VERB, WOU
 import { isAssignment, isWantedThing } from "./goal.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
-import { opensWithVerb, ruleShapeOf } from "./rule-shape.ts";
+import { opensWithVerb, ruleShapeOf, statesToldNorm } from "./rule-shape.ts";
 import { classifiesCase } from "./rule-statements.ts";
 import type { NegativeWhy, SentenceClass } from "./rules.ts";
 import { ADDITION, statesPractice } from "./told.ts";
@@ -87,32 +87,8 @@ export function passedOn(verb: string, inner: string): SentenceClass {
     return rule("passed on");
   if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
   // "per the committee, anyone joining after may starts at the bottom": how a class of things goes, told on.
-  if (statesHowThingsGo(inner)) return rule("passed on");
+  if (statesToldNorm(inner, tagWords)) return rule("passed on");
   return negative("remark");
-}
-
-/** Verbs that tell what someone feels, sees or gets wrong: news about the work, not how it goes. */
-const NEWS_VERB =
-  /^(love|like|hate|enjoy|prefer|think|feel|find|know|seem|look|sound|complain|struggle|forget|miss|lose|break|fail|crash|hang|need|want|keep|get|say|ask|tell|see|notice|mean|happen|work|take|cost|make)$/;
-/** "cancellations inside 24 hours forfeit the deposit": a subject of its own and a present verb that is no news
- * (the past, a feeling, a symptom or how things stand today). */
-function statesHowThingsGo(told: string): boolean {
-  const inner = told.split(/[,;:] /)[0] as string;
-  // "told me a story about …": what was told is a thing, not a clause.
-  if (/^(i|we|you|it|this|that|he|she|they|there|which|who|a|an)\b/.test(inner) || told.endsWith("?"))
-    return false;
-  if (
-    /\b(now|currently|today|right now|at the moment|sometimes|again|still|anymore|problem|bug|error|issue|slow|broken|noise)\b/.test(
-      told,
-    )
-  )
-    return false;
-  // "after may": a month, not a modal.
-  const words = tagWords(inner.replace(/\b(after|before|in|until|since|from|by|of) may\b/g, "$1 june"));
-  const at = words.findIndex((w) => (w.tag === "VERB" || w.tag === "AUX") && !/ing$/.test(w.word));
-  const verb = words[at];
-  if (at <= 0 || verb === undefined || verb.tag !== "VERB" || NEWS_VERB.test(verb.lemma)) return false;
-  return verb.word === verb.lemma || (verb.word.endsWith("s") && !/ed$/.test(verb.word));
 }
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */

@@ -176,6 +176,37 @@ export function statesNorm(clause: string, tag: Tagger): boolean {
   return subject.plural ? verb.word === verb.lemma : verb.word !== verb.lemma && verb.word.endsWith("s");
 }
 
+/** Verbs of feeling, seeing and asking, beside the reporting verbs: news about the work, not how it goes. */
+const NEWS = /^(prefer|think|feel|sound|miss|get|ask|tell|see|notice|make)$/;
+
+/** "cancellations inside 24 hours forfeit the deposit", told on by someone whose word binds: looser than a norm the
+ * user states (any subject of its own, figures allowed), but still a present verb that is no news (the past, a
+ * feeling, a symptom or how things stand today). */
+export function statesToldNorm(told: string, tag: Tagger): boolean {
+  const clause = told.split(/[,;:] /)[0] as string;
+  // "told me a story about …": what was told is a thing, not a clause.
+  if (/^(i|we|you|it|this|that|he|she|they|there|which|who|a|an)\b/.test(clause) || told.endsWith("?"))
+    return false;
+  if (
+    /\b(now|currently|today|right now|at the moment|sometimes|again|still|anymore|problem|bug|error|issue|slow|broken|noise)\b/.test(
+      told,
+    )
+  )
+    return false;
+  // "after may": a month, not a modal.
+  const words = tag(clause.replace(/\b(after|before|in|until|since|from|by|of) may\b/g, "$1 june"));
+  const verb = words.find((w) => (w.tag === "VERB" || w.tag === "AUX") && !/ing$/.test(w.word));
+  if (
+    verb === undefined ||
+    verb === words[0] ||
+    !isVerb(verb) ||
+    REPORT.test(verb.lemma) ||
+    NEWS.test(verb.lemma)
+  )
+    return false;
+  return verb.word === verb.lemma || (verb.word.endsWith("s") && !/ed$/.test(verb.word));
+}
+
 /** The rule shape of a clause the word lists left unread, or null. */
 export function ruleShapeOf(clause: string, tag: Tagger): RuleShape | null {
   if (opensWithVerb(clause, tag)) return "imperative";
