@@ -60,6 +60,14 @@ export interface UserFacts {
   followUps: string[];
 }
 
+/** Words that make a step of the plan hold from now on as well ("3. always tag the release"); "1. list every result"
+ * is only a step. */
+const STANDS =
+  /\b(keep|leave|without|until|unless|exactly|always|never|must|mustn't|only|don't|do not|can't|cannot|at (most|least)|no more than|from now on|every time)\b/;
+/** Verbs that open a piece of new work ("let customers skip a week", "print a route sheet"), not a way of working
+ * ("use the existing store", "log errors verbatim"). */
+const BUILDS =
+  /^(add|let|show|list|group|print|create|build|send|display|email|text|allow|give|put)\b(?!.*\b(not|no|nothing|only)\b)/;
 /** Cues of a rule that bans or bounds rather than asks for a change. */
 const BANS = new Set(["no", "prohibition", "never", "strong", "practice"]);
 
@@ -128,6 +136,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   let strength: GoalStrength | null = null;
   /** After a pivot ("Different task now.") or a goal heading ending in ":", the next sentences are the goal. */
   let carry = 0;
+  /** The first message's list sits under a heading of its own ("Airport run tweaks:"): its items are the work. */
+  let workList = false;
   let pivoted = false;
   const requests: string[] = [];
   const questions: string[] = [];
@@ -291,17 +301,17 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       continue;
     }
     // "Things to do:\n- upgrade postgres driver": an item under a goal heading is work even where it reads as a
-    // standing imperative; it is kept as a rule too.
+    // standing imperative; it is kept as a rule too only when it holds from now on ("- keep the old exporter running").
     // "[x] tests pass": a ticked box reports where things stand.
     const item = LIST_ITEM.test(sentence.text) && !/^\s*\[[ x]?\]/i.test(sentence.text);
     // "1. get the build onto actions (it's on a box under a desk)": a step of the plan, whatever the aside beside
-    // it reads as; only a standing imperative is kept as a rule too.
+    // it reads as.
     const aside = /\s*\([^)]*\)/g;
     const step = item && carry > 0 && !pivoted && isImperative(n.replace(LIST_ITEM, "").replace(aside, ""));
     if (step && (ruleLike || cls.kind === "negative")) {
       carry--;
       goals.push(sentence.text);
-      if (!ruleLike || cls.cue !== "imperative") continue;
+      if (!ruleLike || cls.cue !== "imperative" || !STANDS.test(n)) continue;
     }
     if (cls.kind === "goal") {
       if (cls.strength !== "pivot") goals.push(sentence.text);
@@ -317,10 +327,20 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       strength = strength === "stated" || cls.strength !== "intent" ? "stated" : "intent";
       continue;
     }
+    if (!item) workList = !prev && cls.kind === "plain" && /:\W{0,4}$/.test(sentence.text);
+    // "1. list every result" under it is a step of that work, not a rule, unless it holds from now on; it still counts
+    // among the list's rules.
+    const workStep =
+      item &&
+      workList &&
+      ruleLike &&
+      cls.cue === "imperative" &&
+      BUILDS.test(n.replace(LIST_ITEM, "")) &&
+      !STANDS.test(n);
     if (item) listed.push({ text: sentence.text, rule: ruleLike, plain: cls.kind === "plain" });
     // A heading or a line of prose ends the list: its items are judged together.
     else if (listed.length > 0) facts.rules.push(...itemsAmongRules(listed.splice(0), entryId, prev));
-    if (cls.kind === "constraint" || cls.kind === "preference") {
+    if ((cls.kind === "constraint" || cls.kind === "preference") && !workStep) {
       facts.rules.push({ text: sentence.text, kind: cls.kind, cue: cls.cue, entryId });
       // "Only touch the frontend: make the table responsive." sets a scope, then asks for the work after it.
       const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
