@@ -24,7 +24,7 @@ const REPORTED = new RegExp(
 /** "priya asked that we keep the columns", "amara asked us to", "the mechanics asked that": someone named, asking
  * for something of us. */
 const NAMED_ASKS =
-  /^(?:(?:the|our|my|their) )?(?!(i|we|you|it|this|that|there|which|who|what|cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s?\b)([a-z]+) (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to) (.*)$/;
+  /^(?:(?:the|our|my|their) )?(?!(i|we|you|it|this|that|there|which|who|what|cat|dog|parrot|hamster|goldfish|rabbit|pet|plant)s?\b)([a-z]+)(?: have| has)? (asked|asks|insisted|insists|requested|requests|demanded|demands|required|requires) (that|us to|me to|us not to|me not to|us never to|me never to) (.*)$/;
 const ACCORDING = new RegExp(`^(according to|per|under) ${PARTY}, (.*)$`);
 
 const PARTY_ONLY = new RegExp(`^${PARTY}$`);
@@ -45,7 +45,8 @@ export function reportedClause(said: string): Reported | null {
   const n = said.replace(/^[a-z]+, ((?:the|our|my) [a-z' -]{2,30}?), (?=[a-z])/, "$1 ");
   const a = ACCORDING.exec(n);
   if (a) return { verb: "says", inner: a.at(-1) as string };
-  const named = NAMED_ASKS.exec(n);
+  // "the head has asked me to sort out the app" hands work over; "members have asked us never to …" sets a rule.
+  const named = /^[^ ]+( [^ ]+)? (have|has) /.test(n) && / (us|me) to /.test(n) ? null : NAMED_ASKS.exec(n);
   const m = REPORTED.exec(n) ?? (named && [named[0], named[3], `${named[4]} ${named[5]}`]);
   if (!m) return null;
   const verb = m.slice(1).find((g) => g !== undefined && new RegExp(`^${REPORT_VERB}$`).test(g)) ?? "";
@@ -53,6 +54,7 @@ export function reportedClause(said: string): Reported | null {
   const inner = (m.at(-1) as string)
     .replace(/^(that|to pass on that|me to pass on that) /, "")
     .replace(/^(us|me|you) not to /, "don't ")
+    .replace(/^(us|me|you) never to /, "never ")
     .replace(/^(us|me|you) to (?=[a-z])/, "");
   return { verb, inner };
 }
@@ -116,7 +118,7 @@ export const PROHIBITION =
 /** Epistemic modals: a guess about the world, not a rule ("it must be the cache", "that should work now"). */
 // "must have" guesses only before a participle ("must have broken"); "must have a return type" is a rule.
 export const EPISTEMIC =
-  /\b(must|has to|should|ought to) (be (a|an|the|some|those|these|their|its|his|her|something|somewhere|caused|coming|cursed|on|tired|because|due|it|that|this|my|our|why|what|up|fine|ok|okay|quick|broken|wrong|flaky|stale|related)|(have|'ve) (been|gone|done|had|made|caught|seen|run|hit|forgotten|forgot|broken|broke|missed|[a-z]+ed)|'ve|work now|work by now|be done)\b|\b(i|we) must (admit|say|confess)\b|\byou must (be|have)\b|\bshould (work|be fine|help|do it|fix it)\b|\b(should|must) (never|not) (happen|occur)\b|^(this|that|it) should be\b|\bwill never (die|end|happen|finish|learn|go away|be (done|finished|fixed|enough))\b/;
+  /\b(must|has to|should|ought to) (be (a|an|the(?! (first|last|only)\b)|some|those|these|their|its|his|her|something|somewhere|caused|coming|cursed|on|tired|because|due|it|that|this|my|our|why|what|up|fine|ok|okay|quick|broken|wrong|flaky|stale|related)|(have|'ve) (been|gone|done|had|made|caught|seen|run|hit|forgotten|forgot|broken|broke|missed|[a-z]+ed)|'ve|work now|work by now|be done)\b|\b(i|we) must (admit|say|confess)\b|\byou must (be|have)\b|\bshould (work|be fine|help|do it|fix it)\b|\b(should|must) (never|not) (happen|occur)\b|^(this|that|it) should be\b|\bwill never (die|end|happen|finish|learn|go away|be (done|finished|fixed|enough))\b/;
 export const WOULD = /\b(would|'d|could|might|may)\b/;
 
 /** ", that's the rule", ", that's what finance told me to always use": the clause before the mark is a rule. */

@@ -18,7 +18,7 @@ const BOUND_AFTER = new RegExp(
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
 const BOUND_BEFORE = new RegExp(
-  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier) than (\\d+|${NUMBER_WORD})\\b`,
+  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier|smaller|narrower|lighter|older|younger) than (\\d+[a-z%]{0,3}|${NUMBER_WORD})\\b`,
 );
 /** "we cap each session at eight bikes", "the trustees have set it at £25 a month": a figure fixed by someone. */
 const FIXED_AT = new RegExp(
@@ -41,6 +41,8 @@ const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
   /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?( always)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d|\bcosts? [a-z0-9£$€.]+( [a-z]+)? to (replace|renew|reissue|reprint|change|transfer|rebook|join|enter|hire)\b/;
+/** "piercings allowed from 16": the age or figure from which a thing is allowed. */
+const ALLOWED_FROM = /\b(allowed|permitted) (from|over|under|above|below|at) (age )?\d+/;
 /** "six jobs a day for full-timers", "ops says two courses a week": a quota opening the clause. */
 const QUOTA = new RegExp(
   `^(?:(?:the |our )?[a-z]+ (?:says|said|wants|allows|is|are) )?(?:\\d+|${NUMBER_WORD}) [a-z]+(?: [a-z-]+)? a (?:day|week|month|night|shift|session|term|season|weekend)\\b`,
@@ -48,15 +50,21 @@ const QUOTA = new RegExp(
 /** "due 14 days before the event", "only possible until 30 days before", "uploaded within 48 hours of the session
  * ending": a term counted in time from an event that comes again. */
 const TERM =
-  /\bby the (first|second|third|fourth|fifth|tenth|\d+(st|nd|rd|th)|last) (working |business )?day of (each|every|the) (month|week|quarter|term)\b|\b(within|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?) (of|after|from) (the|a|an|each|every|their|its) [a-z]+|\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
+  /\b(kept|stored|retained|held|archived) for (\d+|one|two|three|five|six|seven|ten|twelve) (days|weeks|months|years)\b|\b(bookings?|sign-?ups?|entries|orders?|registrations?|applications?|packing|voting|nominations|submissions|requests|enrol?ments?)\b[a-z -]{0,30}? (open|opens|close|closes|shut|shuts)( on)?( [a-z]+day| weekdays| weekends)? (at|by) (\d|noon|midnight)|\bby the (first|second|third|fourth|fifth|tenth|\d+(st|nd|rd|th)|last) (working |business )?day of (each|every|the) (month|week|quarter|term)\b|\b(within|no later than) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?) (of|after|from) (the|a|an|each|every|their|its) [a-z]+|\b(due|valid|possible|allowed|refundable|refunded|payable|paid|closes?|expires?|lapses?|locked)( only)? (within|until|up to|after|before|by|no later than|for) (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?)\b|\b(due|payable|expires?|lapses?|opens?|closes?)( only)? (\d+|one|two|three|seven|ten|fourteen|thirty) (minutes?|hours?|days?|weeks?|months?|years?) (before|after|from|ahead|in advance)\b/;
 /** Time of now or of the past: the figure describes how things stand or stood, not how they are to be. */
 const DESCRIBES =
-  /\b(was|were|used to|had|did|took|takes|(?<!\b(?:is|are|be|get|gets|as) )(?:paid|charged)|spent|cost us|too (?:much|expensive|high|low|cheap)|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
+  /\b(problem|was|were|used to|had|did|took|takes|(?<!\b(?:is|are|be|get|gets|as) )(?:paid|charged)|spent|cost us|too (?:much|expensive|high|low|cheap)|currently|right now|at the moment|today|these days|so far|last (year|month|week|time)|back in|about|around|roughly|approximately|nearly|almost|which costs?|the old|old one|anymore|already)\b/;
 
 /** The rule an amount states, or null. */
 export function amountRule(c: string): StatedRule | null {
   if (DESCRIBES.test(c) || /\?\s*$/.test(c)) return null;
-  if (BOUND_AFTER.test(c) || BOUND_BEFORE.test(c) || QUOTA.test(c) || FIXED_AT.test(c))
+  if (
+    BOUND_AFTER.test(c) ||
+    BOUND_BEFORE.test(c) ||
+    QUOTA.test(c) ||
+    FIXED_AT.test(c) ||
+    ALLOWED_FROM.test(c)
+  )
     return { kind: "constraint", cue: "amount limit" };
   if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c))
     return { kind: "constraint", cue: "amount rate" };

@@ -5,6 +5,7 @@
 import { isImperative, looksImperative, mainClauseAfterCondition, PAST_VERB, WOULD } from "./clause.ts";
 import { isAssignment, isWantedThing } from "./goal.ts";
 import { tagWords } from "./pos-tagger.ts";
+import { amountRule } from "./rule-amounts.ts";
 import { GENERAL, ruleIn, standingImperative } from "./rule-grammar.ts";
 import { opensWithVerb, ruleShapeOf, statesToldNorm } from "./rule-shape.ts";
 import { classifiesCase } from "./rule-statements.ts";
@@ -60,6 +61,8 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "release manager says the submission bounced": news told on, not a rule.
   if (/^(says|said|told (us|me)|tells (us|me))$/.test(verb) && PAST_VERB.test(inner) && !ruleIn(inner, inner))
     return negative("remark");
+  // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
+  if (amountRule(inner)?.cue === "amount term") return rule("passed on");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };

@@ -63,6 +63,8 @@ function preference(c: string): RuleClass | null {
   if (/^(i'd|i would|we'd|we would) rather\b(?! not[.!]*$)/.test(c))
     return { kind: "preference", cue: "rather" };
   if (/\bideally\b/.test(c)) return { kind: "preference", cue: "ideally" };
+  // "i always want the pieces listed in playing order": a want that holds for every case.
+  if (/^(i|we) always (want|need|like)\b/.test(c)) return { kind: "preference", cue: "want" };
   if (/\b(is|are) better (here|for|than)\b|\bbut [a-z0-9 _-]{1,30} (is|are) better[.!]*$/.test(c))
     return { kind: "preference", cue: "better" };
   // "it's best if we keep the yaml files for one release": the speaker's preferred way.
@@ -159,6 +161,9 @@ function prohibition(c: string): RuleClass | null {
     /^(i|we)('d| would) hate (to see|it if|for)\b/.test(c)
   )
     return { kind: "constraint", cue: "prohibition" };
+  // "under-14s are not to hire a dinghy", "nobody take a boat out without the safety video" (the -s dropped).
+  if (/\b(is|are|am) not to [a-z]{3,}\b|^(nobody|no one) [a-z]+\b.*\b(without|until|unless)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
   if (/\bhands off\b/.test(c) || /^nothing (new|else|more|extra)\b/.test(c))
     return { kind: "constraint", cue: "prohibition" };
   if (PROHIBIT_START.test(c)) return { kind: "constraint", cue: "prohibition" };
@@ -236,7 +241,8 @@ function obligation(c: string): RuleClass | null {
 
 function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
-  const norm = /^we (never|always|don't ever) (.*)$/.exec(c);
+  // "we only deliver to postcodes starting with ta", "we not use sms" (the "don't" dropped, as non-native speakers do).
+  const norm = /^we (never|always|don't ever|only|not) (.*)$/.exec(c);
   // "we never refund vouchers", a verb no list names; "we always end up …", "we never seem to …" tell a habit.
   const done = norm?.[2] as string;
   if (

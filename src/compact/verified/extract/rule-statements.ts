@@ -201,6 +201,14 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "anyone with a late-shift note can book the held slots early": who may, by what they have.
+  if (
+    /^(anyone|anybody|everyone|members|staff) (with|who|on|holding|over|under) [^,]{2,50}? can [a-z]{3,}\b/.test(
+      c,
+    ) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
   // "families who did teas last fortnight are skipped when filling in": who a case leaves out ("… when i import" is a
   // symptom).
   if (
