@@ -30,7 +30,7 @@ import type {
   RefusedFact,
   RuleFact,
 } from "./types.ts";
-import { factsOfUserMessage } from "./user-facts.ts";
+import { factsOfUserMessage, TOPIC_LABEL } from "./user-facts.ts";
 
 const MAX_RULES = 300;
 const MAX_DECISIONS = 200;
@@ -287,15 +287,17 @@ function titled(content: string, title: string | null): string {
     : (bounded([title, content]) ?? content);
 }
 
-/** "Hi, I want to add a map where each beekeeper sells": a wish that names the work is the goal, not a rule too. */
-const wishedAim = (r: RuleFact) =>
-  r.cue === "want" && !/\b(never|always|only|must|mustn't|don't|do not|at (most|least))\b/i.test(r.text);
+/** "Hi, I want to add a map where each beekeeper sells", "pet keys: QR code on each tag": a wish or an ask that
+ * names the work is the goal, not a rule too. */
+const wishedAim = (r: RuleFact, opening = "") =>
+  (r.cue === "want" || (r.text === opening && TOPIC_LABEL.test(opening))) &&
+  !/\b(never|always|only|must|mustn't|don't|do not|at (most|least))\b/i.test(r.text);
 
 function finish(walk: Walk, files: Extraction["files"], entries: number): Extraction {
   // The opening taken as the goal of a session that names its work nowhere is no rule too.
   const opening = !walk.goal && !walk.previous?.goal ? walk.opening : null;
   const rules = opening
-    ? walk.rules.filter((r) => !(wishedAim(r) && squash(opening.text).includes(squash(r.text))))
+    ? walk.rules.filter((r) => !(wishedAim(r, opening.text) && squash(opening.text).includes(squash(r.text))))
     : walk.rules;
   const errors = catalogErrors(walk.attempts).slice(-MAX_ERRORS);
   const openLoops: OpenLoop[] = [

@@ -48,9 +48,14 @@ const PASSED_ON =
 const INLINE_INTRO =
   /(?<![-\w])(log|logs|ci|output|linter|lint|eslint|tsc|compiler|issue|ticket|comment|reviewer|review|message|stack ?trace|build|pipeline|bot|says|said|reads|wrote|writes|reports|reported|printed|prints|complains|complained)\b[^:.!?]{0,30}:\s+\S/i;
 /** "Now build the worker side: a go consumer …": a verb that is also a word of pasted output asks for work; "so
- * what i need is an on-call bot: …" names the work; "zoo feeding log: add a field for grams" asks after its label. */
+ * what i need is an on-call bot: …" names the work; "zoo feeding log: add a field for grams" asks after its label,
+ * and "key log: sitters keep forgetting to sign keys back in" tells of it in plain words (pasted lines carry
+ * figures, capitals or marks). */
 const ASKS_WITH_INTRO_WORD =
   /^\W{0,4}((now|then|next|first|also|and|so|ok),? )?(build|review|lint) (the|a|an|our|my|this)\b|^[\w' -]{2,30}:\s+(add|fix|make|build|remove|rename|show|support|move|change|update|create|write|allow|let) (a|an|the|our|my|this|all|every|support)\b|^\W{0,4}((so|ok|okay),? )?(what (i|we) (really )?(need|want|'d like|would like) is|(i|we) (need|want|'d like|would like) (a|an|the|to))\b/i;
+/** Lower-case words only after a short label: the user's own words, not a pasted line. */
+const OWN_WORDS_AFTER_LABEL =
+  /^(?![a-z' -]*\b(error|errors|ci|build|output|console|server|crash|stack|terminal|tests?|lint|compiler|issues?|problems?)\b)[a-z][a-z' -]{1,30}:( [a-z']+){4,}[.!]?$/;
 const COLON_INTRO =
   /(?<![-\w])(log|logs|ci|output|error|linter|lint|issue|ticket|comment|review|reviewer|message|stack ?trace|build|pipeline|bot|docs?|readme|says|said|reads|wrote)\b[^.!?]{0,40}:\s*$|(?<![-\w])(problems|issues|bugs|complaints|symptoms)( reported| so far| found| we see| we're seeing| people report)?\s*:\s*$/i;
 
@@ -271,6 +276,7 @@ export function sentencesOf(message: string): Sentence[] {
         text: sentence,
         introducesQuote:
           !ASKS_WITH_INTRO_WORD.test(sentence) &&
+          !OWN_WORDS_AFTER_LABEL.test(sentence) &&
           !OWN_WORDS.test(sentence) &&
           (QUOTE_INTRO.test(sentence) ||
             (COLON_INTRO.test(sentence) && !ownIntro(sentence)) ||

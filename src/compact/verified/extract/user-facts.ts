@@ -68,6 +68,9 @@ const STANDS =
  * ("use the existing store", "log errors verbatim"). */
 const BUILDS =
   /^(add|let|show|list|group|print|create|build|send|display|email|text|allow|give|put)\b(?!.*\b(not|no|nothing|only)\b)/;
+/** "pet keys: QR code on each tag": a short topic, a colon, then the work. */
+export const TOPIC_LABEL =
+  /^(?!from\b|[a-z' -]*\b(issue|problem|decided|decision|settled|note|notes|update|question|fyi|status|context|background|reminder|rule|rules)\s*:)[a-z][a-z0-9' -]{1,30}:\s+[a-z0-9]/i;
 /** Cues of a rule that bans or bounds rather than asks for a change. */
 const BANS = new Set(["no", "prohibition", "never", "strong", "practice"]);
 
@@ -393,9 +396,11 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   if (smallTalk) facts.speaks = false;
   // An opening report keeps the question it asks ("Is there a way to make the CLI start faster? It takes 2 s.").
   facts.content = tells && !smallTalk ? bounded(told) : null;
-  // Only a long dictated opening carries its work inside it; a short one that names none states a rule or a fact.
+  // Only a long dictated opening carries its work inside it, or a short one under a label of its topic ("pet keys:
+  // QR code on each tag"); a short one that names none states a rule or a fact.
   const first = said[0] ?? "";
-  facts.opening = !smallTalk && first.split(/\s+/).length >= RUN_ON_WORDS ? first : null;
+  facts.opening =
+    !smallTalk && (first.split(/\s+/).length >= RUN_ON_WORDS || TOPIC_LABEL.test(first)) ? first : null;
   facts.title = titleLine(text);
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
