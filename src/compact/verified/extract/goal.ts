@@ -27,6 +27,8 @@ const IDLE_ING =
 const SOFT = [
   // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
   /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  // "the chess club would like the ladder to send a monthly summary": the product as a body of the user's wishes it.
+  /^(the|our) [a-z' -]{2,30} (would like|'d like) (the|our|this|a|an) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
   // "we'd love the auction catalogue to be downloadable as a pdf": the product as wished, said as what it becomes.
   /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to be ([a-z]{3,}able|available|visible|shown|printed|sent|emailed|exported|searchable)\b/,
   // "i'd like it to remind people of game night", "i'd like to count the cells in each image": a wish for work,
@@ -314,9 +316,13 @@ const WE_ASK =
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
   if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n)) {
-    // "instead, could we make a printable sheet …?", "could we put the welsh work aside and update the parser?": the
+    // "instead, could we make a printable sheet …?", "could we instead keep a record …?", "could we put the welsh work aside and update the parser?": the
     // work asked in place of the plan before.
-    if (/^instead,? (could|can|would|shall) (we|you) [a-z]+ /.test(n))
+    if (
+      /^(instead,? (could|can|would|shall) (we|you)|(could|can|would) (we|you) (please )?instead) [a-z]+ /.test(
+        n,
+      )
+    )
       return { strength: "stated", clause: n };
     const swapped = SETS_ASIDE.exec(n);
     const instead = swapped ? n.slice(swapped[0].length) : "";

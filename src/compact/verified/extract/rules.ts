@@ -105,7 +105,7 @@ const ACK =
 
 /** Small talk that opens a conversation: it asks for nothing and sets nothing. */
 const SOCIAL =
-  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b)[^?]*[.!]*$/;
+  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b|((hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? )?(from (the|our|your) [a-z' -]{2,40}|[a-z]+ here)[.!]*$|(hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? from [a-z' -]{2,40}[.!]*$)[^?]*[.!]*$/;
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
