@@ -396,11 +396,13 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   if (smallTalk) facts.speaks = false;
   // An opening report keeps the question it asks ("Is there a way to make the CLI start faster? It takes 2 s.").
   facts.content = tells && !smallTalk ? bounded(told) : null;
-  // Only a long dictated opening carries its work inside it, or a short one under a label of its topic ("pet keys:
-  // QR code on each tag"); a short one that names none states a rule or a fact.
+  // Only a long dictated opening carries its work inside it, or a first message under a label of its topic ("pet
+  // keys: QR code on each tag"); a short one that names none states a rule or a fact.
   const first = said[0] ?? "";
   facts.opening =
-    !smallTalk && (first.split(/\s+/).length >= RUN_ON_WORDS || TOPIC_LABEL.test(first)) ? first : null;
+    !smallTalk && (first.split(/\s+/).length >= RUN_ON_WORDS || (!prev && TOPIC_LABEL.test(first)))
+      ? first
+      : null;
   facts.title = titleLine(text);
   const asks = requests.length > 0 ? requests : questions;
   facts.request = asks.length > 0 ? bounded([...plain, ...asks]) : null;
