@@ -283,6 +283,30 @@ export function opensWithOfferedVerb(n: string, prev: string): boolean {
   );
 }
 
+/** Words that open the next clause of a dictated reply ("weekly on sunday night is plenty and …"). */
+const NEXT_CLAUSE =
+  /^(so|but|and|because|since|as|is|are|the|they|people|we|i|it|nobody|everyone|if|then|that's|thats|cos|cause)\b/;
+
+/** "weekly on sunday night is plenty and …", "show them as reserved so people know …" after "A or B?": a dictated
+ * reply that opens with a few words naming one of the options, then goes on without a stop. Returns those words. */
+function pickAtHead(said: string, prev: string): string | null {
+  const question = lastQuestion(prev.toLowerCase()) ?? "";
+  if (!/\bor\b/.test(question) || said.split(" ").length < 6 || /[,;.]/.test(said.replace(/[.!?]+$/, "")))
+    return null;
+  const lead = /^((hmm+|um+|ok|okay|right|so|yes|yeah|no|nah)[,.]* )+/i.exec(said)?.[0] ?? "";
+  const words = said.slice(lead.length).split(" ");
+  for (let k = 1; k <= Math.min(5, words.length - 2); k++) {
+    if (!NEXT_CLAUSE.test(words.slice(k).join(" ").toLowerCase())) continue;
+    const named = words
+      .slice(0, k)
+      .map((w) => w.toLowerCase())
+      .find((w) => w.length > 3 && !/^(just|only|with|them|they|that|this|then)$/.test(w));
+    if (named !== undefined && new RegExp(`\\b${named.slice(0, 4)}`).test(question))
+      return words.slice(0, k).join(" ");
+  }
+  return null;
+}
+
 /** "we leave it" after "I'd leave it and soften the surfaces": the proposal's own verb said back as ours. */
 function restatesProposal(n: string, prev: string): boolean {
   // "we leave it", "let's leave it", and "ok exclude them" after "I'd exclude members who left".
@@ -316,6 +340,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;
+  if (pickAtHead(n, prev) !== null) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
     suggestionIn(prev) !== null &&

@@ -97,6 +97,20 @@ const KEEPS_WITH_PICK = new Set<SentenceClass["kind"]>(["decision", "plain"]);
 
 /** "do that" after "I can dedupe with a request cache.": the pick keeps what it takes, or it says nothing once
  * the conversation is compacted. */
+/** "weekly on sunday night is plenty and can you remind me …": in a long reply said without a stop, the pick ends
+ * where the next clause begins; the rest is the rules or the talk around it. */
+const dictated = (text: string) =>
+  text.split(/\s+/).length >= 12 && !/[,;:]/.test(text.replace(/[.!?]+$/, ""));
+
+function pickOfRunOn(text: string): string {
+  if (!dictated(text)) return text;
+  const head =
+    /^(.{3,}?) (?:although|though|and (?=(?:i|we|you|they|he|she|it|if|can|could|what|the|oh|honestly|maybe|also|nothing|nobody|never|don't|put|send|make|keep|then)\b))/i.exec(
+      text,
+    );
+  return head ? (head[1] as string) : text;
+}
+
 function withWhatItTakes(text: string, prev: string | undefined): string {
   const bare = isPointingRequest(text) || isGoAhead(text.toLowerCase().trim());
   const taken = prev === undefined || !bare ? null : proposalIn(prev);
@@ -349,7 +363,8 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
       const asked = askAfterColon(sentence, prev) ?? askBeforeRule(sentence.text);
       if (asked) requests.push(asked);
     } else if (cls.kind === "decision") {
-      facts.decisions.push({ text: withWhatItTakes(sentence.text, prev), marker: cls.marker, entryId });
+      const picked = cls.marker === "reply" ? pickOfRunOn(sentence.text) : sentence.text;
+      facts.decisions.push({ text: withWhatItTakes(picked, prev), marker: cls.marker, entryId });
       const extra = ruleAfterPick(n);
       if (extra) facts.rules.push({ text: sentence.text, kind: "constraint", cue: extra, entryId });
     } else if (cls.kind === "request") requests.push(sentence.text);
@@ -400,7 +415,7 @@ export function factsOfUserMessage(text: string, entryId: string, prev?: string)
   // keys: QR code on each tag"); a short one that names none states a rule or a fact.
   const first = said[0] ?? "";
   facts.opening =
-    !smallTalk && (first.split(/\s+/).length >= RUN_ON_WORDS || (!prev && TOPIC_LABEL.test(first)))
+    !smallTalk && !prev && (first.split(/\s+/).length >= RUN_ON_WORDS || TOPIC_LABEL.test(first))
       ? first
       : null;
   facts.title = titleLine(text);
