@@ -43,7 +43,7 @@ const PROHIBIT_START =
 const NOT_A_RULE =
   /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b|^not (a|an) (task|request|ask|priority|requirement|must)\b|^not (needed|necessary|required|worth it|for now|this time)[.!]*$/;
 const NO_RULE =
-  /^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+  /^no,? (that's|that is|the [a-z]+ (is|are)|it's|it is|we're|i'm|everything|that'll|that will|the [a-z]+ will)\b[^,]*$|^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not|let's not|lets not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b|^(don't|do not) ask[.!]*$/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"), or what is done to
@@ -89,6 +89,13 @@ export function standingImperative(clause: string, whole: string, verbFirst = fa
     !verbFirst &&
     !isImperative(clause) &&
     !(looksImperative(clause) && /\b(every|each|all)\b/.test(clause))
+  )
+    return false;
+  // "repair cafe tickets.", "foster homes.": a topic named in a few words, the tagger's verb aside.
+  if (
+    !isImperative(clause) &&
+    !/^[a-z]+(ize|ise|ify)\b/.test(clause) &&
+    clause.replace(/[.!]+$/, "").split(" ").length <= 3
   )
     return false;
   // "leave it for now": this thing put off, not a way of working.
@@ -175,7 +182,7 @@ function prohibition(c: string): RuleClass | null {
   )
     return (c.split(",")[0] as string).split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
   if (
-    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one) [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
+    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one)( (under|over|below|above|without|with) [a-z0-9-]+)? [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
       c,
     )
   )

@@ -57,7 +57,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (
-    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is that [a-z]/.test(
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only )/.test(
       c,
     )
   )
@@ -137,7 +137,9 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the big hall is never available on mondays": when a thing is always or never open.
   if (
-    /\b(is|are) (never|always) (available|open|closed|bookable|allowed|free to book)\b/.test(c) &&
+    /\b(is|are) (never|always) (available|open|closed|bookable|allowed|free to book|visible|shown|editable|public|private)\b/.test(
+      c,
+    ) &&
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
@@ -193,7 +195,7 @@ export function classStatement(c: string): StatedRule | null {
   // "christmas day always closed", "clearance items are always free", "prices always shown including vat": what a
   // thing of the business always or never is.
   if (
-    /^(?!(i|you|we|he|she|it|they|this|that|my|his|her|mum|dad)\b)[a-z0-9' -]{2,40}? ((is|are) (always|never) (free|closed|shut|open|included|excluded|ours|private|public|mandatory|optional|final|anonymous|non-[a-z]+|shown|displayed|listed|printed|sent|kept|stored|rounded|charged|paid|billed|quoted|given|counted|written|signed|checked|logged)|(always|never) (free|closed|shut|open|included|excluded|shown|written|given))\b/.test(
+    /^(?!(i|you|we|he|she|it|they|this|that|my|his|her|mum|dad)\b)[a-z0-9' -]{2,40}? ((is|are) (always|never) (free|closed|shut|open|included|excluded|ours|private|public|mandatory|optional|final|anonymous|non-[a-z]+|shown|displayed|listed|printed|sent|kept|stored|rounded|charged|paid|billed|quoted|given|counted|written|signed|checked|logged)|(always|never) (free|closed|shut|open|included|excluded|shown|written|given|abbreviated|shortened|truncated|translated))\b/.test(
       c,
     ) &&
     !/\b(we|i|they|he|she)\b/.test(c.split(/ (always|never) /)[0] as string) &&
@@ -209,6 +211,19 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  // "entries are permanent once saved", "scores are final after the match": what a thing becomes for good.
+  if (
+    /\b(is|are) (permanent|final|locked|read-only|frozen|fixed) (once|after|when|from)\b/.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "always the dates in format day-month-year": a rule said without a verb, opening with its "always".
+  if (
+    /^(?!.*\b(story|same|typical)\b)(always|never) ((in|as|at|on|with|from) |the [a-z]+( [a-z]+)? (in|as|at|on|with|from) )[a-z0-9]/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
   // "families who did teas last fortnight are skipped when filling in": who a case leaves out ("… when i import" is a
   // symptom).
   if (
@@ -235,8 +250,10 @@ export function classStatement(c: string): StatedRule | null {
   // "the text version always ships with the html one": how a thing always or never behaves, unless the verb
   // reports a symptom ("the build always fails on mondays").
   if (
-    /^(the |our |all |every |each |new )?[a-z0-9_.-]+( [a-z0-9_.-]+){0,3} (always|never) [a-z]+s\b/.test(c) &&
-    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
+    /^(the |our |all |every |each |new )?[a-z0-9_.'-]+( [a-z0-9_.'-]+){0,3} (always|never) [a-z]+s\b/.test(
+      c,
+    ) &&
+    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|behaves?|acts?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
       c,
     )
   )

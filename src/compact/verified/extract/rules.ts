@@ -97,7 +97,7 @@ export interface SentenceContext {
 
 /** ", nobody else", ", nothing fancier": closing words that leave out everyone or everything beyond the clause. */
 const ONLY_TAIL =
-  /^[a-z].{6,}, (?:and )?(?:(?:nobody|no one|nothing|nowhere) else|nothing (?:fancier|more|less|bigger|longer|shorter))[.!]*$/;
+  /^[a-z].{6,}(?:, (?:and )?| )(?:(?:nobody|no one|nothing|nowhere) else|(?<=, )nothing (?:fancier|more|less|bigger|longer|shorter))[.!]*$/;
 /** Cues of rules read from an amount (rule-amounts.ts). */
 const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
 const ACK =
