@@ -168,6 +168,16 @@ function prohibition(c: string): RuleClass | null {
     /^(i|we)('d| would) hate (to see|it if|for)\b/.test(c)
   )
     return { kind: "constraint", cue: "prohibition" };
+  // "the parish council bans amplified music before noon", "the manager won't let us book lanes after 9pm".
+  if (
+    /^(the|our)( (?!(and|is|are|was|she|he|they)\b)[a-z'-]+){1,4} (bans|forbids|prohibits|won't let|will not let|doesn't let|does not let) [a-z]/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "prohibition" };
+  // "no foster home takes a dog from the same litter": what no one of a class receives or holds.
+  if (/^no [a-z]+( [a-z]+)? (takes|gets|receives|holds|keeps|leaves|goes)\b/.test(c) && !NO_RULE.test(c))
+    return { kind: "constraint", cue: "no" };
   // "under-14s are not to hire a dinghy", "nobody take a boat out without the safety video" (the -s dropped).
   if (/\b(is|are|am) not to [a-z]{3,}\b|^(nobody|no one) [a-z]+\b.*\b(without|until|unless)\b/.test(c))
     return { kind: "constraint", cue: "prohibition" };

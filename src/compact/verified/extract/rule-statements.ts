@@ -12,7 +12,7 @@ export type StatedRule = { kind: "constraint"; cue: string };
 export function statedObligation(c: string): StatedRule | null {
   // "passwords at least 12 characters", "max 100 chars per line": a limit.
   if (
-    /(^|\b)((max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d|(max|min|maximum|minimum|at most|at least|no more than|no less than|limited to|capped at) (one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|a hundred) [a-z])/.test(
+    /(^|\b)((max|min|maximum|minimum|at most|at least|no more than|no less than|up to|under|below|limited to|capped at|capped to) \d|\b(is|are) limited to\b|(max|min|maximum|minimum|at most|at least|no more than|no less than|limited to|capped at) (a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|a hundred) [a-z])/.test(
       c,
     ) &&
     !/\b(takes?(?! (at most|at least|up to|no more than|max|min))|took|was|were|got)\b/.test(c)
@@ -164,7 +164,7 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
-    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
+    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for|given|issued|paid|sent|made)\b|\bonly (lets|allows|permits)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
       c,
     ) &&
     !TROUBLE.test(c)
@@ -211,6 +211,13 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  // "coaches aren't paired with their own children": who is never put together.
+  if (
+    /\b(aren't|are not|isn't|is not) (paired|assigned|rostered|booked|scheduled|placed|matched|seated) (with|on|in|together)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
   // "entries are permanent once saved", "scores are final after the match": what a thing becomes for good.
   if (
     /\b(is|are) (permanent|final|locked|read-only|frozen|fixed) (once|after|when|from)\b/.test(c) &&
@@ -253,7 +260,7 @@ export function classStatement(c: string): StatedRule | null {
     /^(the |our |all |every |each |new )?[a-z0-9_.'-]+( [a-z0-9_.'-]+){0,3} (always|never) [a-z]+s\b/.test(
       c,
     ) &&
-    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|behaves?|acts?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
+    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|behaves?|acts?|loads?|opens?|responds?|syncs?|updates?|renders?|connects?|prints?|scans?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
       c,
     )
   )
@@ -317,9 +324,11 @@ function verblessRule(c: string): StatedRule | null {
   // "nothing that loads all rows", "nothing tagged 'keep', ever": a kind of thing ruled out.
   if (
     /^(nothing|none) (that|which) [a-z]+s\b/.test(c) ||
-    (/^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
-      c,
-    ) &&
+    // "no worries at all", "no problem at all": a courtesy.
+    (!/^no (worries|problem|problems|rush|hurry|idea|clue|offence|offense|bother)\b/.test(c) &&
+      /^(nothing|none|no [a-z0-9_-]+) ([^,]{0,40}[, ]+)?(ever|anywhere|at all|under any circumstances)\b/.test(
+        c,
+      ) &&
       // "nothing about this platform is ever simple": a sigh, not a rule.
       !/\b(is|are|was|feels?|seems?) ever (simple|easy|fun|straightforward|quick|clean|nice|good|painless|smooth)\b/.test(
         c,
