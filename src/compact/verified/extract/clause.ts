@@ -155,7 +155,7 @@ export const PAST_VERB =
 /** Laughter, irony and sighs. Only faces that laugh, wink or roll their eyes mark a joke: a wave, a fire or a
  * thumbs-up decorates a message without changing what it asks. */
 export const LAUGH =
-  /\b(haha+|hehe+|lol|lmao|rofl|jk|kidding|just joking|joking|tbh|ugh+|argh+|meh|sigh|funny enough|note to self|rule of thumb|seriously|frankly|(?<!\band )honestly)\b|, ha[.!]*$|[\u{1F600}-\u{1F606}\u{1F609}\u{1F61B}-\u{1F61D}\u{1F62D}\u{1F643}\u{1F644}\u{1F648}\u{1F923}\u{1F926}\u{1F92A}\u{1F937}\u{1FAE0}]|(^|\s)(:\)|:d|;\)|:p|xd)(\s|$)/u;
+  /\b(haha+|hehe+|lol|lmao|rofl|jk|kidding|just joking|joking|tbh|ugh+|argh+|meh|sigh|funny enough|note to self|rule of thumb|seriously|frankly|(?<!\band )honestly)\b|^(?:\S+\s){0,12}\S*, ha[.!]*$|[\u{1F600}-\u{1F606}\u{1F609}\u{1F61B}-\u{1F61D}\u{1F62D}\u{1F643}\u{1F644}\u{1F648}\u{1F923}\u{1F926}\u{1F92A}\u{1F937}\u{1FAE0}]|(^|\s)(:\)|:d|;\)|:p|xd)(\s|$)/u;
 export const VENT =
   /\b(i hate|i love how|cursed|hate me|should be illegal|become farmers|this is fine|blame dns|buy the team|don't mind me|my brain|who (designed|wrote|thought)|never (let|trust) (me|a|anyone)|don't (ever )?let me|tired of me|whoever wrote)\b/;
 
