@@ -4,6 +4,7 @@
 
 import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion, PUT_OFF } from "./answers.ts";
 import { isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
+import { tagWords } from "./pos-tagger.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 import { releases } from "./told.ts";
 
@@ -283,6 +284,37 @@ export function opensWithOfferedVerb(n: string, prev: string): boolean {
   );
 }
 
+/** The reply's verb is the one the question asked about ("lock it" / "be locked"). */
+function echoesAskedVerb(rest: string, prev: string): boolean {
+  const verb = /^([a-z]{4,})/.exec(rest)?.[1];
+  const question = lastQuestion(prev.toLowerCase()) ?? "";
+  // "yeah show me the table" asks for something for the speaker.
+  if (/^[a-z]+ (me|us)\b/.test(rest)) return false;
+  return verb !== undefined && new RegExp(`\\b${verb.slice(0, 4)}`).test(question);
+}
+
+/** A few words with no verb that name a value ("same list", "fixed date, 30 june", "optional, please"). */
+function namesValue(n: string): boolean {
+  const head = (n.split(/, /)[0] as string).replace(/[.!]+$/, "");
+  const words = head.split(" ");
+  if (words.length > 6 || n.split(" ").length > 8 || n.endsWith("?")) return false;
+  if (
+    /^(yes|yeah|yep|no|nope|nah|ok|okay|sure|fine|thanks?|thank you|great|good|perfect|not|maybe|i|we|it|that|this|please|hmm+|later|lol|all the time|obviously)\b/.test(
+      head,
+    )
+  )
+    return false;
+  if (isImperative(head)) return false;
+  // "one guest per member", "after 12 months", "no exceptions": a bound or a rule, not a pick.
+  if (
+    /\b(per|every|each|always|never|only|no|exceptions|max|min|at (least|most)|after|before|within|until|maybe|torn|question)\b|=/.test(
+      n,
+    )
+  )
+    return false;
+  return !tagWords(head).some((w) => w.tag === "VERB" || w.tag === "AUX" || w.tag === "PRON");
+}
+
 /** Words that open the next clause of a dictated reply ("weekly on sunday night is plenty and …"). */
 const NEXT_CLAUSE =
   /^(so|but|and|because|since|as|is|are|the|they|people|we|i|it|nobody|everyone|if|then|that's|thats|cos|cause)\b/;
@@ -349,11 +381,17 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   )
     return true;
   // "Should retries be logged?" → "yes, at warn level": a yes or no that says how.
-  if (YES_NO_QUESTION.test(prev.slice(-300).toLowerCase()) && /^(yes|yeah|yep|no|nope),? \S/.test(n)) {
+  const closed = YES_NO_QUESTION.test(prev.slice(-300).toLowerCase());
+  if (closed && /^(yes|yeah|yep|no|nope),? \S/.test(n)) {
     const rest = n.replace(/^(yes|yeah|yep|no|nope),? /, "");
     if (n.split(" ").length <= 8 && !isImperative(rest) && !/^(please|thanks|thank you)\b/.test(rest))
       return true;
+    // "yes lock it" after "Should the tablet be locked …?": the asked thing done, said as an order.
+    if (n.split(" ").length <= 8 && isImperative(rest) && echoesAskedVerb(rest, prev)) return true;
   }
+  // "Optional, please" after "Should medical notes be required?", "three days' grace for staff": a value said
+  // without a verb answers the question with a way.
+  if (closed && namesValue(n)) return true;
   // "B" after "A) … B) … C) …": an option named by its mark; "agreed, option 1" and "A, then, a signature file"
   // name it after a word of assent or before their reason.
   const mark = (
