@@ -55,10 +55,12 @@ export const STATED = [
   /\bmore urgent (now )?is\b/,
   new RegExp(`^(so )?(please )?first (${BASE_VERB})\\b.*, (and )?[a-z ]{2,30} can wait[.!]*$`),
   // "what i actually want first is …", "what we need instead is …": the work put in place of the plan before.
-  /^what (i|we)( really| actually| now)?( want| need|'d like| would like)( first| instead| now| most)? is\b/,
+  /^what (i|we)( really| actually| now| most)*( want| need|'d like| would like)( first| instead| now| most)? is\b/,
+  // "the thing i need is …", "what i'm after is …" inside a dictated run-on.
+  /^(the|one) thing (i|we) (really )?(need|want) is\b|^what (i'm|i am|we're|we are) after is\b/,
   // "ideally, by the end of today we'd make the kiosk usable with a screen reader".
   /^(ideally,? )?by the end of (today|the day|the week|this session|the session|the sprint),? (i|we)('d| would| want to| need to| should)? [a-z]{3,} (the|our|a|an|this|it)\b/,
-  /^what (i|we)('d| would) (really |most |actually )?(like|love|want)( to (see|have|get|do))? is\b/,
+  /^what (i|we)('d| would) (really |most |actually )?(like|love|want)( to (see|have|get|do)( done)?( today| first)?)? is\b/,
   /\bwhat matters (now |most |today |here )*is\b/,
   /^here's what (i|we)( really| actually)?( want|'d like| would like| need|'m after| am after|'re after| are after)\b/,
   // "i'd like to spend this session getting the cold start under two seconds": the time given to one piece of work.

@@ -26,7 +26,9 @@ const IDLE_ING =
  * often one step). */
 const SOFT = [
   // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
-  /^(i|we)('d| would) (really )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  /^(i|we)('d| would) (really |now )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  // "i'd now like a simple way for hirers to report …": a way for someone to do a thing, wished.
+  /^(i|we)('d| would) (really |now )?(like|love) (a|an) [a-z0-9 ./'-]{2,40}? (way|page|form|list|place|screen|button) (for|to|where|that)\b/,
   // "the chess club would like the ladder to send a monthly summary": the product as a body of the user's wishes it.
   /^(the|our) [a-z' -]{2,30} (would like|'d like) (the|our|this|a|an) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
   // "we'd love the auction catalogue to be downloadable as a pdf": the product as wished, said as what it becomes.
@@ -36,7 +38,7 @@ const SOFT = [
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) (it |them |you |us |people |users |customers |clients |members )?to (be able to )?(?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b/,
   // "we'd love season ticket holders at the lido to be able to book lanes": who the work serves, then what they do.
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) ([a-z0-9'-]+ ){2,8}to be able to [a-z]{3,}\b/,
-  /^(basically |really )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders)( of [a-z0-9 ./'-]{2,30})?) to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate)\b/,
+  /^(basically |really )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders)( of [a-z0-9 ./'-]{2,30})?) to (start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate|ask|include|be on|be online|collect|track|list|check|flag)\b/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   // "i would like that the student can see the status", "i'd love it if the admin page could let me upload …".
   /^(i|we)('d| would) (really )?(like|love) (that|it if) (the|our|my|this|a|an|each|every|all|[a-z]+s) [a-z0-9 ./'-]{2,60}? (can|could|will|would|shows?|gets?|has|have|is|are|lets?)\b/,
@@ -209,12 +211,12 @@ export function isWorkReference(n: string): boolean {
 
 /** Words that join a goal to what came before ("then what I need is …", "anyway, I need to …"). */
 const CONNECTIVE =
-  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|so|morning|hi|hello|hey|bonjour|hallo|hola|ciao|salut|namaste|greetings|good evening)[,.!:]*\s+/;
+  /^(then|anyway|instead|wait|hold on|stop|sorry|ok|okay|right|alright|actually|cool|great|good (morning|afternoon|evening)|good|in that case|in the meantime|meanwhile|now|so|morning|hi|hello|hey|bonjour|hallo|hola|ciao|salut|namaste|greetings|good evening|this time)[,.!:]*\s+/;
 const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, "");
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually )?(?:want|need|like|love)(?: instead| now| today)? is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually |now )*(?:want|need|like|love)(?: to (?:get|have|see) (?:done )?)?(?: instead| now| today| first)? is\b)| (?=(?:the thing (?:i|we) (?:really )?(?:need|want)|what (?:i'm|i am|we're|we are) after) is\b)|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
