@@ -1,0 +1,95 @@
+// Rules, choices and goals by the kinds rounds forty and forty-one found on blinds 48 to 51 (issue 28): the steps of a
+// titled plan are work, not rules; a topic label opens the work; a dictated reply picks by its first words; a closed
+// question is answered with a value or by doing the asked thing; rules said as bans, limits, terms and rulings; and
+// "could we instead …?" replaces the plan. Each case is written for this file.
+import { describe, expect, it } from "vitest";
+import { extractTurns, heldAsRule, holds } from "../../support/extract-turns.ts";
+
+const OPEN = "Build the lending page for the tool library.";
+
+describe("a plan's steps and a topic label", () => {
+  it("keeps the steps under a first message's own heading out of the rules, but not a rule among them", () => {
+    const x = extractTurns(
+      "Tool library changes:\n1. let members reserve a drill online\n2. print a label for each tool\n3. never lend the chainsaw to under-18s",
+    );
+    expect(holds(x.constraints, "let members reserve a drill online")).toBe(false);
+    expect(holds(x.constraints, "print a label for each tool")).toBe(false);
+    expect(holds(x.constraints, "never lend the chainsaw to under-18s")).toBe(true);
+  });
+  it("reads a short opening under a topic label as the work of a session that names it nowhere", () => {
+    const x = extractTurns(
+      "loan log: borrowers keep forgetting to return the ladders",
+      "Reminder email or text?",
+      "text",
+    );
+    expect(x.goal).toContain("borrowers keep forgetting to return the ladders");
+    expect(holds(x.constraints, "borrowers keep forgetting")).toBe(false);
+  });
+});
+
+describe("a reply to a question", () => {
+  it("picks by the first words of a dictated reply and ends the pick where a new clause starts", () => {
+    const x = extractTurns(
+      OPEN,
+      "Should overdue reminders go out daily or weekly?",
+      "weekly on a Monday morning is plenty and can you tell me where the old reminder script went",
+    );
+    const pick = x.decisions.find((d) => d.text.startsWith("weekly on a Monday morning"));
+    expect(pick).toBeDefined();
+    expect(pick?.text).not.toContain("old reminder script");
+  });
+  it("picks a value or the asked thing done after a closed question, but not a bound or a doubt", () => {
+    const value = extractTurns(OPEN, "Should the deposit be a fixed amount?", "Flat rate, ten pounds.");
+    expect(holds(value.decisions, "Flat rate, ten pounds")).toBe(true);
+    const done = extractTurns(OPEN, "Should the kiosk be locked to the loans page?", "yes lock it");
+    expect(holds(done.decisions, "yes lock it")).toBe(true);
+    const bound = extractTurns(OPEN, "Should members have a loan limit?", "two tools per member.");
+    expect(holds(bound.decisions, "two tools per member")).toBe(false);
+    const doubt = extractTurns(OPEN, "Should members have a loan limit?", "Hmm, good question.");
+    expect(doubt.decisions).toHaveLength(0);
+  });
+});
+
+describe("rules", () => {
+  it("reads bans, limits, terms and rulings of the business", () => {
+    for (const said of [
+      "The landlord of the shed bans power tools after 8pm.",
+      "The insurance limits us to ten loans at a time.",
+      "Deposits are returned within five working days of the return.",
+      "The board has ruled that no tool leaves the county.",
+      "Juniors are not to borrow anything with a blade.",
+      "Nobody under sixteen borrows a power tool.",
+      "Loans are permanent once signed.",
+      "Safety notes are never visible to other members.",
+      "Always the dates in the format day-month-year.",
+      "The lending list is for paid-up members only.",
+    ]) {
+      expect(heldAsRule(OPEN, said), said).toBe(true);
+    }
+  });
+  it("leaves courtesies, symptoms and a laugh alone", () => {
+    for (const said of [
+      "No worries at all.",
+      "Lovely, speak tomorrow.",
+      "The loans page never loads quickly on the shed wifi.",
+      "Frankly the committee picks the worst week every year.",
+    ]) {
+      expect(heldAsRule(OPEN, said), said).toBe(false);
+    }
+  });
+});
+
+describe("the work", () => {
+  it("is replaced by 'could we instead …?' and stated inside a greeting-led or dictated message", () => {
+    const swapped = extractTurns(
+      "Hello from the tool library! Could you add online payments for the annual fee?",
+      "Stripe or PayPal?",
+      "Sorry, the treasurer says fees are too high. Could we instead keep a record of who paid in cash?",
+    );
+    expect(swapped.goal).toContain("keep a record of who paid in cash");
+    const dictated = extractTurns(
+      "right so the shed gets busy on saturdays and the thing I need is a sign-in sheet on the tablet because the paper one gets lost",
+    );
+    expect(dictated.goal).toContain("the thing I need is a sign-in sheet on the tablet");
+  });
+});
