@@ -33,3 +33,7 @@ export const rulesAfter = (open: string, said: string, reply = "Sure."): Extract
 /** Whether `said`, after an opening ask and a short reply, comes out as a rule holding its words (full stop aside). */
 export const heldAsRule = (open: string, said: string, reply = "Sure."): boolean =>
   holds(rulesAfter(open, said, reply), said.replace(/\.$/, ""));
+
+/** The sentences of `said` that are not read as `held` (a rule, or no rule) after the opening ask: empty when all are. */
+export const misreadRules = (open: string, said: string[], held: boolean): string[] =>
+  said.filter((s) => heldAsRule(open, s) !== held);

@@ -3,22 +3,26 @@
 // answers to open questions, work passed on or put first, and look-alikes (a symptom, a tale told, a bare "moving on").
 // Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns, heldAsRule, holds } from "../../support/extract-turns.ts";
+import { extractTurns, holds, misreadRules } from "../../support/extract-turns.ts";
 
 const OPEN = "Build the booking screen for the bowls club.";
 
 describe("a rule named by its last words or its source", () => {
   it("is a rule", () => {
-    for (const said of [
-      "Guests leave the green by dusk; that's club policy.",
-      "Woods are measured before the last end, that's the county's rule.",
-      "Scores are entered in whole shots, the league insists.",
-      "Per the committee, visiting teams pay their green fees at the bar.",
-      "Under our lease, the car park closes at ten.",
-      "Maggie, the treasurer, says refunds go back to the card they came from.",
-    ]) {
-      expect(heldAsRule(OPEN, said), said).toBe(true);
-    }
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "Guests leave the green by dusk; that's club policy.",
+          "Woods are measured before the last end, that's the county's rule.",
+          "Scores are entered in whole shots, the league insists.",
+          "Per the committee, visiting teams pay their green fees at the bar.",
+          "Under our lease, the car park closes at ten.",
+          "Maggie, the treasurer, says refunds go back to the card they came from.",
+        ],
+        true,
+      ),
+    ).toEqual([]);
   });
   it("keeps the clause a party wants on everything, after a pick in the same sentence", () => {
     const x = extractTurns(
@@ -33,26 +37,34 @@ describe("a rule named by its last words or its source", () => {
 
 describe("who or what alone, and bounds said after the figure", () => {
   it("is a rule", () => {
-    for (const said of [
-      "Rink three is for junior coaching only.",
-      "Match fees are visible to the captain and the treasurer, nobody else.",
-      "A roll-up is 20 minutes, nothing longer.",
-      "Locker keys are non-transferable.",
-      "No result is published until both captains sign the card.",
-      "Lost membership cards cost five pounds to replace.",
-      "Results go to the county within 24 hours of the match finishing.",
-    ]) {
-      expect(heldAsRule(OPEN, said), said).toBe(true);
-    }
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "Rink three is for junior coaching only.",
+          "Match fees are visible to the captain and the treasurer, nobody else.",
+          "A roll-up is 20 minutes, nothing longer.",
+          "Locker keys are non-transferable.",
+          "No result is published until both captains sign the card.",
+          "Lost membership cards cost five pounds to replace.",
+          "Results go to the county within 24 hours of the match finishing.",
+        ],
+        true,
+      ),
+    ).toEqual([]);
   });
   it("leaves a symptom and a story told by someone else alone", () => {
-    for (const said of [
-      "Nothing loads until I refresh the page twice.",
-      "The groundsman told me a story about the old mower, don't ask.",
-      "The captain says the new shirts look great.",
-    ]) {
-      expect(heldAsRule(OPEN, said), said).toBe(false);
-    }
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "Nothing loads until I refresh the page twice.",
+          "The groundsman told me a story about the old mower, don't ask.",
+          "The captain says the new shirts look great.",
+        ],
+        false,
+      ),
+    ).toEqual([]);
   });
 });
 

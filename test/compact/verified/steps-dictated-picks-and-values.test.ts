@@ -3,7 +3,7 @@
 // question is answered with a value or by doing the asked thing; rules said as bans, limits, terms and rulings; and
 // "could we instead …?" replaces the plan. Each case is written for this file.
 import { describe, expect, it } from "vitest";
-import { extractTurns, heldAsRule, holds } from "../../support/extract-turns.ts";
+import { extractTurns, holds, misreadRules } from "../../support/extract-turns.ts";
 
 const OPEN = "Build the lending page for the tool library.";
 
@@ -52,30 +52,38 @@ describe("a reply to a question", () => {
 
 describe("rules", () => {
   it("reads bans, limits, terms and rulings of the business", () => {
-    for (const said of [
-      "The landlord of the shed bans power tools after 8pm.",
-      "The insurance limits us to ten loans at a time.",
-      "Deposits are returned within five working days of the return.",
-      "The board has ruled that no tool leaves the county.",
-      "Juniors are not to borrow anything with a blade.",
-      "Nobody under sixteen borrows a power tool.",
-      "Loans are permanent once signed.",
-      "Safety notes are never visible to other members.",
-      "Always the dates in the format day-month-year.",
-      "The lending list is for paid-up members only.",
-    ]) {
-      expect(heldAsRule(OPEN, said), said).toBe(true);
-    }
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "The landlord of the shed bans power tools after 8pm.",
+          "The insurance limits us to ten loans at a time.",
+          "Deposits are returned within five working days of the return.",
+          "The board has ruled that no tool leaves the county.",
+          "Juniors are not to borrow anything with a blade.",
+          "Nobody under sixteen borrows a power tool.",
+          "Loans are permanent once signed.",
+          "Safety notes are never visible to other members.",
+          "Always the dates in the format day-month-year.",
+          "The lending list is for paid-up members only.",
+        ],
+        true,
+      ),
+    ).toEqual([]);
   });
   it("leaves courtesies, symptoms and a laugh alone", () => {
-    for (const said of [
-      "No worries at all.",
-      "Lovely, speak tomorrow.",
-      "The loans page never loads quickly on the shed wifi.",
-      "Frankly the committee picks the worst week every year.",
-    ]) {
-      expect(heldAsRule(OPEN, said), said).toBe(false);
-    }
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "No worries at all.",
+          "Lovely, speak tomorrow.",
+          "The loans page never loads quickly on the shed wifi.",
+          "Frankly the committee picks the worst week every year.",
+        ],
+        false,
+      ),
+    ).toEqual([]);
   });
 });
 
