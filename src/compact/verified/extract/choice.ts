@@ -320,11 +320,11 @@ const NEXT_CLAUSE =
   /^(so|but|and|because|since|as|is|are|the|they|people|we|i|it|nobody|everyone|if|then|that's|thats|cos|cause)\b/;
 
 /** "weekly on sunday night is plenty and …", "show them as reserved so people know …" after "A or B?": a dictated
- * reply that opens with a few words naming one of the options, then goes on without a stop. Returns those words. */
-function pickAtHead(said: string, prev: string): string | null {
+ * reply that opens with a few words naming one of the options, then goes on without a stop. */
+function picksAtHead(said: string, prev: string): boolean {
   const question = lastQuestion(prev.toLowerCase()) ?? "";
   if (!/\bor\b/.test(question) || said.split(" ").length < 6 || /[,;.]/.test(said.replace(/[.!?]+$/, "")))
-    return null;
+    return false;
   const lead = /^((hmm+|um+|ok|okay|right|so|yes|yeah|no|nah)[,.]* )+/i.exec(said)?.[0] ?? "";
   const words = said.slice(lead.length).split(" ");
   for (let k = 1; k <= Math.min(5, words.length - 2); k++) {
@@ -333,10 +333,9 @@ function pickAtHead(said: string, prev: string): string | null {
       .slice(0, k)
       .map((w) => w.toLowerCase())
       .find((w) => w.length > 3 && !/^(just|only|with|them|they|that|this|then)$/.test(w));
-    if (named !== undefined && new RegExp(`\\b${named.slice(0, 4)}`).test(question))
-      return words.slice(0, k).join(" ");
+    if (named !== undefined && new RegExp(`\\b${named.slice(0, 4)}`).test(question)) return true;
   }
-  return null;
+  return false;
 }
 
 /** "we leave it" after "I'd leave it and soften the surfaces": the proposal's own verb said back as ours. */
@@ -372,7 +371,7 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   if (namesProposal(n, prev) || answersClosed(n, prev) || answersOpen(n, prev) || agreesToPlan(n, prev))
     return true;
   if (takesSuggestion(n, prev) || changesWay(n, prev) || ordersWayAfterFinding(n, prev)) return true;
-  if (pickAtHead(n, prev) !== null) return true;
+  if (picksAtHead(n, prev)) return true;
   // "agreed, keep the old data" after a proposal takes it.
   if (
     suggestionIn(prev) !== null &&
