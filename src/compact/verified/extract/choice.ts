@@ -82,6 +82,15 @@ export function isLabelledDecision(n: string): boolean {
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
+  // "deposit by bank transfer rather than cash on the day": one way put before another, said without a verb.
+  const ways = /^([a-z0-9' -]{3,40}) (rather than|instead of) [a-z0-9' -]{2,40}(, please)?[.!]*$/.exec(n);
+  // "use exec-file instead of exec for every call" keeps a way for good: a rule, not a pick.
+  if (
+    ways &&
+    !/\b(every|each|all|always|never|per)\b/.test(n) &&
+    !tagWords(ways[1] as string).some((w) => w.tag === "VERB" || w.tag === "AUX" || w.tag === "PRON")
+  )
+    return true;
   // "we've looked at feast and we'll go with feast": the pick in the clause after "and".
   const joined = /\b(?:and|so) (?=(?:we|i)(?:'ll| will)? (?:go|going|stick|pick|take|use)\b)/.exec(n);
   // "the cat decided the keyboard is her bed, so we go with voice typing": a story's punchline picks nothing.

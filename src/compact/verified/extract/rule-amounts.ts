@@ -18,7 +18,7 @@ const BOUND_AFTER = new RegExp(
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
 const BOUND_BEFORE = new RegExp(
-  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier|smaller|narrower|lighter|older|younger) than (\\d+[a-z%]{0,3}|${NUMBER_WORD})\\b`,
+  `\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\ba (maximum|minimum) of (\\d+|${NUMBER_WORD})\\b|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier|smaller|narrower|lighter|older|younger) than (\\d+[a-z%]{0,3}|${NUMBER_WORD})\\b`,
 );
 /** "we cap each session at eight bikes", "the trustees have set it at £25 a month": a figure fixed by someone. */
 const FIXED_AT = new RegExp(
@@ -41,6 +41,9 @@ const RATIO = new RegExp(`^(?:[a-z]+ )?(?:\\d+|${NUMBER_WORD}) [a-z]+ per \\d+ [
 /** "children under twelve are half price", "late cancellations are charged in full": a price said in words. */
 const PRICED =
   /\b(are|is|go|goes|travel|ride|eat|stay|enter|enters) (half[- ]price|full price|free of charge|at (half|full) (price|rate)|half off)\b|\b(are|is) (charged|billed|refunded|paid) (in full|at (half|full|double)|double|half|extra)\b|^(?!.*\b(which|what|whether|if|when|until|while)\b).*\b(are|is) free( for [a-z ]+)?( always)?([.!]*$|,)|\b(pay|pays) (nothing|half|double|full price|extra|no [a-z]+)\b|^free [a-z ]{1,30} (on|for) [a-z ]{1,30} (over|above|under|below) [£$€]?\d|\bcosts? [a-z0-9£$€.]+( [a-z]+)? to (replace|renew|reissue|reprint|change|transfer|rebook|join|enter|hire)\b/;
+/** "each household may book one slot per day", "court fees are split equally between everyone": a share for each. */
+const SHARE =
+  /\b(may|can|gets?|is allowed to) ([a-z]+ )?(one|two|three|a single|\d+) [a-z -]{1,30} per (day|week|month|visit|season|year|session|person|member|household|family|team)\b|\b(is|are) (split|shared|divided) (equally|evenly)\b/;
 /** "piercings allowed from 16": the age or figure from which a thing is allowed. */
 const ALLOWED_FROM = /\b(allowed|permitted) (from|over|under|above|below|at) (age )?\d+/;
 /** "six jobs a day for full-timers", "ops says two courses a week": a quota opening the clause. */
@@ -66,7 +69,7 @@ export function amountRule(c: string): StatedRule | null {
     ALLOWED_FROM.test(c)
   )
     return { kind: "constraint", cue: "amount limit" };
-  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c))
+  if (RATE.test(c) || CHARGE.test(c) || RATIO.test(c) || PRICED.test(c) || SHARE.test(c))
     return { kind: "constraint", cue: "amount rate" };
   if (TERM.test(c)) return { kind: "constraint", cue: "amount term" };
   return null;

@@ -175,6 +175,13 @@ function prohibition(c: string): RuleClass | null {
     )
   )
     return { kind: "constraint", cue: "prohibition" };
+  // "volunteers under sixteen don't operate the scratter": what a class of people below or above an age may not do.
+  if (
+    /^[a-z]+ (under|over|below|above) [a-z0-9-]+ (don't|do not|can't|cannot|never|mustn't|must not|aren't allowed to)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "prohibition" };
   // "no foster home takes a dog from the same litter": what no one of a class receives or holds.
   if (/^no [a-z]+( [a-z]+)? (takes|gets|receives|holds|keeps|leaves|goes)\b/.test(c) && !NO_RULE.test(c))
     return { kind: "constraint", cue: "no" };

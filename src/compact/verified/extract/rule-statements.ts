@@ -115,7 +115,7 @@ export function statedObligation(c: string): StatedRule | null {
 export function classStatement(c: string): StatedRule | null {
   // "the original file is never modified", "the old page keeps working": how a thing is kept, of any subject.
   if (
-    /\b(is|are|gets?) (never|always) [a-z]+(ed|en)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+    /\b(is|are|gets?) (never|always) ([a-z]+(ed|en)|lent|sent|kept|sold|left|put|paid|held)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
       c,
     )
   )
@@ -195,7 +195,7 @@ export function classStatement(c: string): StatedRule | null {
   // "christmas day always closed", "clearance items are always free", "prices always shown including vat": what a
   // thing of the business always or never is.
   if (
-    /^(?!(i|you|we|he|she|it|they|this|that|my|his|her|mum|dad)\b)[a-z0-9' -]{2,40}? ((is|are) (always|never) (free|closed|shut|open|included|excluded|ours|private|public|mandatory|optional|final|anonymous|non-[a-z]+|shown|displayed|listed|printed|sent|kept|stored|rounded|charged|paid|billed|quoted|given|counted|written|signed|checked|logged)|(always|never) (free|closed|shut|open|included|excluded|shown|written|given|abbreviated|shortened|truncated|translated))\b/.test(
+    /^(?!(i|you|we|he|she|it|they|this|that|my|his|her|mum|dad)\b)[a-z0-9' -]{2,40}? ((is|are) (always|never) (free|closed|shut|open|included|excluded|ex vat|inc vat|including vat|excluding vat|ours|private|public|mandatory|optional|final|anonymous|non-[a-z]+|shown|displayed|listed|printed|sent|kept|stored|rounded|charged|paid|billed|quoted|given|counted|written|signed|checked|logged)|(always|never) (free|closed|shut|open|included|excluded|shown|written|given|abbreviated|shortened|truncated|translated))\b/.test(
       c,
     ) &&
     !/\b(we|i|they|he|she)\b/.test(c.split(/ (always|never) /)[0] as string) &&

@@ -98,6 +98,9 @@ export interface SentenceContext {
 /** ", nobody else", ", nothing fancier": closing words that leave out everyone or everything beyond the clause. */
 const ONLY_TAIL =
   /^[a-z].{6,}(?:, (?:and )?| )(?:(?:nobody|no one|nothing|nowhere) else|(?<=, )nothing (?:fancier|more|less|bigger|longer|shorter))[.!]*$/;
+/** "… i made this morning", "as they were last year": a past said of the object of an ask. */
+const MADE_BEFORE =
+  /\b((that|which) )?(i|we|you|they|it) (made|added|created|entered|booked|did|was|were|had|put in|set up|[a-z]+ed) [a-z ]{0,20}?(yesterday|this morning|earlier today|earlier|last (week|night|time|year|month))\b/;
 /** Cues of rules read from an amount (rule-amounts.ts). */
 const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
 const ACK =
@@ -377,6 +380,9 @@ function readBare(bare: string): SentenceClass {
   const pickFirst = first && !PAST_VERB.test(first[1] as string) && !PAST_TIME.test(first[1] as string);
   if (pickFirst && (PAST_TIME.test(bare) || TOLD_PAST.test(bare)) && isDecision(first[1] as string))
     return { kind: "decision", marker: "choice" };
+  // "delete the test bookings i made yesterday": an ask whose past is only that of its object.
+  const unmade = bare.replace(MADE_BEFORE, "");
+  if (PAST_TIME.test(bare) && isImperative(bare) && !PAST_TIME.test(unmade)) return readBare(unmade);
   if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
