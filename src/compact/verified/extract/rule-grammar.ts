@@ -175,6 +175,9 @@ function prohibition(c: string): RuleClass | null {
     )
   )
     return { kind: "constraint", cue: "prohibition" };
+  // "you're not supposed to book the lathe unless …": what is not allowed, said softly.
+  if (/\b(not supposed to|aren't supposed to|isn't supposed to)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
   // "volunteers under sixteen don't operate the scratter": what a class of people below or above an age may not do.
   if (
     /^[a-z]+ (under|over|below|above) [a-z0-9-]+ (don't|do not|can't|cannot|never|mustn't|must not|aren't allowed to)\b/.test(
@@ -265,8 +268,11 @@ function obligation(c: string): RuleClass | null {
 
 function declarativeRule(c: string): RuleClass | null {
   // "we never store passwords in plain text": the team's standing practice, in the present tense.
-  // "we only deliver to postcodes starting with ta", "we not use sms" (the "don't" dropped, as non-native speakers do).
-  const norm = /^we (never|always|don't ever|only|not) (.*)$/.exec(c);
+  // "we only deliver to postcodes starting with ta", "we accept only jpg" (read as "we only accept"), "we not use sms"
+  // (the "don't" dropped, as non-native speakers do).
+  const norm = /^we (never|always|don't ever|only|not) (.*)$/.exec(
+    c.replace(/^we ([a-z]+) only /, "we only $1 "),
+  );
   // "we never refund vouchers", a verb no list names; "we always end up …", "we never seem to …" tell a habit.
   const done = norm?.[2] as string;
   if (

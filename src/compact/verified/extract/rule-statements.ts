@@ -203,6 +203,15 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "visitors never take the club's racing eights", "hire-outs never include anything from the archive rail": what a
+  // class of things never gets or goes with.
+  if (
+    /^(?!(i|you|we|he|she|it|they|people|kids|users|developers)\b)[a-z-]+s never (include|take|get|go|leave|borrow|enter|share|receive|use|cross|ride|carry)\b (the|a|an|any|anything|their|our|[a-z]+'s)\b/.test(
+      c,
+    ) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "anyone with a late-shift note can book the held slots early": who may, by what they have.
   if (
     /^(anyone|anybody|everyone|members|staff) (with|who|on|holding|over|under) [^,]{2,50}? can [a-z]{3,}\b/.test(
