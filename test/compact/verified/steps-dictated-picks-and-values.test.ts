@@ -1,7 +1,8 @@
 // Rules, choices and goals by the kinds rounds forty and forty-one found on blinds 48 to 51 (issue 28): the steps of a
 // titled plan are work, not rules; a topic label opens the work; a dictated reply picks by its first words; a closed
 // question is answered with a value or by doing the asked thing; rules said as bans, limits, terms and rulings; and
-// "could we instead …?" replaces the plan. Each case is written for this file.
+// "could we instead …?" replaces the plan; and (round forty-two, from blinds 52 and 53) a pick said as "X rather than Y",
+// an ask whose past is only its object's, and rules closed by who set them. Each case is written for this file.
 import { describe, expect, it } from "vitest";
 import { extractTurns, holds, misreadRules } from "../../support/extract-turns.ts";
 
@@ -99,5 +100,35 @@ describe("the work", () => {
       "right so the shed gets busy on saturdays and the thing I need is a sign-in sheet on the tablet because the paper one gets lost",
     );
     expect(dictated.goal).toContain("the thing I need is a sign-in sheet on the tablet");
+  });
+});
+
+describe("round forty-two", () => {
+  it("picks a way put before another without a verb, and asks once whatever its object's past", () => {
+    const pick = extractTurns(
+      OPEN,
+      "The shelves are labelled.",
+      "Collection by appointment rather than drop-in.",
+    );
+    expect(holds(pick.decisions, "Collection by appointment rather than drop-in")).toBe(true);
+    const ask = extractTurns(OPEN, "The shelves are labelled.", "Delete the test loans I made this morning.");
+    expect(ask.constraints).toHaveLength(0);
+    expect(ask.decisions).toHaveLength(0);
+  });
+  it("reads rules closed by who set them, shares and softer bans", () => {
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "Drills are never lent overnight; that's a condition of our insurance.",
+          "Members never borrow the club's ladder, the chair was very clear.",
+          "Each member may borrow one power tool per week.",
+          "Hire fees are split equally between the two sheds.",
+          "You're not supposed to take the sander home.",
+          "We accept only card payments.",
+        ],
+        true,
+      ),
+    ).toEqual([]);
   });
 });
