@@ -119,7 +119,29 @@ export function isDecision(n: string): boolean {
   return madeChoice(n);
 }
 
+/** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
+const ORDER_PICK =
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:do |start with |begin with )?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| last| later| next)?[.!;]*$|^do ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?) before ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?)[.!]*$/;
+
+/** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
+ * way of working). */
+function picksOrder(n: string): boolean {
+  const m = ORDER_PICK.exec(n);
+  return (
+    m !== null &&
+    [(m[1] ?? m[3]) as string, (m[2] ?? m[4]) as string].every(
+      (part) =>
+        !isImperative(part) &&
+        !/\b(it|them|this|that|me|us|you|we|i|they|people|is|are|was|were|be|will|can|should|must)\b/.test(
+          part,
+        ) &&
+        part.split(" ").length <= 6,
+    )
+  );
+}
+
 function madeChoice(n: string): boolean {
+  if (picksOrder(n)) return true;
   // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;

@@ -164,6 +164,8 @@ export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
   // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.
   if (/^do (it|this|that|the needful|the same)\b/.test(n)) return false;
+  // "do the refund screen first, then the reports": the order of the work, told without a question mark.
+  if (/^do (the|a|an|our|my|your) [^,?]{2,50}? (first|next|last|before|after)\b/.test(n)) return false;
   // "what we do today: the boxes send fuel levels …": a heading, not a question.
   if (/^what (we|i) [a-z' ]{1,30}:\s/.test(n)) return false;
   const SUBJ =

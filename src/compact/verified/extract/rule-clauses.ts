@@ -61,6 +61,9 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "release manager says the submission bounced": news told on, not a rule.
   if (/^(says|said|told (us|me)|tells (us|me))$/.test(verb) && PAST_VERB.test(inner) && !ruleIn(inner, inner))
     return negative("remark");
+  // "our committee ruled that damaged kit is quarantined until a coach checks it": a ruling is a rule unless it tells
+  // what was done.
+  if (/^(ruled|rules|has ruled)$/.test(verb) && !PAST_VERB.test(inner)) return rule("passed on");
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))

@@ -203,15 +203,9 @@ export function classStatement(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
-  // "visitors never take the club's racing eights", "hire-outs never include anything from the archive rail": what a
-  // class of things never gets or goes with.
-  if (
-    /^(?!(i|you|we|he|she|it|they|people|kids|users|developers)\b)[a-z-]+s never (include|take|get|go|leave|borrow|enter|share|receive|use|cross|ride|carry)\b (the|a|an|any|anything|their|our|[a-z]+'s)\b/.test(
-      c,
-    ) &&
-    !TROUBLE.test(c)
-  )
-    return { kind: "constraint", cue: "state" };
+  // "visitors never take the club's racing eights", "junior sessions always have a coach present", "groups of more
+  // than twelve always pay in advance": what a class of the business's people or things always or never does.
+  if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
   // "anyone with a late-shift note can book the held slots early": who may, by what they have.
   if (
     /^(anyone|anybody|everyone|members|staff) (with|who|on|holding|over|under) [^,]{2,50}? can [a-z]{3,}\b/.test(
@@ -296,6 +290,37 @@ export function classStatement(c: string): StatedRule | null {
 }
 
 /** A thing that goes wrong: "the crash only on android" reports where it happens, it sets nothing. */
+/** A class of the business's people or things, named in the plural: "learners", "groups of more than twelve". */
+const PLURAL_CLASS =
+  /^(?!(?:the |our |all )?(?:i|you|we|he|she|it|they|people|kids|children|parents|users|developers|devs|folks|guys|programmers|engineers|humans|mums|dads|teenagers|things)\b)(?:the |our |all )?((?:(?!(?:i|you|we|he|she|it|they|before|after|when|if|because|since|until|while|but|and|or|so)\b)[a-z0-9-]+ ){0,3}(?!(?:is|was|has|does|says|this|his|its|yes|perhaps|always)\b)[a-z-]{2,}(?<!ss|us)s|staff)(?: (?:of|with|over|under|aged|on|in|from|who) [a-z0-9' -]{1,30}?)? (always|never) (?!(?:but|and|or|so|because|when|if)\b)([a-z-]+)\b(.*)$/;
+/** Verbs that tell how people or things tend to behave (a habit, a complaint, a symptom), not what the business
+ * has them do. */
+const TENDENCY =
+  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|end|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain)$/;
+
+/** "drivers never carry more than eight parcels per trip": a class's standing practice in the present simple. */
+function classHabitRule(c: string): boolean {
+  const m = PLURAL_CLASS.exec(c);
+  if (m === null) return false;
+  const verb = m[3] as string;
+  const rest = m[4] as string;
+  // "drivers always get lost", "parents always think …", "volunteers never reply": a tendency, told or complained of.
+  if (TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) || /[a-z]{3,}(ed|ing)$/.test(verb)) return false;
+  if (
+    /^get (lost|confused|stuck|noisy|busy|cross|upset|annoyed|angry|bored|it wrong|mixed|lazy|late)\b/.test(
+      `${verb}${rest}`,
+    )
+  )
+    return false;
+  return (
+    !/\b(again|anyway|somehow|for some reason|me|us|my|mess|last minute|last moment|forever|ages|late)\b|, (so|which|and so|it's|that's|i|we)\b/.test(
+      rest,
+    ) &&
+    !PAST_TIME.test(c) &&
+    !TROUBLE.test(c)
+  );
+}
+
 const TROUBLE =
   /\b(bugs?|crash(es)?|errors?|issues?|problems?|failures?|flakes?|warnings?|leaks?|glitch(es)?|typos?)\b/;
 
