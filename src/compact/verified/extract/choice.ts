@@ -15,7 +15,7 @@ const CHOSE = new RegExp(
   `^${CHOOSER}( have| all|'ve|'d)?( just| finally| already)? (decided|opted|agreed|settled|chose|chosen|picked|selected|went with|went for|ended up (with|going with)|made up (my|our) minds?)\\b`,
 );
 const CHOOSING =
-  /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
+  /^(we|i)('ll| will| are| 're|'re| am|'m| shall)?( going to| gonna)? (go|going|stick|sticking) (with|for)\b|^going with\b|^(let's|lets) (go|stick|stay) (with|for)\b|^(we|i)('ll| will)? (take|pick|choose)\b|^(i|we) (go|going) (with|for)\b|^we settle on\b|^(we|i)('re| are|'m| am) (taking|picking|choosing|going for) (?!(up|over|on|off|out|in|back|down|a look|care|part|it easy|time|notes)\b)|^(we|i)('re| are| will|'ll| are going to|'re going to)? (use|keep|store|move|drop|dropping|switch|switching|stay|ship|freeze|rewrite|doing|do) (the |with |on |support |it |to |for )?\S/;
 const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|settle on|standardi[sz]e on|do (the|it with|option|plan|approach))\b/;
 const IT_IS =
@@ -25,7 +25,7 @@ const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
 /** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
 const VERBLESS_CONTRAST =
-  /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+){0,2}, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/-]{0,30}[.!]*$/;
+  /^(?!(that|i|it|we|they|there|what|he|she|you|let|here|who)'[a-z]+\b)[a-z0-9][a-z0-9.+/'-]*( [a-z0-9.+/-]+){0,2}(, please)?, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/'-]{0,30}[.!]*$/;
 /** "also libvips over imagemagick from now on, it's faster": one named thing taken over another, said without a
  * verb or a comma before the contrast. */
 const TOOL_OVER =
@@ -105,7 +105,7 @@ export function isDecision(n: string): boolean {
   if (/^(we're|we are|i'm|i am) not (doing|going with|going to do) (that|this|it)\b/.test(n)) return true;
   // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.
   const lead =
-    /^(after [^,]{3,40}|having [^,]{3,40}|in the end|eventually|finally|instead of [^,]{2,40}|(that|this|it)('s| is| sounds| looks| seems) (ideal|great|good|perfect|fine|sensible|right|lovely)|yes,? please|(sounds|looks) (good|great|ideal|perfect|fine)), (?=\S)/.exec(
+    /^(after [^,]{3,40}|having [^,]{3,40}|between [^,]{3,60} and [^,]{3,60}|in the end|eventually|finally|instead of [^,]{2,40}|(that|this|it)('s| is| sounds| looks| seems) (ideal|great|good|perfect|fine|sensible|right|lovely)|yes,? please|(sounds|looks) (good|great|ideal|perfect|fine)), (?=\S)/.exec(
       n,
     );
   const rest = lead ? n.slice(lead[0].length) : "";
@@ -162,6 +162,11 @@ function madeChoice(n: string): boolean {
     (/^(let's|lets|we'll|we will) [a-z-]+ .{2,60} (rather than|instead of) [a-z]/.test(n) &&
       !/\b(always|never|every|any|whenever|from now on)\b/.test(n)) ||
     /^(the )?(answer|verdict|pick|winner) is [a-z0-9][^,]{0,40}(, not [a-z0-9]|[.!]*$)/.test(n) ||
+    // "the green layout you showed me is the one", "postgres over the spreadsheet, definitely": the pick, named.
+    /^(the|that) [a-z0-9' -]{2,50} is the one( for (us|me|this))?[.!]*$/.test(n) ||
+    /^[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? over (the|a|an|our) [a-z0-9 -]{2,30}, (definitely|for sure|please|easily|no contest|hands down)[.!]*$/.test(
+      n,
+    ) ||
     /^agreed, (?!(thanks|thank you|good|great|nice|makes sense|sounds good|let's|lets|please)\b)\S+ \S+ \S+/.test(
       n,
     )

@@ -26,6 +26,8 @@ const SETTING =
 /** A statement of SQL: its keywords in capitals, ended by a semicolon ("ALTER TABLE t SET NOT NULL;"). */
 const SQL_STATEMENT =
   /^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|ALTER|CREATE|DROP|GRANT|REVOKE|TRUNCATE)\b[^a-z]*\b[A-Z]{2,}\b.*;\s*$/;
+/** An element of markup pasted whole: "<p>Tickets must be collected by 7:15pm.</p>". */
+const MARKUP = /^<([a-z][a-z0-9-]*)\b[^>]*>.*<\/\1>$/i;
 const COMMAND = /^\s*(?:sudo\s+)?[a-z][\w.-]*(?:\s+[\w./:@=^~-]+)*\s+--?[a-z][\w=-]*/;
 
 /** True when the text is a line of code, config, program output or a command pasted as it is, not a sentence
@@ -35,7 +37,8 @@ export function isCodeLine(raw: string): boolean {
   // "`pnpm` only" names a tool; "`stopifnot(nrow(df) > 0) # data must never be empty`" quotes a line of code.
   const span = /^`([^`]*)`[.!]?$/.exec(text);
   if (text === "" || span) return span !== null && span[1] !== text && isCodeLine(span[1] as string);
-  if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text) || SQL_STATEMENT.test(text)) return true;
+  if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text) || SQL_STATEMENT.test(text) || MARKUP.test(text))
+    return true;
   const bare = text.replace(/`[^`]*`/g, " x ");
   const code = bare.replace(STRING_LITERAL, '""');
   const head = code.replace(TRAILING_COMMENT, "");
@@ -172,6 +175,8 @@ const SELF_ADDRESSED = /\b(note to self|let me|trust me|let anyone|trust anyone|
  * at full moon, haha"); a laugh that opens the message answers what came before ("lol ok, but don't …"). */
 function laughsAtItself(n: string): boolean {
   const earnest = /\b(seriously|for real|joking aside|jokes? aside|real talk|i mean it|no joke|but)\b/;
+  // "no driver shall sing along to the radio, said nobody ever": the words disowned as they end.
+  if (/, said (nobody|no one) ever[.!]*$/.test(n)) return true;
   // "don't touch the billing cron, it's held together by prayer lol": the laugh is on the reason, not the ask.
   const head = n.split(", ")[0] as string;
   const reason = n
@@ -179,7 +184,7 @@ function laughsAtItself(n: string): boolean {
     .replace(/\b(haha+|hehe+|lol|lmao|rofl|jk)\b[.!]*/g, "")
     .trim();
   if (head !== n && ASK_START.test(head) && reason.split(" ").length >= 3) return false;
-  return /(\b(haha+|hehe+|lol|lmao|rofl|jk)|, ha)[.!]*$/.test(n) && !earnest.test(n);
+  return /(\b(haha+|hehe+|lol|lmao|rofl|jk|ha ha)|, ha)[.!]*$/.test(n) && !earnest.test(n);
 }
 
 /** Openers of an ask once fillers are gone: a prohibition, "no" + noun, a standing "always"/"keep". */

@@ -164,7 +164,7 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the late bar is only available on fridays": when or to whom alone a thing is open.
   if (
-    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for|given|issued|paid|sent|made)\b|\bonly (lets|allows|permits)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
+    /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for|given|issued|paid|sent|made)\b|\b(is|are) only [a-z]{3,}(ed|en) (to|for|on|at|in|by|with|from|after|before|when|once)\b|\b(is|are) only (lent|sent|sold|kept|held|let|hired out) (to|for|on|at|in|by|with|from|after|before|when|once)\b|\bonly (lets|allows|permits)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
       c,
     ) &&
     !TROUBLE.test(c)
@@ -206,6 +206,15 @@ export function classStatement(c: string): StatedRule | null {
   // "visitors never take the club's racing eights", "junior sessions always have a coach present", "groups of more
   // than twelve always pay in advance": what a class of the business's people or things always or never does.
   if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
+  // "members keep priority on sunday mornings until 11": who goes first, for good.
+  if (
+    /^[a-z0-9' -]{2,40} (keep|keeps|have|has|get|gets|take|takes) (priority|precedence|first refusal|first pick)\b/.test(
+      c,
+    ) &&
+    !/^(i|you|we|he|she|it|they)\b/.test(c) &&
+    !PAST_TIME.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "anyone with a late-shift note can book the held slots early": who may, by what they have.
   if (
     /^(anyone|anybody|everyone|members|staff) (with|who|on|holding|over|under) [^,]{2,50}? can [a-z]{3,}\b/.test(
