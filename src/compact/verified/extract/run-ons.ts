@@ -14,10 +14,11 @@ import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
-/** Where a dictated sentence joins its parts: ", and", ";", or a bare "and" before a word that forbids or binds or
- * before someone passing a rule on ("and the committee wants …"). */
+/** Where a dictated sentence joins its parts: ", and", ";", a bare "and" before a word that forbids or binds or
+ * before someone passing a rule on ("and the committee wants …"), or, with no word between, the start of a
+ * practice ("… we never chase …") or of who set it ("… the committee was very clear we never …"). */
 const JOINT =
-  /,\s+and\s+(?:then\s+)?|;\s+|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
+  /,\s+and\s+(?:then\s+)?|;\s+|\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\b)|(?<=\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\b|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 export const RUN_ON_WORDS = 18;
 
@@ -86,7 +87,19 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   // "the cron never runs on sundays anyway, so schedule it for monday": how things are, then what to do about it.
   if (whole.kind === "negative" && whole.why === "remark")
     found.rules.push(...ordersAfterRemark(sentence.text));
-  if (toldAfter) return found;
+  // "… the committee was very clear we never chase one member for another member's money": a practice said after
+  // the story still binds.
+  if (toldAfter) {
+    for (const clause of clauses.filter(
+      (c) =>
+        /^we (never|always) /i.test(c) &&
+        !/^we (never|always) (said|had|did|was|were|went|got|thought|knew|made|took|[a-z]{3,}ed)\b/i.test(c),
+    )) {
+      const cls = classifySentence({ text: clause, introducesQuote: false });
+      if (cls.kind === "constraint") found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
+    }
+    return found;
+  }
   const narrow =
     long && (kept || whole.kind === "decision")
       ? narrowed(sentence.text, whole, picked ?? (prev === undefined ? null : pickIn(head, prev)))
