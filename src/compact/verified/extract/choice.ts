@@ -22,7 +22,7 @@ const IT_IS =
   /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be|shall be|will be)( for [^,]{2,40})?[.!]*$/;
 const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
-  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now)?[.!]*$|,)/;
+  /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now| for (the|our|this) [a-z0-9 -]{2,30})?[.!]*$|,)/;
 /** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
 const VERBLESS_CONTRAST =
   /^(?!(that|i|it|we|they|there|what|he|she|you|let|here|who)'[a-z]+\b)[a-z0-9][a-z0-9.+/'-]*( [a-z0-9.+/-]+){0,2}(, please)?, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/'-]{0,30}[.!]*$/;
@@ -121,7 +121,7 @@ export function isDecision(n: string): boolean {
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
-  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:do |start with |begin with )?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| last| later| next)?[.!;]*$|^do ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?) before ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?)[.!]*$/;
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:do )?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| last| later| next)?[.!;]*$|^(?:do ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?) before|(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?)[.!]*$/;
 
 /** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
  * way of working). */
@@ -129,7 +129,7 @@ function picksOrder(n: string): boolean {
   const m = ORDER_PICK.exec(n);
   return (
     m !== null &&
-    [(m[1] ?? m[3]) as string, (m[2] ?? m[4]) as string].every(
+    [(m[1] ?? m[3] ?? m[4]) as string, (m[2] ?? m[5]) as string].every(
       (part) =>
         !isImperative(part) &&
         !/\b(it|them|this|that|me|us|you|we|i|they|people|is|are|was|were|be|will|can|should|must)\b/.test(
@@ -140,8 +140,14 @@ function picksOrder(n: string): boolean {
   );
 }
 
+/** "i'd rather have the tablet than members' own phones", "darts results by email, not the app, that's our pick",
+ * "choose the blue layout, not the green": one of two named things taken. */
+const TAKES_ONE =
+  /^(i|we)('d| would) rather (have|use|go with|take|keep|do) .{2,60} than [a-z]|, (that's|that is) (our|my|the) (pick|choice|decision|call)[.!]*$|^(choose|pick|go with) (the|a|an) [a-z0-9' -]{2,40}, not (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/;
+
 function madeChoice(n: string): boolean {
   if (picksOrder(n)) return true;
+  if (TAKES_ONE.test(n) && !/\b(always|never|every|any|whenever|from now on)\b/.test(n)) return true;
   // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;

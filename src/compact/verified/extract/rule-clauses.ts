@@ -2,7 +2,14 @@
 // verb no list names (read from its shape), a condition written as an arrow, and whether a change asked once
 // holds from now on. Pure; inputs are normalized lowercase clauses. The sentence as a whole is read in rules.ts.
 
-import { isImperative, looksImperative, mainClauseAfterCondition, PAST_VERB, WOULD } from "./clause.ts";
+import {
+  isImperative,
+  looksImperative,
+  mainClauseAfterCondition,
+  PAST_TIME,
+  PAST_VERB,
+  WOULD,
+} from "./clause.ts";
 import { isAssignment, isWantedThing } from "./goal.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { amountRule } from "./rule-amounts.ts";
@@ -92,6 +99,15 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   )
     return rule("passed on");
   if (/^no [a-z]/.test(inner) || statesPractice(inner)) return rule("passed on");
+  // "our landlord says the standpipe is locked between november and march": how a thing is kept, told on in the
+  // present passive ("… says the boiler is broken" reports trouble).
+  if (
+    /^[a-z0-9' -]{2,50}? (is|are) (?!(broken|damaged|flooded|stolen|delayed|lost|missing|finished|done|fixed|sorted|gone|away|booked up|sold out|closed down|worried|annoyed|upset|pleased|happy|sure|aware|interested|tired|bored|confused|excited)\b)[a-z]{3,}(ed|en) (between|until|after|before|on|at|to|from|for|by|every|each|only|once|when|unless)\b/.test(
+      inner,
+    ) &&
+    !PAST_TIME.test(inner)
+  )
+    return rule("passed on");
   // "per the committee, anyone joining after may starts at the bottom": how a class of things goes, told on.
   if (statesToldNorm(inner, tagWords)) return rule("passed on");
   return negative("remark");

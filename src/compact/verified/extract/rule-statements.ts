@@ -57,7 +57,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (
-    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only )/.test(
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
       c,
     )
   )
@@ -305,7 +305,7 @@ const PLURAL_CLASS =
 /** Verbs that tell how people or things tend to behave (a habit, a complaint, a symptom), not what the business
  * has them do. */
 const TENDENCY =
-  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|end|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain)$/;
+  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|end|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain|stop)$/;
 
 /** "drivers never carry more than eight parcels per trip": a class's standing practice in the present simple. */
 function classHabitRule(c: string): boolean {
