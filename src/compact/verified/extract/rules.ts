@@ -301,7 +301,9 @@ function readBare(bare: string): SentenceClass {
   // "we'll skip the merge step for now", "i'd skip it": a part of the work left out is a choice, not a wish.
   if (declinesPart(bare)) return { kind: "decision", marker: "declined" };
   if (isRuleOfElsewhere(bare)) return negative("joke");
-  if (setsNothing(bare)) return negative("remark");
+  // "every tuesday i update the ladder by hand … so what i need is …": the routine told is the problem the aim
+  // after it solves.
+  if (setsNothing(bare) && goalReading(bare)?.strength !== "stated") return negative("remark");
   // "central bank rate on the 25th, that's what finance told me to always use": called a rule by its last words.
   const marked = clauseMarkedAsRule(bare);
   if (marked !== null && marked.length >= bare.replace(/^(so|and|but)\s+/, "").length) return rule("marked");
