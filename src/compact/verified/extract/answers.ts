@@ -102,7 +102,9 @@ export function answersClosed(n: string, prev: string): boolean {
   if (said.split(" ").length >= 2 && said.split(" ").length <= 5 && question.includes(said)) return true;
   // "assists yes but in a separate column": the thing asked about, its yes, then how.
   const first = VERDICT_FIRST.exec(n);
-  if (first && n.split(" ").length <= 8 && echoes(first[1] as string, question)) return true;
+  // "public yes but juniors show as first name and initial only": the verdict, then how far it goes.
+  const limited = first !== null && /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no),? but /.test(n);
+  if (first && (n.split(" ").length <= 8 || limited) && echoes(first[1] as string, question)) return true;
   // "delete it" after "keep the hl7 parser as fallback?": a short order on the thing asked about settles it; after
   // an offer ("want me to fix it too?") it asks for the work.
   if (!OFFERS_WORK.test(question) && isImperative(n) && SHORT_ORDER_ON_IT.test(n)) return true;

@@ -19,6 +19,9 @@ import type { DecisionFact, RuleFact } from "./types.ts";
  * practice ("… we never chase …") or of who set it ("… the committee was very clear we never …"). */
 const JOINT =
   /,\s+and\s+(?:then\s+)?|;\s+|\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\b)|(?<=\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\b|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
+/** A yes or a no to the question with what it takes, then "but" and how far it goes, in one clause. */
+const VERDICT_BUT =
+  /^(?:[a-z0-9-]+(?: [a-z0-9-]+)? (?:yes|no)|(?:yes|yeah|yep),? [a-z0-9' -]{1,30}?),? but ([^,;]{8,})$/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 export const RUN_ON_WORDS = 18;
 
@@ -58,6 +61,11 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   // "Choices from the call: csv over sftp; one file per day, not per invoice": under a label of picks every piece
   // is one of the picks.
   if (whole.kind === "decision" && whole.marker === "label") return found;
+  // "yes email them but not on sundays ever": the limit said after a yes to the question is a rule of its own.
+  const limit = whole.kind === "decision" ? VERDICT_BUT.exec(sentence.text) : null;
+  const limited = limit ? classifySentence({ text: limit[1] as string, introducesQuote: false }) : null;
+  if (limit && (limited?.kind === "constraint" || limited?.kind === "preference"))
+    found.rules.push({ text: limit[1] as string, kind: limited.kind, cue: limited.cue });
   const clauses = runOnClauses(sentence.text);
   // "regional endpoints, raising the timeout would let people cheat, and …": the pick said first, before the
   // reasons and rules the sentence runs on with.
