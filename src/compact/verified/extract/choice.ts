@@ -2,8 +2,16 @@
 // the present ("we go with", "X it is", "I'll take the second"), or a terse answer to a question the assistant
 // asked ("A or B?" → "ok, B"). Goal statements are in goal.ts. Inputs are normalized lowercase sentences.
 
-import { agreesToPlan, answersClosed, answersOpen, changesWay, lastQuestion, PUT_OFF } from "./answers.ts";
-import { isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
+import {
+  agreesToPlan,
+  answersClosed,
+  answersOpen,
+  changesWay,
+  echoes,
+  lastQuestion,
+  PUT_OFF,
+} from "./answers.ts";
+import { BASE_VERB, isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
 import { tagWords } from "./pos-tagger.ts";
 import { ordersWayAfterFinding, suggestionIn, takesSuggestion } from "./proposals.ts";
 import { releases } from "./told.ts";
@@ -273,6 +281,8 @@ const UNSURE = new RegExp(
 /** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
 const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
+/** "Include a tie-break box?", "Export to PDF for the board?": a yes or no asked with the verb alone. */
+const BARE_VERB_QUESTION = new RegExp(`(^|[.!?]\\s+)(${BASE_VERB}) [a-z][^.!?]{1,80}\\?\\s*$`);
 
 /** The assistant's last sentence asks a yes or a no. */
 export function asksYesNo(prev: string): boolean {
@@ -357,6 +367,25 @@ function namesValue(n: string): boolean {
   return !tagWords(head).some((w) => w.tag === "VERB" || w.tag === "AUX" || w.tag === "PRON");
 }
 
+/** A reply of a few words without a verb whose first words name the thing the question asked about. */
+function namesAskedThing(n: string, question: string): boolean {
+  const words = n.replace(/[.!]+$/, "").split(" ");
+  if (words.length > 7 || n.endsWith("?") || question === "") return false;
+  if (
+    /^(yes|yeah|yep|no|nope|nah|ok|okay|sure|fine|thanks?|thank you|not|maybe|i|we|it|that|this|please|only|never|always|just)\b/.test(
+      n,
+    )
+  )
+    return false;
+  if (!echoes(words.slice(0, 2).join(" "), question.toLowerCase()) || isImperative(n)) return false;
+  // "one guest per member", "9pm, every day": a bound that holds for every case is a rule.
+  if (/\b(per|every|each|always|never|only|no|exceptions|max|min|at (least|most)|within|until)\b|=/.test(n))
+    return false;
+  return !tagWords(n.replace(/(\w)-(\w)/g, "$1$2")).some(
+    (w) => w.tag === "VERB" || w.tag === "AUX" || w.tag === "PRON",
+  );
+}
+
 /** Words that open the next clause of a dictated reply ("weekly on sunday night is plenty and …"). */
 const NEXT_CLAUSE =
   /^(so|but|and|because|since|as|is|are|the|they|people|we|i|it|nobody|everyone|if|then|that's|thats|cos|cause)\b/;
@@ -433,6 +462,10 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   // "Optional, please" after "Should medical notes be required?", "three days' grace for staff": a value said
   // without a verb answers the question with a way.
   if (closed && namesValue(n)) return true;
+  // "tie-break box on the last page" after "Include a tie-break box?", "pdf, a4 landscape" after "Export to PDF for the
+  // board?": the thing asked about named first, with how it is to be.
+  const bareAsk = BARE_VERB_QUESTION.exec(prev.slice(-300).toLowerCase());
+  if ((closed || bareAsk) && namesAskedThing(n, lastQuestion(prev) ?? "")) return true;
   // "B" after "A) … B) … C) …": an option named by its mark; "agreed, option 1" and "A, then, a signature file"
   // name it after a word of assent or before their reason.
   const mark = (
