@@ -18,10 +18,13 @@ import type { DecisionFact, RuleFact } from "./types.ts";
  * before someone passing a rule on ("and the committee wants …"), or, with no word between, the start of a
  * practice ("… we never chase …") or of who set it ("… the committee was very clear we never …"). */
 const JOINT =
-  /,\s+and\s+(?:then\s+)?|;\s+|\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\b)|(?<=\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\b|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
+  /,\s+and\s+(?:then\s+)?|;\s+|\s+(?:so|and)\s+(?=(?:the|our|only|nobody|no one|everyone|every|each|all)\b[^,]{0,40}?\b(?:has to|have to|must(?! be (?![a-z]+(?:ed|en)\b))|can't|cannot|can|should|needs? to)\b)|\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\b)|(?<=\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\b|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?=(?:don't|do not|never|always|make sure|nothing|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
 /** A yes or a no to the question with what it takes, then "but" and how far it goes, in one clause. */
 const VERDICT_BUT =
   /^(?:[a-z0-9-]+(?: [a-z0-9-]+)? (?:yes|no)|(?:yes|yeah|yep),? [a-z0-9' -]{1,30}?),? but ([^,;]{8,})$/i;
+/** A clause that binds by its own modal: "the questions have to stay hidden …", "only members can see them". */
+const BINDS_NEXT =
+  /^(?:the|our|only|nobody|no one|everyone|every|each|all)\b[^,]{0,40}?\b(?:has to|have to|must(?! be (?![a-z]+(?:ed|en)\b))|can't|cannot|can|should|needs? to)\b/i;
 /** Shorter sentences are read whole: they seldom carry two rules. */
 export const RUN_ON_WORDS = 18;
 
@@ -100,7 +103,7 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
   if (toldAfter) {
     for (const clause of clauses.filter(
       (c) =>
-        /^we (never|always) /i.test(c) &&
+        (/^we (never|always) /i.test(c) || BINDS_NEXT.test(c)) &&
         !/^we (never|always) (said|had|did|was|were|went|got|thought|knew|made|took|[a-z]{3,}ed)\b/i.test(c),
     )) {
       const cls = classifySentence({ text: clause, introducesQuote: false });
