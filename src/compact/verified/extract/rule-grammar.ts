@@ -275,9 +275,16 @@ function declarativeRule(c: string): RuleClass | null {
   );
   // "we never refund vouchers", a verb no list names; "we always end up …", "we never seem to …" tell a habit.
   const done = norm?.[2] as string;
+  // "we never spend more than forty pounds on a single tea": a habit verb held to a bound is a limit.
+  const bounded =
+    norm !== null &&
+    /^(spend|have|get|take|keep|hold|charge|pay)\b.*\b(more than|less than|fewer than|over|under|above|below) [a-z0-9£$€]/.test(
+      done,
+    );
   if (
     norm &&
     (isImperative(done) ||
+      bounded ||
       (looksImperative(done) &&
         !/^(end up|seem|forget|get|manage|have|know|hear|see|think|feel|find|lose|struggle|run out|fail|miss|remember|hit|spend|waste)\b/.test(
           done,

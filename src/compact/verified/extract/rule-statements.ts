@@ -206,6 +206,8 @@ export function classStatement(c: string): StatedRule | null {
   // "visitors never take the club's racing eights", "junior sessions always have a coach present", "groups of more
   // than twelve always pay in advance": what a class of the business's people or things always or never does.
   if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
+  // "the club never shows full names online": what the speaker's own body always or never does is its policy.
+  if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
   // "members keep priority on sunday mornings until 11": who goes first, for good.
   if (
     /^[a-z0-9' -]{2,40} (keep|keeps|have|has|get|gets|take|takes) (priority|precedence|first refusal|first pick)\b/.test(
@@ -327,6 +329,23 @@ function classHabitRule(c: string): boolean {
     ) &&
     !PAST_TIME.test(c) &&
     !TROUBLE.test(c)
+  );
+}
+
+/** The speaker's own body: the club, the shop, the site. */
+const OWN_BODY =
+  /^(?:the|our) (?:club|shop|site|website|app|society|association|group|team|school|library|charity|committee|business|office|studio|hall|church|league|co-op|centre|center|farm|garden|station)(?: [a-z]+)? (?:never|always|only) ([a-z]{3,})s\b/;
+
+function bodyPolicy(c: string): boolean {
+  const verb = OWN_BODY.exec(c)?.[1];
+  return (
+    verb !== undefined &&
+    !/^(seem|look|sound|feel|get|load|run|crash|fail|break|work|take|struggle|lose|need|want|forget|end)$/.test(
+      verb,
+    ) &&
+    !PAST_TIME.test(c) &&
+    !TROUBLE.test(c) &&
+    !/, (so|which|and so)\b/.test(c)
   );
 }
 
