@@ -340,7 +340,7 @@ function bodyPolicy(c: string): boolean {
   const verb = OWN_BODY.exec(c)?.[1];
   return (
     verb !== undefined &&
-    !/^(seem|look|sound|feel|get|load|run|crash|fail|break|work|take|struggle|lose|need|want|forget|end)$/.test(
+    !/^(seem|look|sound|feel|get|load|run|crash|fail|break|work|take|struggle|lose|need|want|forget|end|find|hear|learn|notice|realise|realize|know)$/.test(
       verb,
     ) &&
     !PAST_TIME.test(c) &&
