@@ -26,10 +26,15 @@ const negative = (why: NegativeWhy): SentenceClass => ({ kind: "negative", why }
 const FRAME =
   /^((hey|hi|hello)( there| all| everyone| folks| team)?|yo|um+|uh+|erm|basically|thanks|thank you|ok|okay|so|also|and|but|one (more )?thing|important|note(?=[,:!.—-])|do(?= (keep|use|make|add|remember|write|leave|include|avoid|follow|check|run|test|document)\b)|btw|please|pls|kindly|next time|i think|hmm+|alright|well|oh|after thinking about it|thinking more about it|again|remember|actually|if you (have|get) (the |a )?(time|chance|moment|minute)( today| now| later)?|if (you can|possible|you don't mind|that's ok|it's not too much trouble)|when you (get|have) a (chance|moment|minute|sec)|(picking up|continuing|carrying on|following up|back to it|back)( from [a-z' ]{2,30})?:|(quick )?(recap|update|status|fyi|for context):|for the record|anyway|anyhow|in any case|hallo|hiya|howdy|greetings|(the |one )?(main |big |only )?(thing|point) to (keep in mind|remember|bear in mind|know|note|watch) (is|here is)( that)?|(keep|bear) in mind( that)?|note that)[,:!.—-]*\s+|^(fine|right|yes|yeah|no|sure|first(ly)?|second(ly)?|third(ly)?|fourth(ly)?|fifth(ly)?|finally|lastly|after that|afterwards|last but not least|nb|n\.b\.|heads up|reminder|ps|p\.s\.|one last thing)\s*[,:!.—-]+\s+/;
 
+/** Who the speaker is, said before what they ask: "i help run our cricket club's teas and …", "i'm the treasurer
+ * and …". */
+const SPEAKER_INTRO =
+  /^(i|we) (help (to )?run|look after|manage|organi[sz]e|coordinate|volunteer (at|with|for|in)|work (at|for|in)|am|'m|are|'re) (our|the|a|an) [^,.;]{1,50}? and (?=(i|we)\b)/;
+
 export function stripFrames(n: string): string {
   let out = n;
   for (let i = 0; i < 6; i++) {
-    const next = out.replace(FRAME, "").replace(ADDITION, "");
+    const next = out.replace(FRAME, "").replace(ADDITION, "").replace(SPEAKER_INTRO, "");
     if (next === out) break;
     out = next;
   }
