@@ -102,8 +102,10 @@ export const STATED = [
   // "marketing needs the a/b test live by tonight, that comes first".
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
+  // "what i'm trying to get to is a seating chart that prints on one page": where the work is headed.
+  /^(so )?what (i'm|im|i am|we're|we are) (trying to get to|trying to get|aiming for|after|working towards?) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week|this sprint|this month|this quarter),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets)( going)?( to)?\b/,
+  /^(today|this session|this week|this sprint|this month|this quarter),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
   /^(so )?what (i|we)('d| would) (like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,

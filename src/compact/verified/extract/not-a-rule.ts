@@ -175,8 +175,8 @@ const SELF_ADDRESSED = /\b(note to self|let me|trust me|let anyone|trust anyone|
  * at full moon, haha"); a laugh that opens the message answers what came before ("lol ok, but don't …"). */
 function laughsAtItself(n: string): boolean {
   const earnest = /\b(seriously|for real|joking aside|jokes? aside|real talk|i mean it|no joke|but)\b/;
-  // "no driver shall sing along to the radio, said nobody ever": the words disowned as they end.
-  if (/, said (nobody|no one) ever[.!]*$/.test(n)) return true;
+  // "no driver shall sing along to the radio, said nobody ever", "…, joking": the words disowned as they end.
+  if (/, (said (nobody|no one) ever|(just )?(joking|kidding))[.!]*$/.test(n)) return true;
   // "don't touch the billing cron, it's held together by prayer lol": the laugh is on the reason, not the ask.
   const head = n.split(", ")[0] as string;
   const reason = n
@@ -184,7 +184,10 @@ function laughsAtItself(n: string): boolean {
     .replace(/\b(haha+|hehe+|lol|lmao|rofl|jk)\b[.!]*/g, "")
     .trim();
   if (head !== n && ASK_START.test(head) && reason.split(" ").length >= 3) return false;
-  return /(\b(haha+|hehe+|lol|lmao|rofl|jk|ha ha)|, ha)[.!]*$/.test(n) && !earnest.test(n);
+  return (
+    /(\b(haha+|hehe+|lol|lmao|rofl|jk|ha ha|joking|just kidding|kidding)|, ha)[.!]*$/.test(n) &&
+    !earnest.test(n)
+  );
 }
 
 /** Openers of an ask once fillers are gone: a prohibition, "no" + noun, a standing "always"/"keep". */

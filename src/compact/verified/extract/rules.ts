@@ -100,7 +100,7 @@ const ONLY_TAIL =
   /^[a-z].{6,}(?:, (?:and )?| )(?:(?:nobody|no one|nothing|nowhere) else|(?<=, )nothing (?:fancier|more|less|bigger|longer|shorter))[.!]*$/;
 /** "… i made this morning", "as they were last year": a past said of the object of an ask. */
 const MADE_BEFORE =
-  /\b((that|which) )?(i|we|you|they|it) (made|added|created|entered|booked|did|was|were|had|put in|set up|[a-z]+ed) [a-z ]{0,20}?(yesterday|this morning|earlier today|earlier|last (week|night|time|year|month))\b/;
+  /\b((that|which) )?(i|we|you|they|it|who) (made|added|created|entered|booked|did|was|were|had|put in|set up|paid|sent|sold|bought|came|left|went|got|took|[a-z]+ed) [a-z ]{0,20}?(yesterday|this morning|earlier today|earlier|last (week|night|time|year|month))\b/;
 /** Cues of rules read from an amount (rule-amounts.ts). */
 const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
 const ACK =
@@ -476,7 +476,11 @@ function readBare(bare: string): SentenceClass {
   // "health answers are visible to instructors, nobody else": who or what alone, said last.
   if (ONLY_TAIL.test(bare)) return rule("only");
   // "the server copy wins, always": a way things go, insisted on for every case.
-  if (/^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception)[.!]*$/.test(bare))
+  if (
+    /^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception|full stop|period|end of story)[.!]*$/.test(
+      bare,
+    )
+  )
     return rule("insisted");
   // "the robots keep stopping and i'm pretty sure it must be those cached tiles because …": a guess inside a long
   // report leaves it a report; a guess said alone is a remark.
