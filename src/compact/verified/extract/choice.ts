@@ -151,11 +151,15 @@ function picksOrder(n: string): boolean {
 /** "i'd rather have the tablet than members' own phones", "darts results by email, not the app, that's our pick",
  * "choose the blue layout, not the green": one of two named things taken. */
 const TAKES_ONE =
-  /^(i|we)('d| would) rather (have|use|go with|take|keep|do) .{2,60} than [a-z]|, (that's|that is) (our|my|the) (pick|choice|decision|call)[.!]*$|^(choose|pick|go with) (the|a|an) [a-z0-9' -]{2,40}, not (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/;
+  /^(start|begin) with (the|a|an|our) [a-z0-9' -]{2,40}? and (leave|park|save|keep) (the|a|an|our) [a-z0-9' -]{2,40}? for (later|next week|another day|next time|now)[.!]*$|^never mind (the|that|about the) [a-z0-9' -]{2,30}, [a-z0-9' -]{2,30} (is|are|will be) (fine|enough|ok|okay|good)[.!]*$|^(i|we)('d| would) rather (have|use|go with|take|keep|do) .{2,60} than [a-z]|, (that's|that is) (our|my|the) (pick|choice|decision|call)[.!]*$|^(choose|pick|go with) (the|a|an) [a-z0-9' -]{2,40}, not (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/;
 
 function madeChoice(n: string): boolean {
   if (picksOrder(n)) return true;
-  if (TAKES_ONE.test(n) && !/\b(always|never|every|any|whenever|from now on)\b/.test(n)) return true;
+  if (
+    TAKES_ONE.test(n) &&
+    !/\b(always|never|every|any|whenever|from now on)\b/.test(n.replace(/^never mind /, ""))
+  )
+    return true;
   // "the server copy wins, always" settles every future conflict: a standing rule, not one choice.
   const wins = WINS.test(n) && !/\b(always|every time|each time|in every case|whenever)\b/.test(n);
   if (DECISION_LABEL.test(n) || CHOSE.test(n) || IT_IS.test(n) || wins || OPTION_ONLY.test(n)) return true;
@@ -212,7 +216,8 @@ function madeChoice(n: string): boolean {
   if (LETS_CHOICE.test(n)) return true;
   // "i keep forgetting …" narrates a habit; it chooses nothing.
   // "we're doing the 2.0 cleanup this week" names the work of a time, not a pick.
-  if (CHOOSING.test(n))
+  // "i'll go with whichever option means tea sooner" names no option.
+  if (CHOOSING.test(n) && !/\bwhichever\b/.test(n))
     return (
       !/\b(need|want|must|have) to\b/.test(n) &&
       !/^(we|i) (keep|stay) [a-z]+ing\b/.test(n) &&

@@ -124,7 +124,7 @@ export const STATED = [
   /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
-  /^(tl;?dr|in short|long story short|bottom line|summary)\s*[:,-]\s*\S+ \S+/,
+  /^(tl;?dr|in short|long story short|bottom line|summary|headline)\s*[:,-]\s*\S+ \S+/,
 ];
 
 /** A short lead-in before a colon that names what the speaker is after ("goal for me:", "what i'm hoping to get out

@@ -107,7 +107,7 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "our landlord says the standpipe is locked between november and march": how a thing is kept, told on in the
   // present passive ("… says the boiler is broken" reports trouble).
   if (
-    /^[a-z0-9' -]{2,50}? (is|are) (?!(broken|damaged|flooded|stolen|delayed|lost|missing|finished|done|fixed|sorted|gone|away|booked up|sold out|closed down|worried|annoyed|upset|pleased|happy|sure|aware|interested|tired|bored|confused|excited)\b)[a-z]{3,}(ed|en) (between|until|after|before|on|at|to|from|for|by|every|each|only|once|when|unless)\b/.test(
+    /^[a-z0-9' -]{2,50}? (is|are) (?!(broken|damaged|flooded|stolen|delayed|lost|missing|finished|done|fixed|sorted|gone|away|booked up|sold out|closed down|worried|annoyed|upset|pleased|happy|sure|aware|interested|tired|bored|confused|excited)\b)([a-z]{3,}(ed|en)|stood down|kept|held|paid|sent|shut|set|put|let|cut)( down| out| off| up)? (between|until|after|before|on|at|to|from|for|by|every|each|only|once|when|unless)\b/.test(
       inner,
     ) &&
     !PAST_TIME.test(inner)

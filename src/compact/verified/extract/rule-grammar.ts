@@ -298,12 +298,15 @@ function declarativeRule(c: string): RuleClass | null {
     return { kind: "constraint", cue: "practice" };
   // "we don't collect phone numbers": a practice stated as what the team does not do.
   const not = /^we (don't|do not) (.*)$/.exec(c);
-  if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && looksImperative(not[2] as string))
+  // "we don't feed anything after 5pm": what the team does to nothing of a kind, whatever its verb.
+  const none = /^[a-z]{3,} (anything|anyone|anybody|any)\b/.test(not?.[2] ?? "");
+  if (not && !NOT_A_RULE_AFTER_DONT.test(`don't ${not[2]}`) && (looksImperative(not[2] as string) || none))
     return { kind: "constraint", cue: "practice" };
   // "the queries would get long": a consequence imagined, not how things are kept.
   if (/\b(would|could|might)\b/.test(c)) return null;
   // "they get 20% off", "it's four times the weekly price": an amount holds whoever it is said of.
-  const amount = /^(i|my|you)\b/.test(c) ? null : amountRule(c);
+  // "i cap it at twenty-five lessons a week": a sole trader fixing their own figure.
+  const amount = /^(i|my|you)\b/.test(c) && !/^i (cap|limit|set|fix|charge)\b/.test(c) ? null : amountRule(c);
   if (amount) return amount;
   if (PERSONAL.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))

@@ -167,9 +167,32 @@ export function classStatement(c: string): StatedRule | null {
     /\b(is|are) only (available|open|allowed|possible|valid|bookable|visible|shown|offered|sold|accepted|for|given|issued|paid|sent|made)\b|\b(is|are) only [a-z]{3,}(ed|en) (to|for|on|at|in|by|with|from|after|before|when|once)\b|\b(is|are) only (lent|sent|sold|kept|held|let|hired out) (to|for|on|at|in|by|with|from|after|before|when|once)\b|\bonly (lets|allows|permits)\b|\b(is|are) (valid|available|open|bookable|visible) only\b/.test(
       c,
     ) &&
+    !TROUBLE.test(c) &&
+    // "the current booking page only lets you pick one lesson": how the software is today.
+    !/\b(current|currently|at the moment|right now|today|still)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "only" };
+  // "refill bins are topped up from sealed sacks only", "hay … goes to the cattle only": what alone a thing gets.
+  if (
+    /^(?!(i|you|we|he|she|it|they|this|that)\b)[a-z0-9' -]{2,60}? ((is|are) [a-z]{3,}(ed|en)( up| out| off| down)?|goes|go) (to|from|with|by|in|on|at|for) [a-z0-9' -]{2,50} only[.!]*$/.test(
+      c,
+    ) &&
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "only" };
+  // "dry goods are priced per 100 grams on every label", "payment is due before the first lesson": how a thing is
+  // priced or when it falls due.
+  if (
+    /\b(is|are) (priced|charged|billed|sold|counted|measured|weighed) (per|by the|to the nearest)\b|\b(is|are) (due|payable) (before|on|by|within|no later than|at the start of|at the end of)\b/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c) &&
+    // "the tax return is due on monday": a deadline of one piece of work.
+    !/\bdue (on|by|before|at) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|next|this|the end of (the|this) (day|week))\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
   // "early lanes are for season ticket holders only", "the standpipe is reserved for the tunnels": who or what alone
   // a thing serves.
   if (/\b(is|are) (for [a-z0-9' ,-]{2,40} only|reserved for)\b/.test(c) && !TROUBLE.test(c))
