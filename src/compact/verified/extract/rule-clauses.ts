@@ -78,6 +78,14 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   if (/^(ruled|rules|has ruled)$/.test(verb) && !PAST_VERB.test(inner)) return rule("passed on");
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
+  // "environmental health wants the storage temperature logged for anything with fresh cream": for every case.
+  if (
+    /^(want|need|expect)/.test(verb) &&
+    /\b(any|anything|anyone|every|each)\b/.test(inner) &&
+    !/^(a|an|some|one)\b/.test(inner) &&
+    !PAST_TIME.test(inner)
+  )
+    return rule("passed on");
   if (/^(want|need|ask|expect)/.test(verb) && isAssignment(inner))
     return { kind: "goal", strength: "stated" };
   if (/^(want|need|ask)/.test(verb) && isWantedThing(inner)) return { kind: "goal", strength: "intent" };
@@ -138,6 +146,15 @@ export function conditional(main: string, whole: string): SentenceClass {
   // "if an event fails to deserialize, it goes to the dead-letter topic": where the case is routed, as it must be.
   if (
     /^(it|they|he|she|its [a-z0-9 _-]{2,30}|their [a-z0-9 _-]{2,30}|his [a-z0-9 _-]{2,30}|her [a-z0-9 _-]{2,30}|the [a-z0-9 _-]{2,30}|that [a-z0-9 _-]{2,30}) (goes|go|gets|get|lands|land|ends up|moves|move|drops|drop|falls|fall|is|are) (sent|moved|written|skipped|dropped|retried|logged|rejected|marked|routed|queued|kept|discarded|frozen|locked|read-only|immutable|disabled|hidden|shown|greyed out|blocked|flagged|to|into|in|back|down)\b/.test(
+      clause,
+    ) &&
+    !WOULD.test(own)
+  )
+    return rule("condition");
+  // "if fewer than four sign up, the day becomes a members-only session", "when a clean is missed, that person goes
+  // first next week": what the case turns into.
+  if (
+    /^(it|they|that [a-z]+|the [a-z0-9 _'-]{2,30}|this [a-z]+) (becomes|become|turns into|counts as|count as|goes first|go first|goes last|goes to the (top|bottom|front|back))\b/.test(
       clause,
     ) &&
     !WOULD.test(own)

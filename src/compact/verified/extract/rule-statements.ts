@@ -231,6 +231,11 @@ export function classStatement(c: string): StatedRule | null {
   if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
   // "the club never shows full names online": what the speaker's own body always or never does is its policy.
   if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
+  // "brown belts and above are exempt from weekday cleaning": who a duty leaves out.
+  if (/\b(is|are) (exempt|excused|barred|banned) from\b/.test(c) && !PAST_TIME.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "staff can mark a book sold but only i can delete a card": who alone may.
+  if (/\bonly (i|we) can\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "members keep priority on sunday mornings until 11": who goes first, for good.
   if (
     /^[a-z0-9' -]{2,40} (keep|keeps|have|has|get|gets|take|takes) (priority|precedence|first refusal|first pick)\b/.test(
@@ -330,7 +335,7 @@ const PLURAL_CLASS =
 /** Verbs that tell how people or things tend to behave (a habit, a complaint, a symptom), not what the business
  * has them do. */
 const TENDENCY =
-  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|end|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain|stop)$/;
+  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain|stop)$/;
 
 /** "drivers never carry more than eight parcels per trip": a class's standing practice in the present simple. */
 function classHabitRule(c: string): boolean {
@@ -341,7 +346,7 @@ function classHabitRule(c: string): boolean {
   // "drivers always get lost", "parents always think …", "volunteers never reply": a tendency, told or complained of.
   if (TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) || /[a-z]{3,}(ed|ing)$/.test(verb)) return false;
   if (
-    /^get (lost|confused|stuck|noisy|busy|cross|upset|annoyed|angry|bored|it wrong|mixed|lazy|late)\b/.test(
+    /^get (lost|confused|stuck|noisy|busy|cross|upset|annoyed|angry|bored|it wrong|mixed|lazy|late)\b|^end up\b/.test(
       `${verb}${rest}`,
     )
   )

@@ -236,6 +236,8 @@ function splitAtDashes(sentence: string): string[] {
   const re = /\s[-–—]\s/g;
   for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
     const left = sentence.slice(start, m.index);
+    // "the site shows: 'route closed – do not use'": a dash inside a quote joins the quoted words.
+    if (insideQuote(sentence.slice(0, m.index))) continue;
     if (words(left) >= 3 && words(sentence.slice(m.index + m[0].length)) >= 2) {
       out.push(left);
       start = m.index + m[0].length;
@@ -243,6 +245,16 @@ function splitAtDashes(sentence: string): string[] {
   }
   out.push(sentence.slice(start));
   return out;
+}
+
+/** Whether a quote opened before this point is still open: straight double quotes, curly quotes, or a single quote
+ * opening a word ("shows: 'route closed"). */
+function insideQuote(before: string): boolean {
+  const straight = (before.match(/"/g)?.length ?? 0) % 2 === 1;
+  const curly = (before.match(/[“‘]/g)?.length ?? 0) > (before.match(/[”’](?![a-z])/g)?.length ?? 0);
+  const single =
+    (before.match(/(^|[\s:(])'(?=\S)/g)?.length ?? 0) > (before.match(/\S'(?=$|[\s.,!?;:)])/g)?.length ?? 0);
+  return straight || curly || single;
 }
 
 /** "a realistic (synthetic!) message": a mark inside an open bracket ends no sentence. */
