@@ -32,7 +32,7 @@ const POINTS_AT_GOAL =
 /** "Legal says the unsubscribe link is missing, so fixing that is our task now.": the sentence names its own
  * first part as the aim. */
 const ENDS_AT_GOAL =
-  /.{12,}, (so|and) (that's|that is|this is|thats|[a-z]+ing (that|this|it) is) (now |basically |really )?(the|our|my|today's|todays|the main) (goal|aim|task|job|priority|focus|objective|mission)( for| of)?( today| this week| now| here)?( today| now)?[.!]*$/;
+  /.{12,}, (so |and )?(that's|that is|thats) what (i|we) (want|need|'d like) (fixed|sorted|done|changed|built|solved)[.!]*$|.{12,}, (so|and) (that's|that is|this is|thats|[a-z]+ing (that|this|it) is) (now |basically |really )?(the|our|my|today's|todays|the main) (goal|aim|task|job|priority|focus|objective|mission)( for| of)?( today| this week| now| here)?( today| now)?[.!]*$/;
 
 /** A sentence that ends by calling itself the aim. */
 export function endsAtGoal(n: string): boolean {

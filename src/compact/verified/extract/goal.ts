@@ -94,7 +94,7 @@ const INTENT = (verb: string) => [
 ];
 /** Verbs of a one-off change: "we need to get rid of moment.js" asks for work, it sets no standing rule. */
 const ONE_OFF =
-  /^((hi|hello|hey|please),? )?((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((change (?:how|the way|what|when|where|who)|sort out|overhaul|get rid of|get|stop|prevent|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
+  /^(((?:hi|hello|hey|please),? )*)((i|we) )?((?:really|are|am) )?(need|must|have|gotta|got|should|ought)( to)? ((change (?:how|the way|what|when|where|who|the|our|my)|sort out|overhaul|get rid of|get|stop|prevent|remove|add|fix|build|create|make|migrate|replace|move|upgrade|implement|rewrite|refactor|ship|finish|investigate|find|figure out|port|convert|set up|clean up|delete|split|speed up|kill|rip out|introduce|automate|understand|learn|rename|rebuild|redesign|restructure|rework|translate|integrate|deprecate|consolidate|merge|bump|patch|close|open|train|retrain|rerun|redo|reindex|restore|rotate|revoke|reinstall|install|uninstall|downgrade|reproduce|debug|track down|[a-z]{3,}(?:ize|ise|ify)) .*)$/;
 /** "we need to throttle callers of the api": a change needed, whatever its verb, unless the verb keeps a way. */
 const NEEDS_WORK =
   /^((hi|hello|hey),? )?(i|we) (really )?need to (?!(keep|stay|use|follow|avoid|support|respect|be|have|make|ensure|run|log|store|know|think|talk|discuss|decide|choose|pick|wait|check|see|look|remember|handle|test|document|mention|tell|ask|say|call|write|read|return|send|show|do|go|get|let|put|leave|stick|treat|limit|cap|allow|accept|comply|match|stop|start|pass|sacrifice|appease)\b)[a-z]{4,} (the|our|my|all|a|an|[a-z]+s)\b/;
@@ -161,7 +161,7 @@ const WANTED_THING =
 /** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
  * builds, said with where it goes (never a standing "every …" or a break or an answer). */
 const WANTED_ANY =
-  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love)|need|want) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love|appreciate)|need|want) (a|an|some) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
 const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** "we want nightly backups of the three hosts to b2": things of a kind the work sets up, without an article. */
 const WANTED_KIND =

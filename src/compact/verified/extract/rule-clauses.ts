@@ -78,6 +78,9 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   if (/^(ruled|rules|has ruled)$/.test(verb) && !PAST_VERB.test(inner)) return rule("passed on");
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
+  // "the coach wants to be able to book rink 1 every wednesday": what they want to be able to do is work asked for.
+  if (/^(want|need)/.test(verb) && /^to be able to [a-z]/.test(inner))
+    return { kind: "goal", strength: "intent" };
   // "environmental health wants the storage temperature logged for anything with fresh cream": for every case.
   if (
     /^(want|need|expect)/.test(verb) &&
