@@ -125,6 +125,7 @@ const ANSWER_RULE = new Set([
   "no",
   "make sure",
   "required",
+  "practice",
 ]);
 const CONDITION_START =
   /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
@@ -197,7 +198,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (reply && answersFact(n, context.prev)) return { kind: "plain" };
   if (reply) {
     // "no, only idempotent methods", "prefer named exports" answer with a rule, not a pick.
-    const answer = n.replace(/^(yes|yeah|yep|no|nope|ok|okay|sure)[,.!]*\s+/, "");
+    const answer = n.replace(
+      /^((goodness|gosh|god|oh|hell),? )?(yes|yeah|yep|no|nope|ok|okay|sure|good|great|lovely)[,.!]*\s+/,
+      "",
+    );
     // "no auth on it" forbids; "no, the second one" picks.
     const stated = ruleIn(answer, answer) ?? (/^no [a-z]/.test(n) ? ruleIn(n, n) : null);
     // "on release branches only" after "on every push, or on release branches?" picks the option it repeats; a
