@@ -109,6 +109,13 @@ export function isHypothetical(n: string): boolean {
   if (/^(then |so )?(we|you|i|they|it)('d| would| might| could) (have to|need to|be forced to)\b/.test(n))
     return true;
   if (/\b(in theory|in principle|theoretically)\b/.test(n) && modal.test(n)) return true;
+  // "if the wholesaler went bust we'd have to use the one in town": an unreal case in the past tense, then its cost.
+  if (
+    /^(even )?if [^,]{3,60}? (went|were|was|had|did|closed|stopped|broke|folded|quit)\b[^,]{0,30},? (we|i|you|they)('d| would| could| might)\b/.test(
+      n,
+    )
+  )
+    return true;
   // "maybe later we also do search by colour", "if it goes well maybe we'd do …", "…, who knows": a maybe for some
   // other day, or a guess the speaker shrugs at.
   // "I said maybe next year, so don't build anything for it" still says what to do now.

@@ -281,8 +281,11 @@ function declarativeRule(c: string): RuleClass | null {
     /^(spend|have|get|take|keep|hold|charge|pay)\b.*\b(more than|less than|fewer than|over|under|above|below) [a-z0-9£$€]/.test(
       done,
     );
+  // "we always sell out", "we always find a traffic cone": what happens to the team, not what it does by rule.
+  const befalls = /^(sell out|find|win|lose|enjoy|laugh|argue|get)\b/.test(done ?? "");
   if (
     norm &&
+    !befalls &&
     (isImperative(done) ||
       bounded ||
       (looksImperative(done) &&

@@ -293,7 +293,9 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   if (
     /^(every|each|any) [a-z0-9_-]+( [a-z0-9_-]+){0,2} [a-z]+s\b/.test(c) &&
-    !/\b(passe|fail|work|succeed|break|crashe|look|drain|cost|take|count|matter|help|hurt)s\b/.test(c)
+    !/\b(passe|fail|work|succeed|break|crashe|look|drain|cost|take|count|matter|help|hurt|think|believe|reckon|deserve|love|hate|want|wishe|complain|moan)s\b/.test(
+      c,
+    )
   )
     return { kind: "constraint", cue: "state" };
   // "the text version always ships with the html one": how a thing always or never behaves, unless the verb
@@ -302,9 +304,11 @@ export function classStatement(c: string): StatedRule | null {
     /^(the |our |all |every |each |new )?[a-z0-9_.'-]+( [a-z0-9_.'-]+){0,3} (always|never) [a-z]+s\b/.test(
       c,
     ) &&
-    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|behaves?|acts?|loads?|opens?|responds?|syncs?|updates?|renders?|connects?|prints?|scans?|listen|answer|care|read|learn|bother|stop|change)\b/.test(
+    !/\b(always|never) (fails?|breaks?|crash(es)?|times?|hangs?|works?|pass(es)?|flakes?|seems?|looks?|gets?|takes?|happens?|shows?|comes?|complains?|warns?|errors?|throws?|says?|reports?|dies|die|stalls?|lags?|slows?|freezes?|loses?|forgets?|miss(es)?|behaves?|acts?|loads?|opens?|responds?|syncs?|updates?|renders?|connects?|prints?|scans?|listen|answer|care|read|learn|bother|stop|changes?)\b/.test(
       c,
-    )
+    ) &&
+    // "friday nights are always chaos": what a thing is like, said with "to be".
+    !/ (is|are|was|were|'s|'re) (always|never) /.test(c)
   )
     return { kind: "constraint", cue: "state" };
   // "the dates always in format dd.mm.yyyy": a verbless rule of a class.
@@ -368,7 +372,7 @@ function bodyPolicy(c: string): boolean {
   const verb = OWN_BODY.exec(c)?.[1];
   return (
     verb !== undefined &&
-    !/^(seem|look|sound|feel|get|load|run|crash|fail|break|work|take|struggle|lose|need|want|forget|end|find|hear|learn|notice|realise|realize|know)$/.test(
+    !/^(seem|look|sound|feel|get|load|run|crash|fail|break|work|take|struggle|lose|need|want|forget|end|find|hear|learn|notice|realise|realize|know|change|argue|complain|moan)$/.test(
       verb,
     ) &&
     !PAST_TIME.test(c) &&
