@@ -81,6 +81,14 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "the coach wants to be able to book rink 1 every wednesday": what they want to be able to do is work asked for.
   if (/^(want|need)/.test(verb) && /^to be able to [a-z]/.test(inner))
     return { kind: "goal", strength: "intent" };
+  // "the police liaison wants callout reports filed within 24 hours": how a kind of thing is to be handled.
+  if (
+    /^(want|need|expect)/.test(verb) &&
+    /^[a-z' -]{2,40}?s (recorded|filed|logged|kept|stored|sent|signed|checked|approved|reported|listed|counted|shown)( separately)? (separately|within|by|before|after|every|each|on|in|at|for|from)\b/.test(
+      inner,
+    )
+  )
+    return rule("passed on");
   // "environmental health wants the storage temperature logged for anything with fresh cream": for every case.
   if (
     /^(want|need|expect)/.test(verb) &&

@@ -50,7 +50,7 @@ const NOT_A_RULE_AFTER_DONT =
  * it and when ("photos are deleted 90 days after the job closes", "classes cap at 8", "sessions log out
  * automatically once idle"). */
 const RULE_STATE =
-  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if|at the (end|start) of (each|every|the)|every|each (week|month|quarter|year|term|season))|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
+  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid|cancelled|canceled|postponed|suspended|paused|blocked|withdrawn|reset|renewed)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if|at the (end|start) of (each|every|the)|every|each (week|month|quarter|year|term|season))|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b|^(any|every|each|all|no) [a-z]|^(anything|everything) [a-z]+ing\b|^[a-z]+s' [a-z0-9_-]+s\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
@@ -292,6 +292,13 @@ function declarativeRule(c: string): RuleClass | null {
         !/^(end up|seem|forget|get|manage|have|know|hear|see|think|feel|find|lose|struggle|run out|fail|miss|remember|hit|spend|waste)\b/.test(
           done,
         )))
+  )
+    return { kind: "constraint", cue: "practice" };
+  // "we log every dog-team deployment separately": what the team does with every case of a kind.
+  if (
+    /^we (log|record|keep|file|check|inspect|email|text|charge|invoice|photograph|sign|count|weigh|label|number|tag|clean|wash) (every|each|all)\b/.test(
+      c,
+    )
   )
     return { kind: "constraint", cue: "practice" };
   // "we say interval not gap in everything public": the word the team uses, against the one it does not.

@@ -4,7 +4,7 @@
 // modified", "only the admin role sees …", "py3.12 only", "early lanes are for members only", "nothing shows until
 // staff confirm it"). Inputs are normalized lowercase clauses.
 
-import { PAST_TIME } from "./clause.ts";
+import { isImperative, PAST_TIME } from "./clause.ts";
 
 export type StatedRule = { kind: "constraint"; cue: string };
 
@@ -231,6 +231,56 @@ export function classStatement(c: string): StatedRule | null {
   if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
   // "the club never shows full names online": what the speaker's own body always or never does is its policy.
   if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
+  // "juniors only play in the adult league with a coach's say-so": all a class of people may do.
+  if (
+    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b)(the |our )?[a-z-]{3,}s only (play|ride|train|sail|race|swim|fly|enter|join|book|borrow|use|go|work|serve|fish|climb|ring|drive)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "only" };
+  // "socks and shorts are sold only as a pair": how alone a thing is sold or given.
+  if (
+    /\b(is|are) (sold|lent|hired|given|issued|sent|offered|served|kept|held|shown) only (as|in|to|with|by|on|at|for|after|before)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "only" };
+  // "the box office closes online sales two hours before curtain up": when something shuts, ahead of a time.
+  if (
+    /\b(closes?|opens?|locks?|shuts?|stops?|ends?) [a-z' ]{0,30}?(\d+|one|two|three|four|five|six|twelve|twenty-four|forty-eight) (hours?|days?|minutes?|weeks?) (before|after|ahead of|prior to)\b/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the co-op doesn't take parts back once they've been fitted": what the speaker's own body does not do.
+  if (
+    /^(the|our) (club|shop|site|society|association|group|team|school|library|charity|committee|co-op|centre|farm|garden|station|studio|gym|hall|league|surgery|kitchen|bakery|cafe)( [a-z]+)? (doesn't|does not|won't|will not) (take|accept|sell|lend|hire|open|deliver|serve|refund|allow|book|collect|ship)\b/.test(
+      c,
+    )
+  )
+    return { kind: "constraint", cue: "state" };
+  // "the swap runs strictly on a one-bag-in, one-bag-out basis": a way things run, held to.
+  if (/\b(runs?|works?|operates?) (strictly )?on an? [^.]{2,40} basis\b/.test(c) && !PAST_TIME.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "season passes are never transferable between households": what may never be done with a thing.
+  if (/\b(is|are) (never|not) [a-z]{3,}able\b/.test(c) && !TROUBLE.test(c) && !PAST_TIME.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "box league matches are best of five games": how a match is decided.
+  if (/\b(is|are) (best of|first to) (\d+|three|five|seven|eleven|fifteen|twenty-one)\b/.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "a player who misses two months in a row drops out of the league", "kit that fails inspection is taken out of
+  // service the same day": what befalls whoever or whatever meets a case.
+  if (
+    /^(a|an|any|every|each)? ?[a-z'-]+( [a-z'-]+)? (who|that) [^,]{3,60}? (drops? out|is taken|are taken|is removed|are removed|is moved|are moved|goes|go|loses?|forfeits?|pays?|is struck|are struck|is stood down|are stood down|is barred|are barred|is suspended|are suspended|gets?|is put|are put)\b/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c) &&
+    !TROUBLE.test(c) &&
+    !/^(i|you|we|he|she|it|they|people|someone|somebody|anyone|everyone)\b/.test(c) &&
+    !isImperative(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "brown belts and above are exempt from weekday cleaning": who a duty leaves out.
   if (/\b(is|are) (exempt|excused|barred|banned) from\b/.test(c) && !PAST_TIME.test(c))
     return { kind: "constraint", cue: "state" };
