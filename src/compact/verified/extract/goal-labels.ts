@@ -103,9 +103,11 @@ export const STATED = [
   /\b(that|this|it) (comes|goes) first\b|\b(that|this|it) (takes|has) priority\b/,
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   // "what i'm trying to get to is a seating chart that prints on one page": where the work is headed.
+  /^(after all that,? |so,? |ok,? )?(the|our) (new |revised )?plan is (now )?to [a-z]/,
+  /^(my|our) (task|job|aim|goal)( for [a-z' ]{2,30})?( today| this week| this afternoon)? is\b/,
   /^(so )?what (i'm|im|i am|we're|we are) (trying to get to|trying to get|aiming for|after|working towards?) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week|this sprint|this month|this quarter),? (we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
+  /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
   /^(so )?what (i|we)('d| would) (like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,
@@ -127,7 +129,7 @@ export const STATED = [
   /^(tl;?dr|in short|long story short|bottom line|summary|headline( for (this|the|today|next) [a-z]+)?)\s*[:,-]\s*\S+ \S+/,
   // "by the end of the month the stall should take pre-orders", "cake preorders form, live by friday": the work with
   // the date it is due.
-  /^by (the end of (the|this|next) (week|month|term|season|year)|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors) [a-z]/,
+  /^by (the end of (the|this|next) (week|month|term|season|year|day)|the end of today|tonight|tomorrow|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors) [a-z]/,
   /^[a-z0-9' -]{2,40}, (live|ready|done|up|working|out|finished) (by|before) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|the weekend|next week|the end of (the )?(week|month))[.!]*$/,
 ];
 
