@@ -111,7 +111,7 @@ export function isHypothetical(n: string): boolean {
   if (/\b(in theory|in principle|theoretically)\b/.test(n) && modal.test(n)) return true;
   // "if the wholesaler went bust we'd have to use the one in town": an unreal case in the past tense, then its cost.
   if (
-    /^(even )?if [^,]{3,60}? (went|were|was|had|did|closed|stopped|broke|folded|quit)\b[^,]{0,30},? (we|i|you|they)('d| would| could| might)\b/.test(
+    /^(even )?if [^,]{3,60}? (went|were|was|had|did|broke|quit|shut|lost|[a-z]{3,}ed)\b[^,]{0,30},? (we|i|you|they)('d| would| could| might)\b/.test(
       n,
     )
   )

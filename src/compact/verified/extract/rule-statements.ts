@@ -233,7 +233,7 @@ export function classStatement(c: string): StatedRule | null {
   if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
   // "juniors only play in the adult league with a coach's say-so": all a class of people may do.
   if (
-    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b)(the |our )?[a-z-]{3,}s only (play|ride|train|sail|race|swim|fly|enter|join|book|borrow|use|go|work|serve|fish|climb|ring|drive)\b/.test(
+    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b)(the |our )?[a-z-]{3,}s only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)[a-z]{3,}\b(?! (about|of)\b)/.test(
       c,
     )
   )
@@ -272,7 +272,7 @@ export function classStatement(c: string): StatedRule | null {
   // "a player who misses two months in a row drops out of the league", "kit that fails inspection is taken out of
   // service the same day": what befalls whoever or whatever meets a case.
   if (
-    /^(a|an|any|every|each)? ?[a-z'-]+( [a-z'-]+)? (who|that) [^,]{3,60}? (drops? out|is taken|are taken|is removed|are removed|is moved|are moved|goes|go|loses?|forfeits?|pays?|is struck|are struck|is stood down|are stood down|is barred|are barred|is suspended|are suspended|gets?|is put|are put)\b/.test(
+    /^(a|an|any|every|each)? ?[a-z'-]+( [a-z'-]+)? (who|that) [^,]{3,60}? (drops? (out|off)|is taken|are taken|is removed|are removed|is moved|are moved|goes|go|loses?|forfeits?|pays?|is struck|are struck|is stood down|are stood down|is barred|are barred|is suspended|are suspended|gets?|is put|are put)\b/.test(
       c,
     ) &&
     !PAST_TIME.test(c) &&
