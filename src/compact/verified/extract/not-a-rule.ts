@@ -39,6 +39,9 @@ export function isCodeLine(raw: string): boolean {
   if (text === "" || span) return span !== null && span[1] !== text && isCodeLine(span[1] as string);
   if (LOG_SHAPE.test(text) || COMMENT_LINE.test(text) || SQL_STATEMENT.test(text) || MARKUP.test(text))
     return true;
+  // "the till printed: ORDER REJECTED — SUNDAY PICKUP NOT ALLOWED": a machine's message in capitals after a colon.
+  if (/:\s+[A-Z0-9][A-Z0-9 .,;!'"—–-]{8,}$/.test(text) && (text.match(/\b[A-Z]{2,}\b/g)?.length ?? 0) >= 3)
+    return true;
   const bare = text.replace(/`[^`]*`/g, " x ");
   const code = bare.replace(STRING_LITERAL, '""');
   const head = code.replace(TRAILING_COMMENT, "");
@@ -184,6 +187,8 @@ function laughsAtItself(n: string): boolean {
   const earnest = /\b(seriously|for real|joking aside|jokes? aside|real talk|i mean it|no joke|but)\b/;
   // "no driver shall sing along to the radio, said nobody ever", "…, joking": the words disowned as they end.
   if (/, (said (nobody|no one) ever|(just )?(joking|kidding))[.!]*$/.test(n)) return true;
+  // "all boats must be unsinkable, obviously": a duty no one could mean, shrugged off as it ends.
+  if (/, obviously[.!]*$/.test(n) && /\b(must|should|always|never)\b/.test(n)) return true;
   // "don't touch the billing cron, it's held together by prayer lol": the laugh is on the reason, not the ask.
   const head = n.split(", ")[0] as string;
   const reason = n

@@ -252,6 +252,8 @@ function splitAtDashes(sentence: string): string[] {
 function insideQuote(before: string): boolean {
   const straight = (before.match(/"/g)?.length ?? 0) % 2 === 1;
   const curly = (before.match(/[“‘]/g)?.length ?? 0) > (before.match(/[”’](?![a-z])/g)?.length ?? 0);
+  // "the till printed: ORDER REJECTED — …": a message in capitals after a colon runs to the end.
+  if (/:\s+[A-Z]{2,}[A-Z0-9.,;!'"-]*( [A-Z0-9.,;!'"-]+)+$/.test(before)) return true;
   const single =
     (before.match(/(^|[\s:(])'(?=\S)/g)?.length ?? 0) > (before.match(/\S'(?=$|[\s.,!?;:)])/g)?.length ?? 0);
   return straight || curly || single;
