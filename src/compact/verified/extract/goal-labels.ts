@@ -41,7 +41,7 @@ export const STATED = [
   /^what would (make (my|our) (day|week)|make me (happy|very happy))\b|^the (one )?thing (i|we)( most| really)? (need|want)( (out of|from) [a-z ]{2,20})? is\b/,
   /^what (i|we) want (to (accomplish|achieve|build|get)|by the end)\b/,
   // "what we're working towards is …", "we're aiming for …", "project for the weekend: …", "i want to end today with …".
-  /^what (we're|we are|i'm|i am) (working towards?|aiming for|aiming at) is\b|^(we're|we are|i'm|i am) (working towards?|aiming for)\b|^project( for (today|tonight|the weekend|this week|the week))?\s*:|^(i|we) want to (end|finish) (today|the day|this session|the session|the week) with\b/,
+  /^what (we're|we are|i'm|i am) (working towards?|aiming for|aiming at) is\b|^(we're|we are|i'm|i am) (working towards?|aiming for)\b|^project( for (today|tonight|the weekend|this week|the week|(the|this) (winter|summer|spring|autumn|term|month|year|season)))?\s*:|^the thing (i'm|we're|i am|we are) trying to (fix|solve|sort( out)?|change) is\b|^(the|our) (aim|goal|focus|job) (this|for this|for the) (week|month|term|season|year|sprint) is\b|^(i|we) want to (end|finish) (today|the day|this session|the session|the week) with\b/,
   // "so no leaderboard; instead she wants a simple counter …", "put a recipe link on the confirmation instead": the
   // work put in place of the plan before.
   /^(so )?(no [a-z -]{2,30}[;,] )?instead,? (she|he|they|we|i|the [a-z]+) (now )?(wants?|needs?|'d like|would like)\b/,

@@ -57,7 +57,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (
-    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |first come|first-come|(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
       c,
     )
   )
@@ -262,6 +262,21 @@ export function classStatement(c: string): StatedRule | null {
     return { kind: "constraint", cue: "state" };
   // "the swap runs strictly on a one-bag-in, one-bag-out basis": a way things run, held to.
   if (/\b(runs?|works?|operates?) (strictly )?on an? [^.]{2,40} basis\b/.test(c) && !PAST_TIME.test(c))
+    return { kind: "constraint", cue: "state" };
+  // "floor spots are two songs or ten minutes, whichever comes first": a bound of two figures.
+  if (
+    /, whichever (comes|is) (first|sooner|earlier|later|less|lower|more|higher|shorter|longer)\b/.test(c) &&
+    !/^(both|either|yes|no|ok|okay)\b/.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
+  // "toys for under-threes are washed after every single loan", "standing orders pause automatically if …": what is
+  // done to a kind of thing each time, or what it does by itself in a case.
+  if (
+    /\b(is|are) [a-z]{3,}(ed|en) (after|before) (every|each)\b|^(?!(i|you|we|he|she|it|they)\b)[a-z' -]{2,40}s [a-z]{3,} automatically (if|when|whenever|once|after|unless)\b/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c)
+  )
     return { kind: "constraint", cue: "state" };
   // "season passes are never transferable between households": what may never be done with a thing.
   if (/\b(is|are) (never|not) [a-z]{3,}able\b/.test(c) && !TROUBLE.test(c) && !PAST_TIME.test(c))
