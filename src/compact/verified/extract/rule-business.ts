@@ -98,7 +98,7 @@ const PLURAL_CLASS =
 /** Verbs that tell how people or things tend to behave (a habit, a complaint, a symptom), not what the business
  * has them do. */
 const TENDENCY =
-  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain|stop)$/;
+  /^(think|forget|remember|underestimate|overestimate|complain|moan|grumble|whinge|know|understand|believe|expect|want|like|love|hate|enjoy|seem|look|sound|feel|notice|read|listen|reply|answer|respond|bother|turn|show|arrive|come|ask|say|tell|argue|win|lose|break|crash|fail|jam|work|load|manage|agree|care|mind|try|learn|laugh|wait|panic|lie|cheat|fall|find|mess|struggle|miss|make|leave it|sell out|run|annoy|bug|irritate|behave|call|phone|text|email|surprise|amaze|impress|disappoint|confuse|mention|explain|stop|paste|type|click|tap|scroll|copy|misspell|spell)$/;
 
 /** "drivers never carry more than eight parcels per trip": a class's standing practice in the present simple. */
 function classHabitRule(c: string): boolean {
