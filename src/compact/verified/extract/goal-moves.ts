@@ -24,6 +24,18 @@ export function isSmallTalk(n: string): boolean {
   return SMALL_TALK.test(said) || GREETING.test(said);
 }
 
+/** Thanks, a go-ahead or a sign-off: a reply that acknowledges and asks for nothing. */
+const ACK =
+  /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|aha|ah|i see|good catch|nice catch|bingo|that explains (?:it|a lot)|it does|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop)|lovely|speak (?:tomorrow|soon|later|on monday|next week)|talk (?:tomorrow|soon|later)|see you(?: tomorrow| soon| later)?|catch you later|bye|ttyl)[\s,.!:;)(-]*)+$/;
+
+/** Small talk that opens a conversation: it asks for nothing and sets nothing. */
+const SOCIAL =
+  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b|((hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? )?(from (the|our|your) [a-z' -]{2,40}|[a-z]+ here)[.!]*$|(hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? from [a-z' -]{2,40}[.!]*$)[^?]*[.!]*$/;
+/** The sentence only acknowledges, greets or signs off ("thanks, looks good", "hello from the tool library"). */
+export function isAcknowledgement(n: string): boolean {
+  return ACK.test(n) || SOCIAL.test(n);
+}
+
 /** A sentence that names what it points back at as the aim ("That's today's job.", "that's basically my whole
  * day"): the sentences before it are the goal. */
 const POINTS_AT_GOAL =

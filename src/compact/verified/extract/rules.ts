@@ -40,7 +40,7 @@ import {
   reachesTarget,
   wantsOutcome,
 } from "./goal.ts";
-import { endsAtGoal, isGoalPivot } from "./goal-moves.ts";
+import { endsAtGoal, isAcknowledgement, isGoalPivot } from "./goal-moves.ts";
 import { earlyClass, ruleAfterLeadIn } from "./lead-ins.ts";
 import {
   earnestAsk,
@@ -103,12 +103,6 @@ const MADE_BEFORE =
   /\b((that|which) )?(i|we|you|they|it|who) (made|added|created|entered|booked|did|was|were|had|put in|set up|paid|sent|sold|bought|came|left|went|got|took|[a-z]+ed) [a-z ]{0,20}?(yesterday|this morning|earlier today|earlier|last (week|night|time|year|month))\b/;
 /** Cues of rules read from an amount (rule-amounts.ts). */
 const AMOUNT_CUES = new Set(["amount limit", "amount rate", "amount term"]);
-const ACK =
-  /^(?:(?:hi|hello|hey|yo|morning|good (?:morning|afternoon|evening|night)|thanks?|thank you|thx|ty|cheers|great|nice|cool|perfect|awesome|excellent|brilliant|amazing|good|fine|good job|great job|nice work|great work|well done|looks (?:good|great|fine|right)|lgtm|sounds (?:good|great|right)|ok|okay|k|sure|yes|yeah|yep|yup|right|exactly|correct|agreed|no|nope|got it|understood|noted|makes sense|aha|ah|i see|good catch|nice catch|bingo|that explains (?:it|a lot)|it does|that works|works for me|carry on|continue|go on|go ahead|keep going|proceed|next|done|ship it|do it|alright|all right|so much|a lot|to me|now|then|please|again|there|team|buddy|mate|for that|for this|for the (?:help|fix|update)|keep it up|that's (?:it|great|perfect|fine|all)|this is (?:great|perfect|fine)|never ?mind|no worries|no problem|np|all good|always a pleasure|my pleasure|anytime|keep (?:me|us) (?:posted|updated|informed|in the loop)|lovely|speak (?:tomorrow|soon|later|on monday|next week)|talk (?:tomorrow|soon|later)|see you(?: tomorrow| soon| later)?|catch you later|bye|ttyl)[\s,.!:;)(-]*)+$/;
-
-/** Small talk that opens a conversation: it asks for nothing and sets nothing. */
-const SOCIAL =
-  /^((i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b|((hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? )?(from (the|our|your) [a-z' -]{2,40}|[a-z]+ here)[.!]*$|(hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? from [a-z' -]{2,40}[.!]*$)[^?]*[.!]*$/;
 const HYPOTHETICAL =
   /^(what if|suppose|supposing|imagine|hypothetically|in theory|theoretically|let's say|lets say|say we|assuming|in an ideal world|in a perfect world|were we to|had we|if only|maybe (someday|one day)|someday|one day|just thinking out loud|thinking out loud|one option would be|a different team)\b|\b(hypothetically|for the sake of argument|out of curiosity)\b/;
 const CHECK_WHETHER =
@@ -219,7 +213,7 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
     if (clauseMarkedAsRule(n) === n) return rule("marked");
     return { kind: "decision", marker: "reply" };
   }
-  if (ACK.test(n) || SOCIAL.test(n)) return { kind: "ack" };
+  if (isAcknowledgement(n)) return { kind: "ack" };
   // "no -ffast-math", "no @inbounds until we have bounds tests": a flag or a macro ruled out, not a line of code.
   if (isCodeLine(sentence.text) && !/^(no|never|don't|do not|avoid|without)\s+\S/i.test(sentence.text.trim()))
     return negative("code");

@@ -1,0 +1,67 @@
+// Picks said outright, without a question before them (rounds forty-three to forty-nine, issue 28): the order of the
+// work ("do the refunds first, then the reports", "fix the league table first, then the emails") and one of two
+// named things taken ("I'd rather have X than Y", "use X and drop Y", "the blue theme, definitely"). A way that
+// holds for every case ("always use X, not Y") is a rule, not a pick. Inputs are normalized lowercase sentences. Pure.
+
+import { isImperative } from "./clause.ts";
+
+/** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
+const ORDER_PICK =
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
+
+/** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
+ * way of working). */
+function picksOrder(n: string): boolean {
+  const m = ORDER_PICK.exec(n);
+  return (
+    m !== null &&
+    [(m[1] ?? m[3] ?? m[4]) as string, (m[2] ?? m[5]) as string].every(
+      (part, at) =>
+        // "fix the league table first, then the emails": the first part may be an order when the second names a part.
+        (at === 0
+          ? !isImperative(part) || /^(the|a|an|our|my|by) /.test((m[2] ?? m[5]) as string)
+          : !isImperative(part)) &&
+        !/\b(it|them|this|that|me|us|you|we|i|they|people|is|are|was|were|be|will|can|should|must)\b/.test(
+          part,
+        ) &&
+        part.split(" ").length <= 6,
+    )
+  );
+}
+
+/** One of two named things taken, each shape with its example. */
+const ONE_OF_TWO: RegExp[] = [
+  // "take the first option, the one that keeps the old ids".
+  /^(take|pick|choose|go with|use) (the )?(first|second|third|last|other|former|latter|1st|2nd|3rd) (one|option|choice|approach|layout|design|version)\b/,
+  // "use the card reader and drop the cash tin", "stick with email, forget whatsapp".
+  /^(use|keep|go with|stick with) (the |a |an )?[a-z0-9' -]{2,30}?(,| and) (drop|ditch|scrap|lose|forget|bin) (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/,
+  // "ship it with the waiting list instead of the cap".
+  /^(ship|do|build|make|run) it with (the|a|an) [a-z0-9' -]{2,30} (instead of|rather than|over) [a-z]/,
+  // "the blue theme, definitely", "the blue version, please".
+  /^(the|a|an) [a-z0-9' -]{2,30}, (definitely|for sure|hands down)[.!]*$/,
+  /^(the|a) [a-z0-9' -]{2,30} (version|one|option|layout|design|theme|colour|color), please[.!]*$/,
+  // "we'll publish the rota as a pdf, not a web page".
+  /^(we'll|we will|let's|lets) [a-z-]+ (the|it|them|our) [a-z0-9' -]{0,30}?as (a|an) [a-z0-9' -]{2,20}, not (a |an )?[a-z0-9' -]{2,20}[.!]*$/,
+  // "start with the invoices and leave the map for next week".
+  /^(start|begin) with (the|a|an|our) [a-z0-9' -]{2,40}? and (leave|park|save|keep) (the|a|an|our) [a-z0-9' -]{2,40}? for (later|next week|another day|next time|now)[.!]*$/,
+  // "never mind the pdf, html is fine".
+  /^never mind (the|that|about the) [a-z0-9' -]{2,30}, [a-z0-9' -]{2,30} (is|are|will be) (fine|enough|ok|okay|good)[.!]*$/,
+  // "i'd rather have a single page than the wizard"; "a slow correct answer than a fast wrong one" is a principle.
+  /^(i|we)('d| would) rather (have|use|go with|take|keep|do) (?!(a|an) [^,]{2,40} than (a|an) )[^,]{2,60} than [a-z]/,
+  // "i'd rather do the rural round first", "i'd pick a qr code over a plain barcode".
+  /^(i|we)('d| would) rather do (the|a|an|our) [^,]{2,40} first\b/,
+  /^(i|we)('d| would) (pick|choose|go with|take) .{2,40} over (the |a |an )?[a-z]/,
+  // "darts results by email, not the app, that's our pick", "choose the blue layout, not the green".
+  /, (that's|that is) (our|my|the) (pick|choice|decision|call)[.!]*$/,
+  /^(choose|pick|go with) (the|a|an) [a-z0-9' -]{2,40}, not (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/,
+  // "keep the old stock numbers rather than renumbering", "flag them rather than block them".
+  /^(keep|strike through|mark|show|print|email|text) [a-z0-9' -]{2,40} (rather than|instead of) [a-z]+ing\b/,
+  /^(flag|mark|hide|show|skip|warn|block|keep|archive|email|text|print|list|merge|split|round|sort|group) (them|it|those|the [a-z ]{2,30}) (rather than|instead of) [a-z]{3,} (them|it|those)\b/,
+];
+
+/** Whether the sentence picks the order of the work or one of two named things, and holds for no more than now. */
+export function picksOutright(n: string): boolean {
+  if (picksOrder(n)) return true;
+  const standing = /\b(always|never|every|any|whenever|from now on)\b/.test(n.replace(/^never mind /, ""));
+  return !standing && ONE_OF_TWO.some((shape) => shape.test(n));
+}
