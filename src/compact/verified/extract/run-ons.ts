@@ -14,17 +14,21 @@ import { classifySentence, type SentenceClass } from "./rules.ts";
 import type { Sentence } from "./sentences.ts";
 import type { DecisionFact, RuleFact } from "./types.ts";
 
+/** A clause that binds by its own modal: "the questions have to stay hidden …", "only members can see them". */
+const BINDING_CLAUSE =
+  "(?:the|our|only|nobody|no one|everyone|every|each|all)\\b[^,]{0,40}?\\b(?:has to|have to|must(?! be (?![a-z]+(?:ed|en)\\b))|can't|cannot|can|should|needs? to)\\b";
 /** Where a dictated sentence joins its parts: ", and", ";", a bare "and" before a word that forbids or binds or
  * before someone passing a rule on ("and the committee wants …"), or, with no word between, the start of a
  * practice ("… we never chase …") or of who set it ("… the committee was very clear we never …"). */
-const JOINT =
-  /,\s+and\s+(?:then\s+)?|;\s+|\s+(?:so|and)\s+(?=[a-z]{3,}s\b(?! (?:them|it|the|a|an|our|my|this|that|these|those|like)\b)[^,]{0,40}?\b(?:has to|have to|must|needs? to)\b|(?:the|our|only|nobody|no one|everyone|every|each|all)\b[^,]{0,40}?\b(?:has to|have to|must(?! be (?![a-z]+(?:ed|en)\b))|can't|cannot|can|should|needs? to)\b)|\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\b)|(?<=\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\b|\s+—\s+and\s+|\s+and\s+also\s+|\s+and\s+(?:(?:oh|also|plus)\s+)?(?=(?:don't|do not|never|always|make sure|nothing(?! (?:more|else)\b)|no)\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\s)/i;
+const JOINT = new RegExp(
+  `,\\s+and\\s+(?:then\\s+)?|;\\s+|\\s+(?:so|and)\\s+(?=[a-z]{3,}s\\b(?! (?:them|it|the|a|an|our|my|this|that|these|those|like)\\b)[^,]{0,40}?\\b(?:has to|have to|must|needs? to)\\b|${BINDING_CLAUSE})|\\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b)|(?<=\\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b|\\s+—\\s+and\\s+|\\s+and\\s+also\\s+|\\s+and\\s+(?:(?:oh|also|plus)\\s+)?(?=(?:don't|do not|never|always|make sure|nothing(?! (?:more|else)\\b)|no)\\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\\s)`,
+  "i",
+);
 /** A yes or a no to the question with what it takes, then "but" and how far it goes, in one clause. */
 const VERDICT_BUT =
   /^(?:[a-z0-9-]+(?: [a-z0-9-]+)? (?:yes|no)|(?:yes|yeah|yep),? [a-z0-9' -]{1,30}?),? but ([^,;]{8,})$/i;
-/** A clause that binds by its own modal: "the questions have to stay hidden …", "only members can see them". */
-const BINDS_NEXT =
-  /^(?:the|our|only|nobody|no one|everyone|every|each|all)\b[^,]{0,40}?\b(?:has to|have to|must(?! be (?![a-z]+(?:ed|en)\b))|can't|cannot|can|should|needs? to)\b/i;
+/** A dictated clause that starts with such a modal. */
+const BINDS_NEXT = new RegExp(`^${BINDING_CLAUSE}`, "i");
 /** Shorter sentences are read whole: they seldom carry two rules. */
 export const RUN_ON_WORDS = 18;
 
