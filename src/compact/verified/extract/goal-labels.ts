@@ -104,6 +104,8 @@ export const STATED = [
   /^(i'm|i am|we're|we are) trying to (get|make|build|fix|figure)\b/,
   // "what i'm trying to get to is a seating chart that prints on one page": where the work is headed.
   /^(after all that,? |so,? |ok,? )?(the|our) (new |revised )?plan is (now )?to [a-z]/,
+  // "changing course a bit, we now want a waiting list instead of a calendar": the new aim after a turn.
+  /^(changing course|change of course|new direction|slight change of plan)( a bit| slightly)?,? (we|i) (now )?(want|need|'d like|would like)\b/,
   /^(my|our) (task|job|aim|goal)( for [a-z' ]{2,30})?( today| this week| this afternoon)? is\b/,
   /^(so )?what (i'm|im|i am|we're|we are) (trying to get to|trying to get|aiming for|after|working towards?) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
@@ -126,10 +128,10 @@ export const STATED = [
   /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
-  /^(tl;?dr|in short|long story short|bottom line|summary|headline( for (this|the|today|next) [a-z]+)?)\s*[:,-]\s*\S+ \S+/,
+  /^(tl;?dr|in short|long story short|bottom line|summary|headline( for (this|the|today|next) [a-z]+| for you| for today)?)\s*[:,-]\s*\S+ \S+/,
   // "by the end of the month the stall should take pre-orders", "cake preorders form, live by friday": the work with
   // the date it is due.
-  /^by (the end of (the|this|next) (week|month|term|season|year|day)|the end of today|tonight|tomorrow|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors) [a-z]/,
+  /^by (the end of (the|this|next) (week|month|term|season|year|day)|the end of today|tonight|tomorrow|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors|i'd|we'd|i'm|we're) [a-z]/,
   /^[a-z0-9' -]{2,40}, (live|ready|done|up|working|out|finished) (by|before) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|the weekend|next week|the end of (the )?(week|month))[.!]*$/,
 ];
 

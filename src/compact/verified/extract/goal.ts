@@ -192,7 +192,7 @@ export function isWantedThing(inner: string): boolean {
 
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
-  /^((i|we) )?(really )?(need|want) (the|our|this|my|that) [a-z0-9 ./'-]{2,60} (fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten|retrained|rebuilt|refreshed|regenerated|recomputed|reindexed|redeployed|upgraded|translated|worked out|calculated|automated|built in|set up)\b/;
+  /^((i|we) )?(really )?(need|want) ((the|our|this|my|that) [a-z0-9 ./'-]{2,60}|them|it) (stored|kept|saved|attached|linked|fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten|retrained|rebuilt|refreshed|regenerated|recomputed|reindexed|redeployed|upgraded|translated|worked out|calculated|automated|built in|set up)\b/;
 /** "the add-in we ship has to load faster": a thing to be made better once, said with a modal and a comparative. */
 const IMPROVES =
   /^((so|ok|and) )?(the|our|this|my) [a-z0-9 ./'-]{2,60}? (has to|needs to|must|should) (load|run|start|build|open|respond|render|get|be|become|feel) (faster|quicker|smaller|lighter|cheaper|snappier|more responsive)\b/;

@@ -189,6 +189,8 @@ function laughsAtItself(n: string): boolean {
   if (/, (said (nobody|no one) ever|(just )?(joking|kidding))[.!]*$/.test(n)) return true;
   // "all boats must be unsinkable, obviously": a duty no one could mean, shrugged off as it ends.
   if (/, obviously[.!]*$/.test(n) && /\b(must|should|always|never)\b/.test(n)) return true;
+  // "always run away from the farrier's bill, that's my motto": the speaker's own saying, not a rule of the work.
+  if (/, (that's|that is) (my|our) (motto|philosophy|mantra)[.!]*$|\bwords to live by\b/.test(n)) return true;
   // "don't touch the billing cron, it's held together by prayer lol": the laugh is on the reason, not the ask.
   const head = n.split(", ")[0] as string;
   const reason = n

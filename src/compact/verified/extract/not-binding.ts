@@ -36,7 +36,7 @@ export function isOutsidersHabit(n: string): boolean {
 export function describesThroughRelative(n: string): boolean {
   // "it's important to us that nobody is signed up …", "the rule is that no one …": "that" opens what is required.
   if (
-    /\b(important|essential|crucial|critical|vital|necessary|sure|ensure|insists?|requires?|demands?|rule|ruled|rules|policy|law|means|agreed|decided|prefer|prefers|want|wants|like|asked|asks|wish|need|needs)( (to|for) [a-z]+)? that (nobody|no one|never|always|everyone|anyone)\b/.test(
+    /\b(important|essential|crucial|critical|vital|necessary|sure|ensure|insists?|requires?|demands?|rule|ruled|rules|policy|law|means|agreed|decided|prefer|prefers|want|wants|like|asked|asks|wish|need|needs)( (to|for) [a-z]+)?( is| was)? that (nobody|no one|never|always|everyone|anyone)\b/.test(
       n,
     )
   )

@@ -51,6 +51,11 @@ const ONE_OF_TWO: RegExp[] = [
   // "i'd rather do the rural round first", "i'd pick a qr code over a plain barcode".
   /^(i|we)('d| would) rather do (the|a|an|our) [^,]{2,40} first\b/,
   /^(i|we)('d| would) (pick|choose|go with|take) .{2,40} over (the |a |an )?[a-z]/,
+  // "fine, make it the saturday slot, not the sunday one", "we'll have the assessment day before the groups are
+  // published, not after", "go for the shorter form, we can add fields later".
+  /^(make it|make that|let's make it) (the )?[a-z0-9' -]{2,30}, not (the )?[a-z0-9' -]{2,30}[.!]*$/,
+  /^(we'll|we will|let's|lets) (have|do|hold|run|put) [a-z0-9' -]{2,40} (before|after) [a-z0-9' -]{2,40}, not (before|after)[.!]*$/,
+  /^go for (the|a|an) [a-z0-9' -]{2,40}(, |[.!]*$)/,
   // "darts results by email, not the app, that's our pick", "choose the blue layout, not the green".
   /, (that's|that is) (our|my|the) (pick|choice|decision|call)[.!]*$/,
   /^(choose|pick|go with) (the|a|an) [a-z0-9' -]{2,40}, not (the |a |an )?[a-z0-9' -]{2,30}[.!]*$/,

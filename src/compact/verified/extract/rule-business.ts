@@ -94,7 +94,7 @@ export function businessRule(c: string): StatedRule | null {
 
 /** A class of the business's people or things, named in the plural: "learners", "groups of more than twelve". */
 const PLURAL_CLASS =
-  /^(?!(?:the |our |all )?(?:i|you|we|he|she|it|they|people|kids|children|parents|users|developers|devs|folks|guys|programmers|engineers|humans|mums|dads|teenagers|things)\b)(?:the |our |all )?((?:(?!(?:i|you|we|he|she|it|they|before|after|when|if|because|since|until|while|but|and|or|so)\b)[a-z0-9-]+ ){0,3}(?!(?:is|was|has|does|says|this|his|its|yes|perhaps|always)\b)[a-z-]{2,}(?<!ss|us)s|staff)(?: (?:of|with|over|under|aged|on|in|from|who) [a-z0-9' -]{1,30}?)? (always|never) (?!(?:but|and|or|so|because|when|if)\b)([a-z-]+)\b(.*)$/;
+  /^(?!(?:the |our |all )?(?:i|you|we|he|she|it|they|people|kids|children|parents|users|developers|devs|folks|guys|programmers|engineers|humans|mums|dads|teenagers|things)\b(?!'))(?:the |our |all )?((?:(?!(?:i|you|we|he|she|it|they|before|after|when|if|because|since|until|while|but|and|or|so)\b)[a-z0-9'-]+ ){0,3}(?!(?:is|was|has|does|says|this|his|its|yes|perhaps|always)\b)[a-z-]{2,}(?<!ss|us)s|staff)(?: (?:of|with|over|under|aged|on|in|from|who) [a-z0-9' -]{1,30}?)? (always|never) (?!(?:but|and|or|so|because|when|if)\b)([a-z-]+)\b(.*)$/;
 /** Verbs that tell how people or things tend to behave (a habit, a complaint, a symptom), not what the business
  * has them do. */
 const TENDENCY =

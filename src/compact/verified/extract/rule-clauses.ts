@@ -117,7 +117,7 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   if (/\b(always|never|only|every|each|everywhere|at all times|at most|at least|no more than)\b/.test(inner))
     return rule("passed on");
   if (
-    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|prefer|doesn't|does not|don't|do not)/.test(
+    /^(want|insist|require|demand|need|ask|mandate|expect|is adamant|are adamant|forbid|won't|will not|prefer|doesn't|does not|don't|do not)/.test(
       verb,
     )
   )
