@@ -1,4 +1,4 @@
-// Rules, choices and goals by the kinds rounds forty-seven and forty-eight found on blinds 62 to 67 (issue 28): what
+// Rules, choices and goals by the kinds rounds forty-seven, forty-eight and fifty found on blinds 62 to 71 (issue 28): what
 // befalls whoever meets a case, bounds on what a thing is or may be, bodies that rule and how they want a kind of thing
 // handled, picks of one way over another or of the order of the work, the work said with its date or time, and the
 // look-alikes of a story's start ("when we started …"), an unreal past case and a quoted dash. Each case is written
@@ -104,5 +104,34 @@ describe("the work", () => {
       "Goodness no, we don't put juniors' photos on any printout.",
     );
     expect(holds(x.constraints, "we don't put juniors' photos on any printout")).toBe(true);
+  });
+});
+
+describe("round fifty", () => {
+  it("reads a refusal passed on and a policy that nobody may, and picks said as 'make it X, not Y'", () => {
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "The insurer will not cover night paddles without two coaches present.",
+          "The club's policy is that no one paddles alone after dark.",
+        ],
+        true,
+      ),
+    ).toEqual([]);
+    expect(classesOf("Fine, make it the Friday trip, not the Saturday one.")).toEqual(["decision"]);
+    expect(classesOf("Go for the shorter route, we can extend it later.")).toEqual(["decision"]);
+  });
+  it("leaves a motto and a thing that is always broken when it is needed alone", () => {
+    expect(
+      misreadRules(
+        OPEN,
+        [
+          "Always blame the weather, that's my motto.",
+          "The boathouse kettle is always broken when the juniors arrive.",
+        ],
+        false,
+      ),
+    ).toEqual([]);
   });
 });

@@ -237,7 +237,9 @@ function obligation(c: string): RuleClass | null {
     !/\bshould come with\b/.test(c)
   )
     return { kind: "constraint", cue: "obligation" };
-  if (/\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c)) return { kind: "constraint", cue: "want" };
+  // "… is always broken when we need it": a want inside a "when" clause only says when.
+  if (/(?<!\b(when|if|whenever|unless|until) )\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c))
+    return { kind: "constraint", cue: "want" };
   // "any change to how dosage is shown needs a second reviewer": what every case of a kind requires.
   if (
     /^(any|every|each|all) [a-z0-9 ./'-]{2,60}? (needs|need|requires|require) (a|an|the|two|[a-z]+s)\b/.test(
