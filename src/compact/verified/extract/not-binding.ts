@@ -7,7 +7,7 @@
 // the verb phrase (tense, aspect, a relative clause), not by phrases of any corpus. Pure.
 
 import { lastQuestion } from "./answers.ts";
-import { isImperative, isParty } from "./clause.ts";
+import { DONE_FIRST, isImperative, isParty } from "./clause.ts";
 
 const MODAL =
   /\b(must|mustn't|should|shouldn't|shall|has to|have to|needs? to|need|needs|may not|can't|cannot|don't|do not|only|want|wants|require|requires)\b/;
@@ -148,7 +148,7 @@ export function bansWithStory(n: string): boolean {
 export function regretsOnly(n: string): boolean {
   const perfect =
     /\b(?:should|must|could|would|might|ought to)(?:n't| not)? (?:[a-z]+ )?have [a-z]+(?:ed|en|wn|ne|ld|t|d)\b/g;
-  if (!perfect.test(n)) return false;
+  if (!perfect.test(n) || DONE_FIRST.test(n)) return false;
   const rest = n.replace(perfect, " ");
   return !MODAL.test(rest) && !/\b(never|always)\b/.test(rest) && !clauses(rest).some(startsAsk);
 }

@@ -2,7 +2,7 @@
 // "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
-import { EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
+import { DONE_FIRST, EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
 import { amountRule } from "./rule-amounts.ts";
 import { classStatement, statedObligation } from "./rule-statements.ts";
 
@@ -211,7 +211,7 @@ function prohibition(c: string): RuleClass | null {
 }
 
 function obligation(c: string): RuleClass | null {
-  if (EPISTEMIC.test(c)) return null;
+  if (EPISTEMIC.test(c) && !DONE_FIRST.test(c)) return null;
   if (/\b(make sure|make certain|be sure to|ensure|remember to|don't forget to)\b/.test(c))
     return { kind: "constraint", cue: "make sure" };
   if (
