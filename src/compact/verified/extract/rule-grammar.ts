@@ -210,6 +210,9 @@ function prohibition(c: string): RuleClass | null {
   return null;
 }
 
+const SHOWS_EACH =
+  /\b(i|we) (want|need) (the|our|my|this) [a-z0-9' -]{2,40}? to (show|list|display|print|include|give|total|count|map|highlight) (each|every|all)\b/;
+
 function obligation(c: string): RuleClass | null {
   if (EPISTEMIC.test(c) && !DONE_FIRST.test(c)) return null;
   if (/\b(make sure|make certain|be sure to|ensure|remember to|don't forget to)\b/.test(c))
@@ -238,7 +241,12 @@ function obligation(c: string): RuleClass | null {
   )
     return { kind: "constraint", cue: "obligation" };
   // "… is always broken when we need it": a want inside a "when" clause only says when.
-  if (/(?<!\b(when|if|whenever|unless|until) )\b(i|we) (want|need|expect)\b/.test(c) && GENERAL.test(c))
+  // "i want the membership page to show each student's next payment date": a view of every item is a thing to build.
+  if (
+    /(?<!\b(when|if|whenever|unless|until) )\b(i|we) (want|need|expect)\b/.test(c) &&
+    GENERAL.test(c) &&
+    !SHOWS_EACH.test(c)
+  )
     return { kind: "constraint", cue: "want" };
   // "any change to how dosage is shown needs a second reviewer": what every case of a kind requires.
   if (
