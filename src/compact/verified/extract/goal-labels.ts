@@ -128,7 +128,7 @@ export const STATED = [
   /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
-  /^(tl;?dr|in short|long story short|bottom line|summary|headline( for (this|the|today|next) [a-z]+| for you| for today)?)\s*[:,-]\s*\S+ \S+/,
+  /^(tl;?dr|in short|long story short|bottom line|summary|headline( task| job| item)?( for (this|the|today|next) [a-z]+| for you| for today)?)\s*[:,-]\s*\S+ \S+/,
   // "by the end of the month the stall should take pre-orders", "cake preorders form, live by friday": the work with
   // the date it is due.
   /^by (the end of (the|this|next) (week|month|term|season|year|day)|the end of today|tonight|tomorrow|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors|i'd|we'd|i'm|we're) [a-z]/,

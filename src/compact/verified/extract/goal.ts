@@ -65,7 +65,9 @@ const SOFT = [
   // "let's make the discord bot survive the gateway disconnects": the product made to do something.
   /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
-  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
+  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|built|done|made|set up|written|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
+  // "let's aim to have the reminders going out by monday": the aim said as such.
+  /^(let's|lets|we|i) (now )?aim to (get|have|make|build|finish|ship|launch|open|move|put|set up|sort|fix)\b/,
 ];
 /** Verbs whose object is a whole piece of work; an intent phrase with one of them states the session's aim. */
 const PROJECT_VERB =
@@ -161,7 +163,7 @@ const WANTED_THING =
 /** "i want a heatmap of rentals per station", "we need offline sync for the tablets": a thing of any name the work
  * builds, said with where it goes (never a standing "every …" or a break or an answer). */
 const WANTED_ANY =
-  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love|appreciate)|need|want) (a|an|some|one) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|showing|with|from|in front of|per) [a-z0-9]/;
+  /^((hi|hello|hey|so|ok),? )?((i|we)('d| would)? (really )?(need|want|like|love|appreciate)|need|want) (a|an|some|one) (?!(break|coffee|minute|moment|second|sec|hand|favou?r|word|answer|decision|reply|quick|to|you|it|that|this|them|the|my|our|your)\b)[a-z0-9-]+( [a-z0-9-]+){0,3} (of|for|in|on|to|that|which|where|showing|with|from|in front of|per) [a-z0-9]/;
 const RULE_SCOPE = /\b(every|each|always|never|any|all|whenever)\b/;
 /** "we want nightly backups of the three hosts to b2": things of a kind the work sets up, without an article. */
 const WANTED_KIND =

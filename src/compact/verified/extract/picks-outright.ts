@@ -4,6 +4,7 @@
 // holds for every case ("always use X, not Y") is a rule, not a pick. Inputs are normalized lowercase sentences. Pure.
 
 import { isImperative } from "./clause.ts";
+import { tagWords } from "./pos-tagger.ts";
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
@@ -64,9 +65,28 @@ const ONE_OF_TWO: RegExp[] = [
   /^(flag|mark|hide|show|skip|warn|block|keep|archive|email|text|print|list|merge|split|round|sort|group) (them|it|those|the [a-z ]{2,30}) (rather than|instead of) [a-z]{3,} (them|it|those)\b/,
 ];
 
+/** "static map over the interactive one", "shop credit over cash refunds, please": two things named, one preferred,
+ * with no verb; "players over 65" or "over the weekend" say an age or a time. */
+const NAMED_OVER =
+  /^(?:(?:the|a|an|our) )?([a-z][a-z0-9'-]*(?: [a-z0-9'-]+){0,3}) over ((?:the|a|an|our|any) )?([a-z][a-z0-9'-]*(?: [a-z0-9'-]+){0,3})(?:, (?:please|definitely|i think|for now))?[.!]*$/;
+const NOT_A_THING =
+  /(is|are|was|were|be|been|goes|go|went|runs?|gets?|got|has|have|had|pays?|takes?|comes?|came|it|them|this|that|we|i|you|they|he|she|me|us|all|age|aged)|^(weekend|summer|winter|spring|autumn|holidays?|phone|limit|top|years?|months?|weeks?|days?|past|moon|course|road|line|counter|edge|time|budget|christmas|easter|lunch|coffee|dinner|night)/;
+
+function namesOneOverOther(n: string): boolean {
+  const m = NAMED_OVER.exec(n);
+  if (m === null || isImperative(m[1] as string)) return false;
+  const parts = [m[1] as string, m[3] as string];
+  // Named things only: a verb, an adverb or a pronoun anywhere makes a clause ("caretaker override always wins").
+  return parts.every(
+    (part) =>
+      !NOT_A_THING.test(part) &&
+      tagWords(part).every((w, at) => !/^(VERB|AUX|ADV|PRON)$/.test(w.tag) || (at === 0 && /ed$/.test(w.word))),
+  );
+}
+
 /** Whether the sentence picks the order of the work or one of two named things, and holds for no more than now. */
 export function picksOutright(n: string): boolean {
-  if (picksOrder(n)) return true;
+  if (picksOrder(n) || namesOneOverOther(n)) return true;
   const standing = /\b(always|never|every|any|whenever|from now on)\b/.test(n.replace(/^never mind /, ""));
   return !standing && ONE_OF_TWO.some((shape) => shape.test(n));
 }
