@@ -114,7 +114,7 @@ export function looksImperative(clause: string): boolean {
 
 /** A verb phrase of obligation or prohibition in a declarative clause ("tests must run", "we can't use"). */
 export const OBLIGATION =
-  /\b(must|mustn't|shall|has to|have to|had better|needs? to|is required|are required|required to|is mandatory|mandatory|may not|can't|cannot|can not|are not allowed|aren't allowed|is not allowed|not allowed|is forbidden|off[- ]limits|is a must|(can|will|may|shall) never|read[- ]only|off the table|out of the question|(is|are) (a )?no[- ]go|not an option|non[- ]negotiable|not negotiable|not up for (debate|discussion)|a hard (rule|requirement|limit))\b/;
+  /\b(must|mustn't|shall|has to|have to|(has|have) always to|had better|needs? to|is required|are required|required to|is mandatory|mandatory|may not|can't|cannot|can not|are not allowed|aren't allowed|is not allowed|not allowed|is forbidden|off[- ]limits|is a must|(can|will|may|shall) never|read[- ]only|off the table|out of the question|(is|are) (a )?no[- ]go|not an option|non[- ]negotiable|not negotiable|not up for (debate|discussion)|a hard (rule|requirement|limit))\b/;
 export const PROHIBITION =
   /^(never|don't|do not|dont|don't ever|do not ever|stop|quit|refrain|avoid|no|not a single|nothing|hands off|under no circumstances|let's not|lets not)\b|\b(never|must not|mustn't|should not|shouldn't|may not|can't|cannot|not allowed|forbidden|off[- ]limits)\b/;
 /** Epistemic modals: a guess about the world, not a rule ("it must be the cache", "that should work now"). */

@@ -17,7 +17,7 @@ export function businessRule(c: string): StatedRule | null {
   if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
   // "juniors only play in the adult league with a coach's say-so": all a class of people may do.
   if (
-    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b)(the |our )?[a-z-]{3,}s only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)[a-z]{3,}\b(?! (about|of)\b)/.test(
+    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b(?!'))(the |our )?([a-z0-9'-]+ ){0,2}(?!(prefers|wants|needs|says|likes|thinks|means|does|goes|gets|takes|keeps|seems|looks|uses|allows|accepts|sells|shows|sends|makes)\b)[a-z-]{3,}s only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)[a-z]{3,}\b(?! (about|of)\b)/.test(
       c,
     )
   )
@@ -75,6 +75,9 @@ export function businessRule(c: string): StatedRule | null {
     !isImperative(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "any member more than a month behind loses their locker key", "anything not sterilised in a fortnight gets
+  // recycled", "dominoes players over 65 pay the concession rate": what befalls a case named without "who".
+  if (CASE_BEFALLS.test(c) && !PAST_TIME.test(c) && !TROUBLE.test(c)) return { kind: "constraint", cue: "state" };
   // "brown belts and above are exempt from weekday cleaning": who a duty leaves out.
   if (/\b(is|are) (exempt|excused|barred|banned) from\b/.test(c) && !PAST_TIME.test(c))
     return { kind: "constraint", cue: "state" };
@@ -92,6 +95,10 @@ export function businessRule(c: string): StatedRule | null {
   return null;
 }
 
+/** A case named by a bound or a state rather than a "who" clause, then what befalls it. */
+const CASE_BEFALLS =
+  /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without) [^,]{2,40}? (?:loses?|forfeits?|pays?|goes|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged))\b/;
+
 /** A class of the business's people or things, named in the plural: "learners", "groups of more than twelve". */
 const PLURAL_CLASS =
   /^(?!(?:the |our |all )?(?:i|you|we|he|she|it|they|people|kids|children|parents|users|developers|devs|folks|guys|programmers|engineers|humans|mums|dads|teenagers|things)\b(?!'))(?:the |our |all )?((?:(?!(?:i|you|we|he|she|it|they|before|after|when|if|because|since|until|while|but|and|or|so)\b)[a-z0-9'-]+ ){0,3}(?!(?:is|was|has|does|says|this|his|its|yes|perhaps|always)\b)[a-z-]{2,}(?<!ss|us)s|staff)(?: (?:of|with|over|under|aged|on|in|from|who) [a-z0-9' -]{1,30}?)? (always|never) (?!(?:but|and|or|so|because|when|if)\b)([a-z-]+)\b(.*)$/;
@@ -107,7 +114,11 @@ function classHabitRule(c: string): boolean {
   const verb = m[3] as string;
   const rest = m[4] as string;
   // "drivers always get lost", "parents always think …", "volunteers never reply": a tendency, told or complained of.
-  if (TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) || /[a-z]{3,}(ed|ing)$/.test(verb)) return false;
+  // "guest setters always work alongside a paid setter": who they work with is how the work is staffed.
+  const staffed = /^work (alongside|in pairs|in teams|under|beside|next to|with (a|an|another|at least|two|one))\b/.test(
+    `${verb}${rest}`,
+  );
+  if ((TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) && !staffed) || /[a-z]{3,}(ed|ing)$/.test(verb)) return false;
   if (
     /^get (lost|confused|stuck|noisy|busy|cross|upset|annoyed|angry|bored|it wrong|mixed|lazy|late)\b|^end up\b/.test(
       `${verb}${rest}`,

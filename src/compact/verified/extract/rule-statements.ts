@@ -116,7 +116,7 @@ export function statedObligation(c: string): StatedRule | null {
 export function classStatement(c: string): StatedRule | null {
   // "the original file is never modified", "the old page keeps working": how a thing is kept, of any subject.
   if (
-    /\b(is|are|gets?) (never|always) ((?!(broken|stolen|forgotten|frozen|mistaken|rotten|fallen|beaten|soaked|flooded|jammed|delayed|overbooked|packed|rammed)(\s+(when|again|anyway|now|on)\b|[.!,]|$))[a-z]+(ed|en)|lent|sent|kept|sold|left|put|paid|held)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+    /\b(is|are|gets?) (never|always) ((?!(broken|stolen|forgotten|frozen|mistaken|rotten|fallen|beaten|soaked|flooded|jammed|delayed|overbooked|packed|rammed)(\s+(when|again|anyway|now|on)\b|[.!,]|$))[a-z]+(ed|en)|lent|sent|kept|sold|left|put|paid|held|reset|set|cut|shut|let|split|lit|swept)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
       c,
     )
   )
