@@ -201,3 +201,19 @@ export function arrowRule(bare: string): SentenceClass | null {
   if (!m || /(→|->|=>)/.test(m[2] as string)) return null;
   return looksImperative(m[2] as string) || ruleIn(m[2] as string, m[2] as string) ? rule("condition") : null;
 }
+
+/** "i'd like all dates written day first", "i'd like the list sorted by surname": a thing the speaker wishes kept
+ * a way. Wished of every case it is a rule; of one named thing it is the work; "i'd like that fixed" points back. */
+const WISHED_DONE =
+  /^(?:(?:so|and|also|now|ok|okay),? )?(?:i|we)(?:'d| would) (?:really )?(?:like|prefer|love) (?!(?:to|it|that|this|them|you|a|an|some)\b)((?:all|every|each|any|the|our|my|these|those) )?[a-z0-9' -]{2,40}? (?:[a-z]{3,}ed|written|sent|kept|shown|done|made|put|set|left|taken|given|split)\b/;
+
+export function wishedDone(bare: string): SentenceClass | null {
+  const m = WISHED_DONE.exec(bare);
+  if (m === null) return null;
+  if (/^(all|every|each|any) $/.test(m[1] ?? "") || GENERAL.test(bare) || STANDING_SPAN.test(bare))
+    return rule("want");
+  return /^(the|our|my|these|those) $/.test(m[1] ?? "") ? { kind: "goal", strength: "intent" } : null;
+}
+
+/** "for the rest of this work", "from here to the end": the span of the session a wish holds for. */
+const STANDING_SPAN = /\bfor the rest of (this|the) (work|session|project|job|chat|conversation|season|year)\b/;

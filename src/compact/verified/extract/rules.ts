@@ -62,6 +62,7 @@ import {
   standingChange,
   stripFrames,
   WHOLE_REPO,
+  wishedDone,
 } from "./rule-clauses.ts";
 import { ruleIn } from "./rule-grammar.ts";
 import { opensWithVerb } from "./rule-shape.ts";
@@ -468,6 +469,8 @@ function readBare(bare: string): SentenceClass {
   if (reachesTarget(bare)) return { kind: "request" };
   const found = ruleIn(bare, bare) ?? ruleByShape(bare);
   if (found) return found;
+  const wished = wishedDone(bare);
+  if (wished) return wished;
   if (WOULD.test(bare) && !/\b(would you|could you)\b/.test(bare)) return negative("hypothetical");
   if (isImperative(bare) || /^(let's|lets) [a-z]+\b/.test(bare) || /^(and )?now\b/.test(bare))
     return { kind: "request" };
