@@ -41,6 +41,10 @@ const ONE_OF_TWO: RegExp[] = [
   // "the blue theme, definitely", "the blue version, please".
   /^(the|a|an) [a-z0-9' -]{2,30}, (definitely|for sure|hands down)[.!]*$/,
   /^(the|a) [a-z0-9' -]{2,30} (version|one|option|layout|design|theme|colour|color), please[.!]*$/,
+  // "let's store the photos on the club's drive, not in the database", "we'll sell it by the sheet, not by the pack".
+  /^(we'll|we will|let's|lets) (do|use|store|keep|sort|sell|send|print|show|list|put|run|host|hold|take|go with|pay|charge|split|group|order|price|book|email|text|post|publish|track|record|log|count|save|file) [^,]{2,50}, not [a-z0-9' -]{2,30}[.!]*$/,
+  // "the per-flight battery count, please, not per session".
+  /^(the |a |an )?[a-z0-9' -]{2,40}, please, not [a-z0-9' -]{2,30}[.!]*$/,
   // "we'll publish the rota as a pdf, not a web page".
   /^(we'll|we will|let's|lets) [a-z-]+ (the|it|them|our) [a-z0-9' -]{0,30}?as (a|an) [a-z0-9' -]{2,20}, not (a |an )?[a-z0-9' -]{2,20}[.!]*$/,
   // "start with the invoices and leave the map for next week".
