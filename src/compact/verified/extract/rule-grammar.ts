@@ -43,7 +43,7 @@ const PROHIBIT_START =
 const NOT_A_RULE =
   /^not (asking|saying|suggesting|complaining|blaming|judging|sure|really|quite|bad|great|ideal|urgent|important|today|now|yet|me|my)\b|^not (a|an) (task|request|ask|priority|requirement|must)\b|^not (needed|necessary|required|worth it|for now|this time)[.!]*$/;
 const NO_RULE =
-  /^no,? (that's|that is|the [a-z]+ (is|are)|it's|it is|we're|i'm|everything|that'll|that will|the [a-z]+ will)\b[^,]*$|^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b/;
+  /^no,? (that's|that is|the [a-z]+ (is|are)|it's|it is|we're|i'm|everything|that'll|that will|the [a-z]+ will)\b[^,]*$|^no,? (it's fine|it is fine|that's fine|all good|but|worries|problem|idea|way|thanks|rush|need|luck|change(?! to)|changes(?! to)|difference|clue|doubt|big deal|pressure|hurry|kidding|joke|offense|one|longer)\b|^(no|not a single|not one) [a-z' -]{2,30}? (has|have) ever [a-z]{3,}\b/;
 const NOT_A_RULE_AFTER_DONT =
   /^(don't|do not|let's not|lets not) (worry|bother|mind|know|think|get|remember|see|understand|care|have)\b|^(don't|do not) ask[.!]*$/;
 /** Present-tense verbs that state how a class of things is kept ("the config stays in yaml"), or what is done to

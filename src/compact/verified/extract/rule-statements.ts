@@ -358,7 +358,9 @@ function verblessRule(c: string): StatedRule | null {
       // "nothing about this platform is ever simple": a sigh, not a rule.
       !/\b(is|are|was|feels?|seems?) ever (simple|easy|fun|straightforward|quick|clean|nice|good|painless|smooth)\b/.test(
         c,
-      ))
+      ) &&
+      // "no dominoes player has ever paid on time": what has happened so far, not a rule.
+      !/\b(has|have) ever [a-z]{3,}\b/.test(c))
   )
     return { kind: "constraint", cue: "no" };
   return null;

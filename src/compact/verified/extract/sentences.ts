@@ -72,8 +72,10 @@ export const LIST_ITEM = /^\s*([-*+•]|\d+[.)]|\(\d+\)|\(?[a-h]\)|\[[ x]?\])\s+
 /** Whether a line opens with a rule label ("Constraints: …", "**Rules:**", "Important:"). */
 export function opensWithRuleLabel(line: string): boolean {
   const label = LABEL_AT_START.exec(line.trim());
+  // "the log says 'route 14 never reset: locked'": a colon inside a quote heads nothing.
+  if (label === null || /(^|\s)'/.test(label[1] as string)) return false;
   // "Constraints, in no order:" names rules before the comma; "wait, more important:" is no rule label.
-  return label !== null && RULE_HEADING.test(`${(label[1] as string).split(",")[0]}:`);
+  return RULE_HEADING.test(`${(label[1] as string).split(",")[0]}:`);
 }
 
 /** "should have said earlier:", "as i said:": the user's own words follow, not pasted material. */
