@@ -168,6 +168,11 @@ export const VENT =
   /\b(i hate|i love how|cursed|hate me|should be illegal|become farmers|this is fine|blame dns|buy the team|don't mind me|my brain|who (designed|wrote|thought)|never let (me|anyone)|never trust (me|a|anyone)|don't (ever )?let me|tired of me|whoever wrote)\b/;
 
 /** A question by its form: a question mark, or an inverted auxiliary / wh-word at the start. */
+/** "can we make the marshals wear hi-vis, or is that overkill?": a thought weighed aloud, not work asked for. */
+export function weighsAloud(n: string): boolean {
+  return /, or (is|would) (that|it|this) (be )?[a-z ]{2,30}\?$/.test(n);
+}
+
 export function isQuestion(n: string): boolean {
   if (/\?["”')\]]*$/.test(n)) return true;
   // "do that", "do it now": without a question mark, "do" before a pronoun is the verb of an imperative.

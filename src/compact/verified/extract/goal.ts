@@ -5,7 +5,7 @@
 // is down: new plan, find out why …"). Pivots, small talk and the other moves of a conversation are in
 // goal-moves.ts. Inputs are normalized lowercase.
 
-import { BASE_VERB } from "./clause.ts";
+import { BASE_VERB, weighsAloud } from "./clause.ts";
 import {
   AIM_LEAD,
   GOAL_LABEL,
@@ -335,6 +335,7 @@ function readGoal(n: string): GoalReading | null {
     const instead = swapped ? n.slice(swapped[0].length) : "";
     if (instead.split(" ").length >= 3 && new RegExp(`^(${BASE_VERB})\\b`).test(instead))
       return { strength: "stated", clause: n };
+    if (weighsAloud(n)) return null;
     return WE_ASK.test(n.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
   }
   // "i should learn vim one of these days": a someday wish, not this session's aim.

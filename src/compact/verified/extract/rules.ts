@@ -29,6 +29,7 @@ import {
   reportedClause,
   VENT,
   WOULD,
+  weighsAloud,
 } from "./clause.ts";
 import {
   framesProblem,
@@ -328,6 +329,7 @@ function readBare(bare: string): SentenceClass {
   )
     return negative("question");
   // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
+  if (weighsAloud(bare)) return negative("question");
   const asked = bare.endsWith("?") ? goalReading(bare) : null;
   if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
