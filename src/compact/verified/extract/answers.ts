@@ -103,7 +103,7 @@ export function answersClosed(n: string, prev: string): boolean {
   // "assists yes but in a separate column": the thing asked about, its yes, then how.
   const first = VERDICT_FIRST.exec(n);
   // "public yes but juniors show as first name and initial only": the verdict, then how far it goes.
-  const limited = first !== null && /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no),? but /.test(n);
+  const limited = first !== null && /^[a-z0-9-]+( [a-z0-9-]+)?,? (yes|no),? but /.test(n);
   if (first && (n.split(" ").length <= 8 || limited) && echoes(first[1] as string, question)) return true;
   // "delete it" after "keep the hl7 parser as fallback?": a short order on the thing asked about settles it; after
   // an offer ("want me to fix it too?") it asks for the work.
@@ -141,7 +141,7 @@ export function answersClosed(n: string, prev: string): boolean {
 const SHORT_ORDER_ON_IT =
   /^([a-z-]+ ){0,2}(it|them|that|those|this|that one|this one)( too| please| then)?[.!]*$/;
 /** "assists yes but …", "exports no, …": a thing named first with its yes or no. */
-const VERDICT_FIRST = /^([a-z0-9-]+( [a-z0-9-]+)?) (yes|no)\b(?! (one|way|thing|need|idea)\b)/;
+const VERDICT_FIRST = /^([a-z0-9-]+( [a-z0-9-]+)?),? (yes|no)\b(?! (one|way|thing|need|idea)\b)/;
 /** "comments yes, edits no": each thing asked about with its yes or no. */
 const VERDICT_LIST = /^[a-z0-9-]+( [a-z0-9-]+)? (yes|no)(, [a-z0-9-]+( [a-z0-9-]+)? (yes|no))+[.!]*$/;
 /** "a pin is fine", "she said email is fine", "2 m works": a thing named and judged good enough. */

@@ -62,7 +62,8 @@ const NEXT_STEP = /^(then|now|next|after that|let me know|tell me|show me|ping m
  * the format check": a pick, then a rule of its own after the joint. Returns the rule's cue, or null. */
 export function ruleAfterPick(n: string): string | null {
   // The pick is short and ends at the first comma; "but" brings in only a condition ("…, but if it is down, …").
-  const joint = /^([^,;]{1,60})(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
+  // "public page, yes, but first names only": the thing asked about and its yes make the pick.
+  const joint = /^([^,;]{1,60}(?:, (?:yes|no)(?=, but))?)(?:, (and|but|plus|also)|;) (.{8,})$/.exec(n);
   const tail = joint?.[3]?.replace(/^(also|then,?) /, "");
   // "10 percent, but always keep traces with errors": after "but" only a condition or a rule word sets a rule.
   if (
@@ -70,7 +71,7 @@ export function ruleAfterPick(n: string): string | null {
     NEXT_STEP.test(tail) ||
     isGoAhead(tail) ||
     (joint?.[2] === "but" &&
-      !/^(if|when|unless|in case|always|never|don't|do not|make sure|(please|pls) (not|don't|never))\b/.test(
+      !/^(if|when|unless|in case|always|never|don't|do not|make sure|(please|pls) (not|don't|never))\b|^[a-z0-9' -]{2,30} only[.!]*$/.test(
         tail,
       ))
   )
