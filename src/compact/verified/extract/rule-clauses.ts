@@ -76,6 +76,14 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "our committee ruled that damaged kit is quarantined until a coach checks it": a ruling is a rule unless it tells
   // what was done.
   if (/^(ruled|rules|has ruled)$/.test(verb) && !PAST_VERB.test(inner)) return rule("passed on");
+  // "the trustees have decided no volunteer drives more than two rounds a week": a standing decision passed on is a
+  // rule; "the committee decided to close early" tells of one act.
+  if (/decided$/.test(verb)) {
+    if (/^(to|that (we|i) (should|would|will|'ll))\b/.test(inner) || PAST_VERB.test(inner)) return negative("remark");
+    return ruleIn(inner, inner) || /^(no|nobody|no one|every|each|only|all)\b/.test(inner)
+      ? rule("passed on")
+      : negative("remark");
+  }
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
   // "the coach wants to be able to book rink 1 every wednesday": what they want to be able to do is work asked for.
