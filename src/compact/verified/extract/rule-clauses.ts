@@ -225,3 +225,21 @@ export function wishedDone(bare: string): SentenceClass | null {
 
 /** "for the rest of this work", "from here to the end": the span of the session a wish holds for. */
 const STANDING_SPAN = /\bfor the rest of (this|the) (work|session|project|job|chat|conversation|season|year)\b/;
+
+/** "the server copy wins, always": a way things go, insisted on for every case; "24h clock always", "public never":
+ * a thing named with no verb, then held to for good. */
+export function isInsisted(bare: string): boolean {
+  if (
+    /^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception|full stop|period|end of story)[.!]*$/.test(
+      bare,
+    )
+  )
+    return true;
+  // "great work as always" praises; "as always" holds nothing.
+  const named = /^([a-z0-9][a-z0-9' -]{1,30}?)(?<!\bas),? (always|never)[.!]*$/.exec(bare)?.[1];
+  return (
+    named !== undefined &&
+    named.split(" ").length <= 4 &&
+    tagWords(named).every((w) => !/^(VERB|AUX|PRON|ADV)$/.test(w.tag))
+  );
+}

@@ -58,6 +58,7 @@ import { tagWords } from "./pos-tagger.ts";
 import {
   arrowRule,
   conditional,
+  isInsisted,
   passedOn,
   ruleByShape,
   standingChange,
@@ -478,13 +479,7 @@ function readBare(bare: string): SentenceClass {
     return { kind: "request" };
   // "health answers are visible to instructors, nobody else": who or what alone, said last.
   if (ONLY_TAIL.test(bare)) return rule("only");
-  // "the server copy wins, always": a way things go, insisted on for every case.
-  if (
-    /^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception|full stop|period|end of story)[.!]*$/.test(
-      bare,
-    )
-  )
-    return rule("insisted");
+  if (isInsisted(bare)) return rule("insisted");
   // "the robots keep stopping and i'm pretty sure it must be those cached tiles because …": a guess inside a long
   // report leaves it a report; a guess said alone is a remark.
   const guessInReport = bare.split(" ").length >= 18 ? bare.replace(EPISTEMIC, "") : bare;
