@@ -84,7 +84,7 @@ const OWN_WORDS =
 /** "Notes from the modelling review:", "Outcome of the sync:", "Here's where we are on the pipeline:": the team's own
  * notes follow, not pasted material. */
 const NOTES_OF =
-  /^\W{0,4}((my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}|(here's|here is|this is) (where (we|i) (are|stand)|the (plan|situation|state|status|context|background|setup|picture))\b[^.!?]{0,60}):\s*$/i;
+  /^\W{0,4}((my |our |the |some )?(notes|minutes|outcome|recap|summary|takeaways|results?) (of|from)\b[^.!?]{0,40}|([a-z'-]+ ){0,3}(changes|decisions|actions|action points|updates|requests|points|rules) (from|agreed at|agreed in|at|of) (the |our |last |this |[a-z]+'s )?(agm|meeting|committee|board|call|review|trustees|session|workshop|huddle|standup|stand-up|sync|retro|catch-up|chat)\b[^.!?]{0,30}|(here's|here is|this is) (where (we|i) (are|stand)|the (plan|situation|state|status|context|background|setup|picture))\b[^.!?]{0,60}):\s*$/i;
 /** "Charity shop donation log, a few things:", "my list for this week:": the user's own list follows, whatever word
  * of pasted output (log, build, review) came before it. */
 const OWN_LIST =
