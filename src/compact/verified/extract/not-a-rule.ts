@@ -221,7 +221,7 @@ export function earnestAsk(
   if (SELF_ADDRESSED.test(n) || laughsAtItself(n)) return null;
   const clauses = n
     .replace(LAUGH_MARK, " ")
-    .split(/\s*(?:[,;:]|\.\s|\s—\s|\s-\s|\b(?:but|so)\b)\s*/)
+    .split(/\s*(?:[,;:]|\.\s|\s—\s|\s-\s|\b(?:but|so|because)\b)\s*/)
     .map((c) =>
       c
         .replace(/\s+/g, " ")
@@ -236,7 +236,7 @@ export function earnestAsk(
         (!standing && (isImperative(c) || looksImperative(c))) ||
         // "the pipeline has to stay green": a thing bound by a modal, whoever sighs around it.
         (!standing &&
-          /^(the|our|every|all|each) (?![a-z0-9 _.-]*\b(say|says|said|will|would|think|thinks|thought)\b)[a-z0-9 _.-]{2,30} (must|has to|have to|needs to|may not|must not|cannot|can't) [a-z]/.test(
+          /^(the|our|every|all|each) (?![a-z0-9 _.-]*\b(say|says|said|will|would|think|thinks|thought)\b)[a-z0-9 _.-]{2,30} (must|has to|have to|needs to|may not|must not|cannot|can't|should never|should not|shouldn't) [a-z]/.test(
             c,
           )),
     )

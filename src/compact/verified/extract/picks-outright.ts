@@ -84,7 +84,9 @@ function namesOneOverOther(n: string): boolean {
   return parts.every(
     (part) =>
       !NOT_A_THING.test(part) &&
-      tagWords(part).every((w, at) => !/^(VERB|AUX|ADV|PRON)$/.test(w.tag) || (at === 0 && /ed$/.test(w.word))),
+      tagWords(part).every(
+        (w, at) => !/^(VERB|AUX|ADV|PRON)$/.test(w.tag) || (at === 0 && /ed$/.test(w.word)),
+      ),
   );
 }
 

@@ -77,7 +77,8 @@ export function businessRule(c: string): StatedRule | null {
     return { kind: "constraint", cue: "state" };
   // "any member more than a month behind loses their locker key", "anything not sterilised in a fortnight gets
   // recycled", "dominoes players over 65 pay the concession rate": what befalls a case named without "who".
-  if (CASE_BEFALLS.test(c) && !PAST_TIME.test(c) && !TROUBLE.test(c)) return { kind: "constraint", cue: "state" };
+  if (CASE_BEFALLS.test(c) && !PAST_TIME.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "state" };
   // "brown belts and above are exempt from weekday cleaning": who a duty leaves out.
   if (/\b(is|are) (exempt|excused|barred|banned) from\b/.test(c) && !PAST_TIME.test(c))
     return { kind: "constraint", cue: "state" };
@@ -115,10 +116,12 @@ function classHabitRule(c: string): boolean {
   const rest = m[4] as string;
   // "drivers always get lost", "parents always think …", "volunteers never reply": a tendency, told or complained of.
   // "guest setters always work alongside a paid setter": who they work with is how the work is staffed.
-  const staffed = /^work (alongside|in pairs|in teams|under|beside|next to|with (a|an|another|at least|two|one))\b/.test(
-    `${verb}${rest}`,
-  );
-  if ((TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) && !staffed) || /[a-z]{3,}(ed|ing)$/.test(verb)) return false;
+  const staffed =
+    /^work (alongside|in pairs|in teams|under|beside|next to|with (a|an|another|at least|two|one))\b/.test(
+      `${verb}${rest}`,
+    );
+  if ((TENDENCY.test(verb.replace(/(?<=[^s])s$/, "")) && !staffed) || /[a-z]{3,}(ed|ing)$/.test(verb))
+    return false;
   if (
     /^get (lost|confused|stuck|noisy|busy|cross|upset|annoyed|angry|bored|it wrong|mixed|lazy|late)\b|^end up\b/.test(
       `${verb}${rest}`,

@@ -79,7 +79,8 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "the trustees have decided no volunteer drives more than two rounds a week": a standing decision passed on is a
   // rule; "the committee decided to close early" tells of one act.
   if (/decided$/.test(verb)) {
-    if (/^(to|that (we|i) (should|would|will|'ll))\b/.test(inner) || PAST_VERB.test(inner)) return negative("remark");
+    if (/^(to|that (we|i) (should|would|will|'ll))\b/.test(inner) || PAST_VERB.test(inner))
+      return negative("remark");
     return ruleIn(inner, inner) || /^(no|nobody|no one|every|each|only|all)\b/.test(inner)
       ? rule("passed on")
       : negative("remark");
@@ -224,7 +225,8 @@ export function wishedDone(bare: string): SentenceClass | null {
 }
 
 /** "for the rest of this work", "from here to the end": the span of the session a wish holds for. */
-const STANDING_SPAN = /\bfor the rest of (this|the) (work|session|project|job|chat|conversation|season|year)\b/;
+const STANDING_SPAN =
+  /\bfor the rest of (this|the) (work|session|project|job|chat|conversation|season|year)\b/;
 
 /** "the server copy wins, always": a way things go, insisted on for every case; "24h clock always", "public never":
  * a thing named with no verb, then held to for good. */

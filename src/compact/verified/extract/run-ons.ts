@@ -21,7 +21,7 @@ const BINDING_CLAUSE =
  * before someone passing a rule on ("and the committee wants …"), or, with no word between, the start of a
  * practice ("… we never chase …") or of who set it ("… the committee was very clear we never …"). */
 const JOINT = new RegExp(
-  `,\\s+and\\s+(?:then\\s+)?|;\\s+|\\s+(?:so|and)\\s+(?=[a-z]{3,}s\\b(?! (?:them|it|the|a|an|our|my|this|that|these|those|like)\\b)[^,]{0,40}?\\b(?:has to|have to|must|needs? to)\\b|${BINDING_CLAUSE})|\\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b)|(?<=\\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b|\\s+—\\s+and\\s+|\\s+and\\s+also\\s+|\\s+and\\s+(?:(?:oh|also|plus)\\s+)?(?=(?:don't|do not|never|always|make sure|nothing(?! (?:more|else)\\b)|no)\\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\\s)`,
+  `,\\s+and\\s+(?:then\\s+)?|;\\s+|\\s+(?:so|and)\\s+(?=[a-z]{3,}s\\b(?! (?:them|it|the|a|an|our|my|this|that|these|those|like)\\b)[^,]{0,40}?\\b(?:has to|have to|must|needs? to)\\b|${BINDING_CLAUSE})|\\s+(?=we (?:never|always) [a-z]|(?:the|our) [a-z'-]+(?: [a-z'-]+)? (?:was|were) (?:very |really )?(?:clear|firm|strict|adamant) (?:that )?(?:we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b)|(?<=\\b(?:was|were) (?:very |really )?(?:clear|firm|strict|adamant))\\s+(?=we|you|nobody|no one|everyone|every|each|all|only|never|always)\\b|\\s+—\\s+and\\s+|\\s+and\\s+also\\s+|\\s+(?:and\\s+)?(?:another thing|one more thing|the other thing is)[,:]?\\s+|\\s+and\\s+(?:(?:oh|also|plus)\\s+)?(?=(?:don't|do not|never|always|make sure|nothing(?! (?:more|else)\\b)|no)\\s|(?:the|our|my|their) [a-z-]+(?: [a-z-]+)? (?:wants|says|said|insists|requires|asked|demands|needs)\\s)`,
   "i",
 );
 /** A yes or a no to the question with what it takes, then "but" and how far it goes, in one clause. */
@@ -57,7 +57,13 @@ export function runOnClauses(text: string): string[] {
 export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: string): RunOnFacts {
   const found: RunOnFacts = { narrowed: false, rules: [], decisions: [], goals: [] };
   // "assists yes but in a separate column, and our old treasurer used to say …": a story told after the pick.
-  const toldAfter = whole.kind === "negative" && (whole.why === "history" || whole.why === "remark");
+  // "…and another thing the log should never show the postcode because … a nightmare honestly": a sigh in one part
+  // of a long dictated sentence leaves the clauses that bind.
+  const toldAfter =
+    whole.kind === "negative" &&
+    (whole.why === "history" ||
+      whole.why === "remark" ||
+      (whole.why === "joke" && runOnClauses(sentence.text).length >= 2));
   if (whole.kind === "negative" && !toldAfter) return found;
   // A sentence kept whole as a rule already holds every rule said in it.
   const kept = whole.kind === "constraint" || whole.kind === "preference";
@@ -111,7 +117,12 @@ export function factsOfRunOn(sentence: Sentence, whole: SentenceClass, prev?: st
         !/^we (never|always) (said|had|did|was|were|went|got|thought|knew|made|took|[a-z]{3,}ed)\b/i.test(c),
     )) {
       const cls = classifySentence({ text: clause, introducesQuote: false });
-      if (cls.kind === "constraint") found.rules.push({ text: clause, kind: cls.kind, cue: cls.cue });
+      // "… because we had people turning up uninvited": the story of why is left out of the rule.
+      const rule = clause.replace(
+        / because (?:we|they|i|he|she|people|someone|somebody) (?:had|was|were|got|went|[a-z]{3,}ed)\b.*$/i,
+        "",
+      );
+      if (cls.kind === "constraint") found.rules.push({ text: rule, kind: cls.kind, cue: cls.cue });
     }
     return found;
   }
