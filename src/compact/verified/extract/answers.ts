@@ -239,3 +239,24 @@ export function changesWay(n: string, prev: string): boolean {
     )
   );
 }
+
+/** Words that carry no option of their own when said back. */
+const EMPTY_WORDS =
+  /^(yes|yeah|yep|no|nope|nah|ok|okay|sure|fine|thanks|please|the|a|an|it|that|this|too|also|both|all|any|not|just|only|and|or|one|some)$/;
+
+/** "hidden" after "Should drivers … be hidden from those riders?", "grams" after "Want grams?": the one or two words
+ * the question turns on, said back as the answer. */
+export function saysAskedWordBack(n: string, question: string): boolean {
+  const words = n.replace(/[.!]+$/, "").split(" ");
+  if (words.length > 2 || question === "") return false;
+  return words.every(
+    (w) => /^[a-z][a-z-]{2,}$/.test(w) && !EMPTY_WORDS.test(w) && new RegExp(`\\b${w}\\b`).test(question),
+  );
+}
+
+/** "per kilo instead" after "Show price per 100g too?": another way named in a few words, in place of the asked one. */
+export function offersInstead(n: string): boolean {
+  return /^(?!(i|we|you|it|they|that|this|let's|lets)\b)[a-z0-9][a-z0-9' -]{1,30} instead(, please| please)?[.!]*$/.test(
+    n,
+  );
+}

@@ -9,7 +9,9 @@ import {
   changesWay,
   echoes,
   lastQuestion,
+  offersInstead,
   PUT_OFF,
+  saysAskedWordBack,
 } from "./answers.ts";
 import { BASE_VERB, isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
 import { picksOutright } from "./picks-outright.ts";
@@ -257,7 +259,7 @@ const UNSURE = new RegExp(
 const YES_NO_QUESTION =
   /(^|[.!?]\s+)(and )?(should|shall|do|does|would|will|can|is|are) [a-z][^.!?]{0,80}\?\s*$/;
 /** "Include a tie-break box?", "Export to PDF for the board?": a yes or no asked with the verb alone. */
-const BARE_VERB_QUESTION = new RegExp(`(^|[.!?]\\s+)(${BASE_VERB}) [a-z][^.!?]{1,80}\\?\\s*$`);
+const BARE_VERB_QUESTION = new RegExp(`(^|[.!?]\\s+)(${BASE_VERB}|want|need) [a-z][^.!?]{1,80}\\?\\s*$`);
 
 /** The assistant's last sentence asks a yes or a no. */
 export function asksYesNo(prev: string): boolean {
@@ -440,7 +442,9 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   // "tie-break box on the last page" after "Include a tie-break box?", "pdf, a4 landscape" after "Export to PDF for the
   // board?": the thing asked about named first, with how it is to be.
   const bareAsk = BARE_VERB_QUESTION.exec(prev.slice(-300).toLowerCase());
-  if ((closed || bareAsk) && namesAskedThing(n, lastQuestion(prev) ?? "")) return true;
+  const question = lastQuestion(prev) ?? "";
+  if ((closed || bareAsk) && (namesAskedThing(n, question) || saysAskedWordBack(n, question))) return true;
+  if ((closed || bareAsk) && offersInstead(n) && !isImperative(n)) return true;
   // "B" after "A) … B) … C) …": an option named by its mark; "agreed, option 1" and "A, then, a signature file"
   // name it after a word of assent or before their reason.
   const mark = (
