@@ -44,7 +44,13 @@ export function reportedClause(said: string): Reported | null {
   // "the head has asked me to sort out the app": work handed over, not a rule passed on.
   if (/\b(has|have) asked (me|us) to\b/.test(said)) return null;
   // "ray, the owner, says …": a name with its role reports as the role does.
-  const n = said.replace(/^[a-z]+, ((?:the|our|my) [a-z' -]{2,30}?), (?=[a-z])/, "$1 ");
+  // "good, but the board says …": an acknowledgement first, then the rule passed on.
+  const n = said
+    .replace(/^[a-z]+, ((?:the|our|my) [a-z' -]{2,30}?), (?=[a-z])/, "$1 ")
+    .replace(
+      /^(good|great|ok|okay|fine|right|yes|yeah|sure|perfect|lovely|brilliant|thanks|cheers)[,!.]* (but|and|also|though),? (?=(the|our|my|their) )/,
+      "",
+    );
   const a = ACCORDING.exec(n);
   if (a) return { verb: "says", inner: a.at(-1) as string };
   // "the head has asked me to sort out the app" hands work over; "members have asked us never to …" sets a rule.

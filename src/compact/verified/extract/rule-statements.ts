@@ -63,6 +63,17 @@ export function statedObligation(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "passed on" };
+  // "we have a rule that nobody does more than two shifts", "the club has a policy that …", "there's a rule that …".
+  if (
+    /^((we|i|the [a-z' -]{2,30}|our [a-z' -]{2,30}) (have|has)|there's|there is) (a|one|an old|a strict|a firm|a house|a standing|a club|a simple) (rule|policy|convention|agreement) (that|:) ?[a-z]/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c)
+  )
+    return { kind: "constraint", cue: "passed on" };
+  // "our rule is nobody does more than two shifts": the rule named, then said without "that".
+  if (/^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy) is (nobody|no one|everyone|every|each|all|we|you) [a-z]/.test(c))
+    return { kind: "constraint", cue: "passed on" };
   // "make dry-run the default": what happens unless asked otherwise.
   if (/^make [a-z0-9 ._-]{1,30} the default\b/.test(c)) return { kind: "constraint", cue: "default" };
   // "the speed limit is not to be raised in software": what may (not) be done to a thing, said with "be to".
