@@ -8,6 +8,7 @@ import {
   mainClauseAfterCondition,
   PAST_TIME,
   PAST_VERB,
+  TROUBLE,
   WOULD,
 } from "./clause.ts";
 import { isAssignment, isWantedThing } from "./goal.ts";
@@ -146,6 +147,10 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   return negative("remark");
 }
 
+/** What follows in a case: someone or something of the business in the present, losing, stopping or standing in. */
+const CONSEQUENCE =
+  /^(it|they|their [a-z0-9 _'-]{2,30}|his [a-z0-9 _'-]{2,30}|her [a-z0-9 _'-]{2,30}|the [a-z0-9 _'-]{2,30}|that [a-z]+|[a-z]+s) (stops|stop|lapses|lapse|expires|expire|is off|are off|is cancelled|are cancelled|is void|are void|loses|lose|wins|win|forfeits|forfeit|pays|pay|cleans|clean|covers|cover|takes over|take over|steps in|step in|is charged|are charged|is refunded|are refunded|is fined|are fined|keeps|keep|drops out|drop out|sits out|sit out|waits|wait|decides|decide|has the final say|have the final say)\b/;
+
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 export function conditional(main: string, whole: string): SentenceClass {
   const clause = stripFrames(main).replace(/^(then|in that case|in which case|if so),? /, "");
@@ -182,6 +187,17 @@ export function conditional(main: string, whole: string): SentenceClass {
     return rule("condition");
   // "if readings stop for 15 min, that's its own alarm": the case is given its own handling.
   if (classifiesCase(clause)) return rule("condition");
+  // "if a customer misses three collections, their standing order stops", "if no one is free, the duty instructor
+  // cleans": what the business does or lets happen in the case, said in the present.
+  // "if you look at the logs, the numbers lose precision" reports what is seen.
+  if (
+    CONSEQUENCE.test(clause) &&
+    !WOULD.test(own) &&
+    !TROUBLE.test(clause) &&
+    !PAST_TIME.test(clause) &&
+    !/^(if|when|whenever) (you|i|we) (look|check|see|ask|read|search|compare|zoom|open|try|test)\b/.test(whole)
+  )
+    return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };
 }
 
