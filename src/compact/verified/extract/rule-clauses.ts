@@ -88,6 +88,9 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   }
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
+  // "the diocese has asked every tower for a safeguarding log": work asked of everyone, ours among them.
+  if (/^(asked|asks|has asked|have asked)$/.test(verb) && /^(every|each|all) [a-z' -]{2,40}? (for|to) /.test(inner))
+    return { kind: "goal", strength: "intent" };
   // "the coach wants to be able to book rink 1 every wednesday": what they want to be able to do is work asked for.
   if (/^(want|need)/.test(verb) && /^to be able to [a-z]/.test(inner))
     return { kind: "goal", strength: "intent" };

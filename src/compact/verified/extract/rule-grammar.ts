@@ -202,7 +202,7 @@ function prohibition(c: string): RuleClass | null {
   )
     return (c.split(",")[0] as string).split(" ").length <= 14 ? { kind: "constraint", cue: "no" } : null;
   if (
-    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one)( (under|over|below|above|without|with) [a-z0-9-]+)? [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
+    /^(nothing|nobody|no one|none of)\b.*\b(may|can|should|must|is allowed)\b|^(nobody|no one)( (under|over|below|above|without|with|outside|except|from|other than|apart from) (the )?[a-z0-9-]+)? [a-z]+s\b(?!.*\b(anymore|these days|any more)\b)/.test(
       c,
     )
   )
