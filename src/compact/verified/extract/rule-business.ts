@@ -15,6 +15,7 @@ export function businessRule(c: string): StatedRule | null {
   if (classHabitRule(c)) return { kind: "constraint", cue: "state" };
   // "the club never shows full names online": what the speaker's own body always or never does is its policy.
   if (bodyPolicy(c)) return { kind: "constraint", cue: "state" };
+
   // "juniors only play in the adult league with a coach's say-so": all a class of people may do.
   if (
     /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b(?!'))(the |our )?([a-z0-9'-]+ ){0,2}(?!(prefers|wants|needs|says|likes|thinks|means|does|goes|gets|takes|keeps|seems|looks|uses|allows|accepts|sells|shows|sends|makes)\b)[a-z-]{3,}s only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)[a-z]{3,}\b(?! (about|of)\b)/.test(
@@ -99,6 +100,24 @@ export function businessRule(c: string): StatedRule | null {
 /** A case named by a bound or a state rather than a "who" clause, then what befalls it. */
 const CASE_BEFALLS =
   /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without|who (?:doesn't|does not|don't|isn't|hasn't)|(?!(?:is|was|has|does)\b)[a-z]{3,}ed)(?: [^,]{1,40}?)? (?:loses?|forfeits?|pays?|goes|sits? out|moves? to|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged))\b/;
+
+/** "i never take bookings on bank holidays", "i never charge late fees": the owner's own practice; "i always forget
+ * …" or "i never understood …" tell how the speaker is. */
+export function ownerPractice(c: string): boolean {
+  const own = /^(?:(?:and|but|also) )?i (?:never|always) ([a-z]{3,})\b(.*)$/.exec(c);
+  return (
+    own !== null &&
+    // "i never work on sundays": when the owner works is a rule of the business.
+    (!TENDENCY.test(own[1] as string) ||
+      /^work (on|at|in|before|after|past|weekends|evenings|nights)\b/.test(`${own[1]}${own[2]}`)) &&
+    !/(ed|ing)$/.test(own[1] as string) &&
+    !/^(say|get|got|feel|felt|wonder|worry|wish|hope|thought|do|did|have|had|mix|lose|end|put|keep|understood|knew|saw|went|came|made|took|told|said|heard|found|meant|left)$/.test(
+      own[1] as string,
+    ) &&
+    !/\b(again|anyway|myself|me)\b/.test(own[2] as string) &&
+    !PAST_TIME.test(c)
+  );
+}
 
 /** A class of the business's people or things, named in the plural: "learners", "groups of more than twelve". */
 const PLURAL_CLASS =

@@ -89,7 +89,10 @@ export function passedOn(verb: string, inner: string): SentenceClass {
   // "the insurer wants an access log kept for five years": how long a thing is kept, passed on, is a rule.
   if (amountRule(inner)?.cue === "amount term") return rule("passed on");
   // "the diocese has asked every tower for a safeguarding log": work asked of everyone, ours among them.
-  if (/^(asked|asks|has asked|have asked)$/.test(verb) && /^(every|each|all) [a-z' -]{2,40}? (for|to) /.test(inner))
+  if (
+    /^(asked|asks|has asked|have asked)$/.test(verb) &&
+    /^(every|each|all) [a-z' -]{2,40}? (for|to) /.test(inner)
+  )
     return { kind: "goal", strength: "intent" };
   // "the coach wants to be able to book rink 1 every wednesday": what they want to be able to do is work asked for.
   if (/^(want|need)/.test(verb) && /^to be able to [a-z]/.test(inner))
@@ -198,7 +201,9 @@ export function conditional(main: string, whole: string): SentenceClass {
     !WOULD.test(own) &&
     !TROUBLE.test(clause) &&
     !PAST_TIME.test(clause) &&
-    !/^(if|when|whenever) (you|i|we) (look|check|see|ask|read|search|compare|zoom|open|try|test)\b/.test(whole)
+    !/^(if|when|whenever) (you|i|we) (look|check|see|ask|read|search|compare|zoom|open|try|test)\b/.test(
+      whole,
+    )
   )
     return rule("condition");
   return ruleIn(clause, whole) ?? { kind: "plain" };

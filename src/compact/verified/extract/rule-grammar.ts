@@ -4,6 +4,7 @@
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
 import { DONE_FIRST, EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
 import { amountRule } from "./rule-amounts.ts";
+import { ownerPractice } from "./rule-business.ts";
 import { classStatement, statedObligation } from "./rule-statements.ts";
 
 export type RuleClass = { kind: "constraint" | "preference"; cue: string };
@@ -328,6 +329,7 @@ function declarativeRule(c: string): RuleClass | null {
   // "i cap it at twenty-five lessons a week": a sole trader fixing their own figure.
   const amount = /^(i|my|you)\b/.test(c) && !/^i (cap|limit|set|fix|charge)\b/.test(c) ? null : amountRule(c);
   if (amount) return amount;
+  if (ownerPractice(c)) return { kind: "constraint", cue: "practice" };
   if (PERSONAL.test(c)) return null;
   if (/\bnever (leaves?|goes?|go|touch(es)?|change[sd]?|exceeds?)\b/.test(c) && GENERIC_SUBJECT.test(c))
     return { kind: "constraint", cue: "never" };
@@ -335,7 +337,7 @@ function declarativeRule(c: string): RuleClass | null {
   if (stated) return stated;
   // "penalties in a shootout don't count as goals", "walkovers are counted as 3-0": how a kind of thing is counted.
   if (
-    /^(?!(it|that|this|which|what)\b)[a-z0-9' -]{3,50}? ((don't|do not|doesn't|does not|never|always|only) )?(counts?|(is|are) (counted|treated|scored|classed|recorded|booked)) (as|towards?)\b/.test(
+    /^(?!(it|that|this|which|what)\b)[a-z0-9' -]{3,50}? ((don't|do not|doesn't|does not|never|always|only) )?(counts?|(is|are) (counted|treated|scored|classed|recorded|booked)) (as|towards?)\b|^[a-z0-9' -]{3,40}?s (don't|do not|never) count[.!]*$/.test(
       c,
     ) &&
     !/\?$/.test(c)

@@ -72,7 +72,11 @@ export function statedObligation(c: string): StatedRule | null {
   )
     return { kind: "constraint", cue: "passed on" };
   // "our rule is nobody does more than two shifts": the rule named, then said without "that".
-  if (/^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy) is (nobody|no one|everyone|every|each|all|we|you) [a-z]/.test(c))
+  if (
+    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy) is (nobody|no one|everyone|every|each|all|we|you) [a-z]/.test(
+      c,
+    )
+  )
     return { kind: "constraint", cue: "passed on" };
   // "make dry-run the default": what happens unless asked otherwise.
   if (/^make [a-z0-9 ._-]{1,30} the default\b/.test(c)) return { kind: "constraint", cue: "default" };
