@@ -83,6 +83,14 @@ export function businessRule(c: string): StatedRule | null {
   // "brown belts and above are exempt from weekday cleaning": who a duty leaves out.
   if (/\b(is|are) (exempt|excused|barred|banned) from\b/.test(c) && !PAST_TIME.test(c))
     return { kind: "constraint", cue: "state" };
+  // "batch numbers are always six digits", "the shop on mill lane is always first stop", "the treasurer has the
+  // final say": what a thing of the business always is, or who decides.
+  if (
+    (ALWAYS_IS.test(c) || FINAL_SAY.test(c) || ALWAYS_LAST.test(c)) &&
+    !PAST_TIME.test(c) &&
+    !TROUBLE.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "staff can mark a book sold but only i can delete a card": who alone may.
   if (/\bonly (i|we) can\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "members keep priority on sunday mornings until 11": who goes first, for good.
@@ -118,6 +126,17 @@ export function ownerPractice(c: string): boolean {
     !PAST_TIME.test(c)
   );
 }
+
+const THING_SUBJECT =
+  "(?!(?:i|you|we|he|she|it|they|this|that|there|people|everyone|kids|children)\\b)[a-z0-9' -]{2,50}?";
+const ALWAYS_IS = new RegExp(
+  `^${THING_SUBJECT} (?:is|are) always (?:(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|half an?)(?: [a-z-]+)? (?:digits?|characters?|letters?|weeks?|days?|hours?|minutes?|months?|years?|pounds?|euros?|pence|people|players|places|seats|pages?|lines?|long|wide|old)|(?:the )?(?:first|last|second)(?: stop| stage| one| thing| in line| to [a-z]+)?[.!]*$|the one (?:that|who) [a-z]+s)\\b`,
+);
+const FINAL_SAY = new RegExp(`^${THING_SUBJECT} (?:has|have) the (?:final|last) (?:say|word)\\b`);
+/** "the little ones group finishes by six always": a practice in the present, insisted on at its end. */
+const ALWAYS_LAST = new RegExp(
+  `^${THING_SUBJECT} (?!(?:is|are|was|were|has|does)\\b)[a-z]{3,}s\\b[^,]{0,40} always[.!]*$`,
+);
 
 /** A class of the business's people or things, named in the plural: "learners", "groups of more than twelve". */
 const PLURAL_CLASS =
