@@ -79,6 +79,8 @@ const NOT_A_THING =
 function namesOneOverOther(n: string): boolean {
   const m = NAMED_OVER.exec(n);
   if (m === null || isImperative(m[1] as string)) return false;
+  // "clarity over cleverness", "composition over inheritance": a principle to keep, not one pick.
+  if (/\b[a-z]+(ity|ness|ion|ance|ence|acy|ism)\b/.test(`${m[1]} ${m[3]}`)) return false;
   const parts = [m[1] as string, m[3] as string];
   // Named things only: a verb, an adverb or a pronoun anywhere makes a clause ("caretaker override always wins").
   return parts.every(
