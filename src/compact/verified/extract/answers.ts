@@ -260,3 +260,36 @@ export function offersInstead(n: string): boolean {
     n,
   );
 }
+
+/** The choice handed back to the assistant: "your call", "whichever is quicker for you", "you decide, I don't mind",
+ * "I'll leave that with you". It picks nothing. */
+const LEAD = "(?:(?:ok|okay|oh|hmm+|honestly|really|well|ah|no|nah|erm|um)[,.!]* )*(?:-\\s*)?";
+const HANDS_BACK = new RegExp(
+  `^${LEAD}(?:(?:it's |that's )?(?:your|ur) (?:call|choice|pick|decision)|(?:it's )?(?:entirely |totally )?up to you|you (?:decide|choose|pick|know (?:better|best))|over to you|dealer's choice|(?:i'll|i will|i'd|i) (?:just )?leave (?:that|it|this|the (?:choice|decision)) (?:to|with|up to) you|(?:i )?(?:really |honestly )?(?:don't|do not) mind|(?:i'm )?not (?:fussed|bothered)|no (?:strong )?preference|(?:it )?doesn't matter(?: to me| much)?|i'm easy|happy (?:either way|with either|with any))(?:[,.!;]|$|\\s+(?=(?:i|i'm|we|really|honestly|please|thanks|mate)\\b))`,
+);
+/** "whatever's simplest", "whichever is less fiddly", "any": the choice left to what is easiest for the assistant;
+ * "whichever comes first" or "whatever we do, …" still choose or bind. */
+const LEFT_TO_EASE = new RegExp(
+  `^${LEAD}(?:whatever(?:'s| is)?(?: (?:you (?:think|prefer|like|want|reckon)(?: is (?:best|sensible|right|fine|easiest|simplest))?|works|easiest|easier|simplest|quicker|quickest|best|sensible|makes sense|looks [a-z]+|is (?:easiest|easier|simplest|quicker|quickest|best|sensible)))?|whichever(?: (?:is )?(?:easier|easiest|quicker|quickest|simpler|simplest|less (?:fiddly|work|hassle|effort)|suits(?: you)?|works(?: for you)?|you (?:like|prefer|want|think))(?: for you)?)?|any(?: of them| one| is fine| will do| works)?|either(?: (?:one|way|is fine|works|will do))?)(?:[.!]*$|[,;] (?=(?:i|i'm|not|no|you|honestly|really|thanks|thank)\\b)| (?=(?:i|i'm)\\b))`,
+);
+
+/** True when a reply hands the choice back to the assistant. */
+export function handsBack(n: string): boolean {
+  return HANDS_BACK.test(n) || LEFT_TO_EASE.test(n);
+}
+
+/** Thanks or relief said as the whole reply: "that's kind", "lovely, that's a relief", "ta muchly". */
+export function thanksOnly(n: string): boolean {
+  return /^(?:-\s*)?(?:(?:lovely|great|brilliant|wonderful|oh|ah|aw+|perfect)[,!.]* )?(?:that's (?:very |so |really )?(?:kind|a relief|a weight off|helpful|lovely|brilliant|wonderful|great)|ta(?: muchly| very much| much)?|cheers(?: for that| for this| mate)?|much appreciated|you're a star|you star|bless you|many thanks)[.!]*$/.test(
+    n,
+  );
+}
+
+/** The reply's verb is the one the question asked about ("lock it" / "be locked"). */
+export function echoesAskedVerb(rest: string, prev: string): boolean {
+  const verb = /^([a-z]{4,})/.exec(rest)?.[1];
+  const question = lastQuestion(prev.toLowerCase()) ?? "";
+  // "yeah show me the table" asks for something for the speaker.
+  if (/^[a-z]+ (me|us)\b/.test(rest)) return false;
+  return verb !== undefined && new RegExp(`\\b${verb.slice(0, 4)}`).test(question);
+}

@@ -8,6 +8,8 @@ import {
   answersOpen,
   changesWay,
   echoes,
+  echoesAskedVerb,
+  handsBack,
   lastQuestion,
   offersInstead,
   PUT_OFF,
@@ -93,6 +95,7 @@ export function isLabelledDecision(n: string): boolean {
 
 /** A choice the speaker makes now (a decision), given the sentence normalized. */
 export function isDecision(n: string): boolean {
+  if (handsBack(n)) return false;
   // "deposit by bank transfer rather than cash on the day": one way put before another, said without a verb.
   const ways = /^([a-z0-9' -]{3,40}) (rather than|instead of) [a-z0-9' -]{2,40}(, please)?[.!]*$/.exec(n);
   // "use exec-file instead of exec for every call" keeps a way for good: a rule, not a pick.
@@ -311,15 +314,6 @@ export function opensWithOfferedVerb(n: string, prev: string): boolean {
     / or /.test(question) &&
     new RegExp(`(^|[,.:] |\\b(i|we|you|or|to) )${verb}\\b`).test(question)
   );
-}
-
-/** The reply's verb is the one the question asked about ("lock it" / "be locked"). */
-function echoesAskedVerb(rest: string, prev: string): boolean {
-  const verb = /^([a-z]{4,})/.exec(rest)?.[1];
-  const question = lastQuestion(prev.toLowerCase()) ?? "";
-  // "yeah show me the table" asks for something for the speaker.
-  if (/^[a-z]+ (me|us)\b/.test(rest)) return false;
-  return verb !== undefined && new RegExp(`\\b${verb.slice(0, 4)}`).test(question);
 }
 
 /** A few words with no verb that name a value ("same list", "fixed date, 30 june", "optional, please"). */

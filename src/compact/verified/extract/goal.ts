@@ -177,7 +177,8 @@ export const hasDeadline = (n: string): boolean => DEADLINE.test(n);
 export function isAssignment(inner: string): boolean {
   return (
     DEADLINE.test(inner) &&
-    /^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60}( [a-z]+ed| to [a-z]+)\b/.test(inner)
+    (/^(the|our|this|my|that|a|an) [a-z0-9 ./'-]{2,60}( [a-z]+ed| to [a-z]+)\b/.test(inner) ||
+      /^(every|each|all) [a-z0-9 ./'-]{2,60} in (one|a|a single|the same) [a-z]+/.test(inner))
   );
 }
 

@@ -110,6 +110,7 @@ export function passedOn(verb: string, inner: string): SentenceClass {
     /^(want|need|expect)/.test(verb) &&
     /\b(any|anything|anyone|every|each)\b/.test(inner) &&
     !/^(a|an|some|one)\b/.test(inner) &&
+    !isAssignment(inner) &&
     !PAST_TIME.test(inner)
   )
     return rule("passed on");

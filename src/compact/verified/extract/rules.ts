@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { declinesAsked } from "./answers.ts";
+import { declinesAsked, handsBack, thanksOnly } from "./answers.ts";
 import {
   asksYesNo,
   DEFERS_PART,
@@ -155,7 +155,9 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
   // "Rule two: it was the cache": a listed line that tells the past states no rule.
   const told = PAST_VERB.test(normalizeSentence(sentence.text).replace(RULE_LABEL, ""));
-  if (sentence.listedRule && isListedRule(found) && !told) return rule("listed");
+  // "Heads up: the league wants our ladder exported by the end of the month": news of the work, not a rule.
+  const news = found.kind === "goal" && /^\W*heads up\b/i.test(sentence.text);
+  if (sentence.listedRule && isListedRule(found) && !told && !news) return rule("listed");
   // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
   if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
     return { kind: "plain" };
@@ -190,7 +192,10 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   )
     return rule("reply");
   // "and if the customer already paid, skip it" after "A or B?" is a rule of its own, not the choice.
-  const reply = !CONDITION_START.test(n) && isChoiceReply(n, context.prev);
+  // "whatever, not fussed": the choice handed back sets nothing unless a bound comes with it.
+  if (handsBack(n) && !/\b(as long as|provided|but|only|never|always|must)\b/.test(n))
+    return { kind: "plain" };
+  const reply = !CONDITION_START.test(n) && !thanksOnly(n) && isChoiceReply(n, context.prev);
   // "In the deploy_history table." after "Where do you keep the tags?": a fact answered sets nothing.
   if (reply && answersFact(n, context.prev)) return { kind: "plain" };
   if (reply) {
