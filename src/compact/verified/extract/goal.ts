@@ -49,7 +49,7 @@ const SOFT = [
   /\b(asked|wants|requested|needs)\b [^.]{0,40}\bfor (a|an) ([a-z]+ ){0,2}(job|tool|script|report|dashboard|bot|service|app|page|feature|endpoint|export|import|check|pipeline|integration)\b/,
   // "so we're going to put the staging environments under pulumi": a plan of work (going to use X is a choice).
   /^(so |ok |now )?(we're|we are|i'm|i am) going to (?!(use|keep|stick|go|stay|need|have|be|try)\b)[a-z]{3,} (the|our|all|every|three|two|four|\d)\b/,
-  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z]+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
+  /^(i've|i have|we've|we have) been (asked|told|tasked) to\b|^((my|our|the) )?([a-z']+ ){0,2}(asked|told|wants|needs) (me|us) to (get|build|make|add|fix|migrate|finish|ship|set up|write|create|implement|move|remove)\b/,
   /^(let's|lets) (see|find out) (if|whether) (we|you) can\b/,
   // "looking to get the backups verified", "hoping to have the app on the new api by friday": the subject left out.
   /^(looking|hoping|aiming|planning) to (get|have|make|build|ship|finish|set up|add|fix|move|port|migrate|automate)\b/,
@@ -315,7 +315,7 @@ export function goalReading(n: string): GoalReading | null {
 const READINGS = new Map<string, GoalReading | null>();
 /** "for the desktop editor, ", "with that out of the way, ": a scope or a transition said before the sentence. */
 const SCOPE_LEAD =
-  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)|^before [a-z0-9 '-]{2,30}, (?=the\b)/;
+  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)|^before [a-z0-9 '-]{2,30}, (?=the\b)|^for (the|our|my) [a-z0-9 ./'-]{2,40}? (?=(i|we) (want|need|would like|'d like)\b)/;
 /** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
  * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
 const WE_ASK =

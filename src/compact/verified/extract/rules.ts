@@ -419,7 +419,9 @@ function readBare(bare: string): SentenceClass {
         !/\bagain\b/.test(change.text)
         ? rule("obligation")
         : { kind: "goal", strength };
-    const stated = ruleIn(reading.clause, reading.clause);
+    // "…, since the little ones can't read the names yet": the reason given binds nothing.
+    const wished = reading.clause.replace(/, (since|as) [^,]+$/, "");
+    const stated = ruleIn(wished, wished);
     return stated &&
       !((stated.cue === "limit" || stated.cue === "amount limit") && reachesTarget(reading.clause)) &&
       !hasDeadline(reading.clause)
