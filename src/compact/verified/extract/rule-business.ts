@@ -91,6 +91,9 @@ export function businessRule(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "kids under twelve wear them at all times on deck": what a class does at all times.
+  if (AT_ALL_TIMES.test(c) && !PAST_TIME.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "state" };
   // "staff can mark a book sold but only i can delete a card": who alone may.
   if (/\bonly (i|we) can\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "members keep priority on sunday mornings until 11": who goes first, for good.
@@ -132,6 +135,8 @@ const THING_SUBJECT =
 const ALWAYS_IS = new RegExp(
   `^${THING_SUBJECT} (?:is|are) always (?:(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|half an?)(?: [a-z-]+)? (?:digits?|characters?|letters?|weeks?|days?|hours?|minutes?|months?|years?|pounds?|euros?|pence|people|players|places|seats|pages?|lines?|long|wide|old)|(?:the )?(?:first|last|second)(?: stop| stage| one| thing| in line| to [a-z]+)?[.!]*$|the one (?:that|who) [a-z]+s)\\b`,
 );
+const AT_ALL_TIMES =
+  /^(?!(?:i|you|we|he|she|it|they)\b)[a-z0-9' -]{2,40}?s(?: (?:under|over|aged) [a-z0-9-]+)? (?!(?:is|are|was|were|has|have)\b)[a-z]{3,}\b[^,]{0,40} at all times\b/;
 const FINAL_SAY = new RegExp(`^${THING_SUBJECT} (?:has|have) the (?:final|last) (?:say|word)\\b`);
 /** "the little ones group finishes by six always": a practice in the present, insisted on at its end. */
 const ALWAYS_LAST = new RegExp(

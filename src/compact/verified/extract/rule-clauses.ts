@@ -257,7 +257,7 @@ const STANDING_SPAN =
  * a thing named with no verb, then held to for good. */
 export function isInsisted(bare: string): boolean {
   if (
-    /^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception|full stop|period|end of story)[.!]*$/.test(
+    /^[a-z].{4,}, (always|every time|every single time|no exceptions|without exception|full stop|period|end of story)(, even [^,]{2,40})?[.!]*$/.test(
       bare,
     )
   )

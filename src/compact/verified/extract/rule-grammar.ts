@@ -2,7 +2,7 @@
 // "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
-import { DONE_FIRST, EPISTEMIC, isImperative, looksImperative, OBLIGATION } from "./clause.ts";
+import { DONE_FIRST, EPISTEMIC, isImperative, looksImperative, OBLIGATION, PAST_TIME } from "./clause.ts";
 import { amountRule } from "./rule-amounts.ts";
 import { ownerPractice } from "./rule-business.ts";
 import { classStatement, statedObligation } from "./rule-statements.ts";
@@ -191,6 +191,12 @@ function prohibition(c: string): RuleClass | null {
     return { kind: "constraint", cue: "no" };
   // "under-14s are not to hire a dinghy", "nobody take a boat out without the safety video" (the -s dropped).
   if (/\b(is|are|am) not to [a-z]{3,}\b|^(nobody|no one) [a-z]+\b.*\b(without|until|unless)\b/.test(c))
+    return { kind: "constraint", cue: "prohibition" };
+  // "neither van crosses the river on a saturday": both of two ruled out.
+  if (
+    /^neither [a-z0-9' -]{2,30}? (?!(is|was|has|does|seems|looks)\b)[a-z]{3,}s\b/.test(c) &&
+    !PAST_TIME.test(c)
+  )
     return { kind: "constraint", cue: "prohibition" };
   if (/\bhands off\b/.test(c) || /^nothing (new|else|more|extra)\b/.test(c))
     return { kind: "constraint", cue: "prohibition" };

@@ -58,7 +58,7 @@ export function statedObligation(c: string): StatedRule | null {
     return { kind: "constraint", cue: "prohibition" };
   // "our agency's rule is that every query goes through prepare": a rule named as such.
   if (
-    /^(our|the|my|their) ([a-z' -]{1,30} )?(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |first come|first-come|(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
+    /^((our|the|my|their) ([a-z' -]{1,30} )?|[a-z]+'s )(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |first come|first-come|(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
       c,
     )
   )
