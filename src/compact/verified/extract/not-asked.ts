@@ -28,7 +28,7 @@ export function isOutsideAdvice(n: string): boolean {
   if (!m) return false;
   const source = (m[1] ?? m[2] ?? "").trim();
   // "we claim only when the item is sold": the speaker's own side makes the claim, it is no advice.
-  if (/^(i|we|you)$/.test(source)) return false;
+  if (/^(i|we|you|the|a|an|our|my|their|this|that|these|those)$/.test(source)) return false;
   const advice = m[4] as string;
   if (TAKEN_UP.test(advice) || !MODAL.test(advice)) return false;
   const indefinite = /^(?:some|a|an|every|any|random|most)\b/.test(source);

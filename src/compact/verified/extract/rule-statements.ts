@@ -238,6 +238,7 @@ export function classStatement(c: string): StatedRule | null {
       c,
     ) &&
     !/\b(we|i|they|he|she)\b/.test(c.split(/ (always|never) /)[0] as string) &&
+    !/\b(apparently|supposedly|allegedly)\b/.test(c) &&
     !PAST_TIME.test(c) &&
     !TROUBLE.test(c)
   )

@@ -247,6 +247,9 @@ function classifyOwn(sentence: Sentence, context: SentenceContext): SentenceClas
   if (toldRule && toldRule.kind !== "negative") return toldRule;
   // "Requirements from the a11y review: …" heads rules, "Decision from the review: …" a choice; they quote nothing.
   const heads = opensWithRuleLabel(sentence.text) || isLabelledDecision(earnest) || ADDITION.test(earnest);
+  // "fix the typo on the bookings page, it says 'grooomer'": the quote is what the asked work is about.
+  if (sentence.introducesQuote && !heads && isImperative(earnest) && !/^[a-z ]{1,20}:/.test(earnest))
+    return { kind: "request" };
   if (sentence.introducesQuote && !heads)
     return endorsesQuote(earnest) ? rule("passed on") : negative("quoted");
   const unlabelled = sentence.listedRule ? earnest.replace(RULE_LABEL, "") : earnest;
@@ -458,7 +461,9 @@ function readBare(bare: string): SentenceClass {
       cased[1] as string,
     ) &&
     !PAST_VERB.test(cased[1] as string) &&
-    !/^(tell|let|show|ask|ping|call|text|notify|wake) (me|us)\b|^help\b/.test(cased[1] as string) &&
+    !/^(tell|let|show|ask|ping|call|text|notify|wake|send|email|give|forward) (me|us)\b|^help\b/.test(
+      cased[1] as string,
+    ) &&
     !/\b(problem|bug|issue|error|crash|crashes|fails?|broken)\b/.test(bare) &&
     (isImperative(cased[1] as string) || opensWithVerb(cased[1] as string, tagWords)) &&
     // "fix it when you have time", "upgrade django if there's time": the case is the assistant's convenience.
