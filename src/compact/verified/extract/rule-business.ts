@@ -91,6 +91,15 @@ export function businessRule(c: string): StatedRule | null {
     !TROUBLE.test(c)
   )
     return { kind: "constraint", cue: "state" };
+  // "frozen food is never out of the freezer for longer than two hours", "tools go out for a maximum of a fortnight":
+  // how long a thing may be away or left.
+  if (
+    /\b(is|are) never (out|left|kept|open|away|unattended|off) [^,]{0,40}\b(for )?(longer|more) than\b|\b(go|goes|are lent|is lent|are hired|is hired|stay|stays) (out )?for (a )?(maximum|max|minimum|min) of\b/.test(
+      c,
+    ) &&
+    !PAST_TIME.test(c)
+  )
+    return { kind: "constraint", cue: "state" };
   // "kids under twelve wear them at all times on deck": what a class does at all times.
   if (AT_ALL_TIMES.test(c) && !PAST_TIME.test(c) && !TROUBLE.test(c))
     return { kind: "constraint", cue: "state" };
@@ -182,7 +191,7 @@ function classHabitRule(c: string): boolean {
 
 /** The speaker's own body: the club, the shop, the site. */
 const BODY =
-  "(?:app|gym|cafe|club|farm|hall|shop|site|team|co-op|group|bakery|center|centre|church|garden|league|office|school|studio|charity|kitchen|library|society|station|surgery|website|business|committee|association)";
+  "(?:app|gym|cafe|club|farm|hall|shop|site|team|co-op|group|bakery|center|centre|church|garden|league|office|school|studio|charity|kitchen|library|society|station|surgery|website|business|committee|association|food bank|pantry|larder|hub|workshop|museum|theatre|choir|band|trust|project|rescue|sanctuary|kennels?|stables?|yard|marina|boatyard)";
 /** What that body always, never or only does. */
 /** What that body will not do: "the co-op doesn't take parts back". */
 const BODY_REFUSES = new RegExp(
