@@ -293,3 +293,26 @@ export function echoesAskedVerb(rest: string, prev: string): boolean {
   if (/^[a-z]+ (me|us)\b/.test(rest)) return false;
   return verb !== undefined && new RegExp(`\\b${verb.slice(0, 4)}`).test(question);
 }
+
+const EVERY: Record<string, string> = { day: "daily", week: "weekly", month: "monthly", year: "yearly" };
+
+/** "not at all for now, it's 30 GB" after "by month, or not at all for now?": the reply's first clause repeats an
+ * option word for word (two words or more) or names it in one or two words the question holds. */
+export function repeatsOption(n: string, prev: string): boolean {
+  // "once a month" after "weekly or monthly?": the option said in other words.
+  const head = (n.split(/, | — | - |; /)[0] as string)
+    .replace(/[.!]+$/, "")
+    .trim()
+    .replace(
+      /^(?:once|one time) (?:a|per|each) (day|week|month|year)$/,
+      (_, unit: string) => EVERY[unit] ?? unit,
+    );
+  const words = head.split(" ");
+  const tail = prev.slice(-400).toLowerCase();
+  if (words.length >= 2 && words.length <= 6 && tail.includes(head)) return true;
+  // "defaults for now": the option's own word, with a word of time around it.
+  const named = words.filter(
+    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later|only)$/.test(w),
+  );
+  return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
+}

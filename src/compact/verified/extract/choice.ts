@@ -13,6 +13,7 @@ import {
   lastQuestion,
   offersInstead,
   PUT_OFF,
+  repeatsOption,
   saysAskedWordBack,
 } from "./answers.ts";
 import { BASE_VERB, isImperative, PAST_TIME, PAST_VERB } from "./clause.ts";
@@ -124,6 +125,9 @@ export function isDecision(n: string): boolean {
     );
   const rest = lead ? n.slice(lead[0].length) : "";
   if (lead && madeChoice(rest)) return true;
+  // "between the red and the blue theme, blue": one of the two named, in a word or two.
+  const named = rest.replace(/[.!]+$/, "");
+  if (lead?.[0].startsWith("between") && named.split(" ").length <= 3 && lead[0].includes(named)) return true;
   // "instead of polling, we'll listen for push events": the way taken against the one named, whatever its verb.
   if (
     lead?.[0].startsWith("instead of") &&
@@ -289,20 +293,6 @@ function namesProposal(n: string, prev: string): boolean {
 export const DEFERS_PART = new RegExp(
   `^(no,? )?(not|maybe not) (in|for|with) (this|the same|that) (pr|pull request|mr|change|release|version|sprint|ticket|round|iteration|branch)\\b|^(no,? )?(${PUT_OFF}|later|separate pr|(in )?a (separate|follow-up|later) (pr|change|ticket))[.!]*$`,
 );
-
-/** "not at all for now, it's 30 GB" after "by month, or not at all for now?": the reply's first clause repeats an
- * option word for word (two words or more) or names it in one or two words the question holds. */
-export function repeatsOption(n: string, prev: string): boolean {
-  const head = (n.split(/, | — | - |; /)[0] as string).replace(/[.!]+$/, "").trim();
-  const words = head.split(" ");
-  const tail = prev.slice(-400).toLowerCase();
-  if (words.length >= 2 && words.length <= 6 && tail.includes(head)) return true;
-  // "defaults for now": the option's own word, with a word of time around it.
-  const named = words.filter(
-    (w) => w.length > 3 && !/^(for|now|then|please|thanks|just|okay|sure|fine|that|this|later|only)$/.test(w),
-  );
-  return words.length <= 4 && named.length > 0 && named.every((w) => tail.includes(w));
-}
 
 /** "stop and list them" after "Stop or continue?": the reply opens with one of the verbs offered. */
 export function opensWithOfferedVerb(n: string, prev: string): boolean {

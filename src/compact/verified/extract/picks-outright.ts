@@ -8,7 +8,7 @@ import { tagWords } from "./pos-tagger.ts";
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
-  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
 
 /** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
  * way of working). */
@@ -53,6 +53,12 @@ const ONE_OF_TWO: RegExp[] = [
   /^never mind (the|that|about the) [a-z0-9' -]{2,30}, [a-z0-9' -]{2,30} (is|are|will be) (fine|enough|ok|okay|good)[.!]*$/,
   // "i'd rather have a single page than the wizard"; "a slow correct answer than a fast wrong one" is a principle.
   /^(i|we)('d| would) rather (have|use|go with|take|keep|do) (?!(a|an) [^,]{2,40} than (a|an) )[^,]{2,60} than [a-z]/,
+  // "i'd rather the steward approves loans than have it automatic": who does it, picked over the other way.
+  /^(i|we)('d| would) rather (the|a|an|our|we|they|it|someone) [^,]{2,60} than (have|let|leave|make|use|do) [a-z]/,
+  // "karate fees will be per grading rather than per term": how it will be, one way over the other.
+  /^(the |our )?[a-z0-9' -]{2,40} (will be|'ll be|are going to be|is going to be) [a-z0-9' -]{2,30} (rather than|instead of) [a-z0-9' -]{2,30}[.!]*$/,
+  // "the committee picked option two, the weekly summary": a pick made by the body and passed on.
+  /^(the|our) [a-z' -]{2,30} (picked|chose|has picked|have picked|has chosen|have chosen|went for|went with|settled on|voted for) (option [a-z0-9]+|the (first|second|third|last|other) (one|option)|the [a-z0-9' -]{2,30} option)\b/,
   // "i'd rather do the rural round first", "i'd pick a qr code over a plain barcode".
   /^(i|we)('d| would) rather do (the|a|an|our) [^,]{2,40} first\b/,
   /^(i|we)('d| would) (pick|choose|go with|take) .{2,40} over (the |a |an )?[a-z]/,
@@ -74,7 +80,7 @@ const ONE_OF_TWO: RegExp[] = [
 const NAMED_OVER =
   /^(?:(?:the|a|an|our) )?([a-z][a-z0-9'-]*(?: [a-z0-9'-]+){0,3}) over ((?:the|a|an|our|any) )?([a-z][a-z0-9'-]*(?: [a-z0-9'-]+){0,3})(?:, (?:please|definitely|i think|for now))?[.!]*$/;
 const NOT_A_THING =
-  /(is|are|was|were|be|been|goes|go|went|runs?|gets?|got|has|have|had|pays?|takes?|comes?|came|it|them|this|that|we|i|you|they|he|she|me|us|all|age|aged)|^(weekend|summer|winter|spring|autumn|holidays?|phone|limit|top|years?|months?|weeks?|days?|past|moon|course|road|line|counter|edge|time|budget|christmas|easter|lunch|coffee|dinner|night)/;
+  /\b(is|are|was|were|be|been|goes|go|went|runs?|gets?|got|has|have|had|pays?|takes?|comes?|came|it|them|this|that|we|i|you|they|he|she|me|us|all|age|aged)\b|^(weekend|summer|winter|spring|autumn|holidays?|phone|limit|top|years?|months?|weeks?|days?|past|moon|course|road|line|counter|edge|time|budget|christmas|easter|lunch|coffee|dinner|night)\b/;
 
 function namesOneOverOther(n: string): boolean {
   const m = NAMED_OVER.exec(n);

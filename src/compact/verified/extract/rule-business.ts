@@ -67,7 +67,7 @@ export function businessRule(c: string): StatedRule | null {
   // "a player who misses two months in a row drops out of the league", "kit that fails inspection is taken out of
   // service the same day": what befalls whoever or whatever meets a case.
   if (
-    /^(a|an|any|every|each)? ?[a-z'-]+( [a-z'-]+)? (who|that) [^,]{3,60}? (drops? (out|off)|is taken|are taken|is removed|are removed|is moved|are moved|goes|go|loses?|forfeits?|pays?|is struck|are struck|is stood down|are stood down|is barred|are barred|is suspended|are suspended|gets?|is put|are put)\b/.test(
+    /^(a|an|any|every|each)? ?[a-z'-]+( [a-z'-]+)? (who|that) [^,]{3,60}? (drops? (out|off)|sits? out|is taken|are taken|is removed|are removed|is moved|are moved|goes|go|loses?|forfeits?|pays?|is struck|are struck|is stood down|are stood down|is barred|are barred|is suspended|are suspended|gets?|is put|are put)\b/.test(
       c,
     ) &&
     !PAST_TIME.test(c) &&

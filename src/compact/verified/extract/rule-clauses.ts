@@ -270,3 +270,26 @@ export function isInsisted(bare: string): boolean {
     tagWords(named).every((w) => !/^(VERB|AUX|PRON|ADV)$/.test(w.tag))
   );
 }
+
+/** "reject the whole feed when calendar.txt is missing": an instruction, then the case it holds in. */
+export function instructionInCase(bare: string): boolean {
+  const cased = /^([^,]{3,80}?) (when|whenever|if|unless|as soon as) ([a-z0-9].{3,})$/.exec(bare);
+  return (
+    cased !== null &&
+    !WOULD.test(bare) &&
+    // "see if the warning goes away", "back when we started": a check or a time told, not a case.
+    !/\b(see|check|find out|figure out|tell me|ask|know|wonder|test|verify|confirm|back)$/.test(
+      cased[1] as string,
+    ) &&
+    !PAST_VERB.test(cased[1] as string) &&
+    !/^(tell|let|show|ask|ping|call|text|notify|wake|send|email|give|forward) (me|us)\b|^help\b/.test(
+      cased[1] as string,
+    ) &&
+    !/\b(problem|bug|issue|error|crash|crashes|fails?|broken)\b/.test(bare) &&
+    (isImperative(cased[1] as string) || opensWithVerb(cased[1] as string, tagWords)) &&
+    // "fix it when you have time", "upgrade django if there's time": the case is the assistant's convenience.
+    !/^(you|there's|there is|there are|possible|it's possible|needed|necessary|time permits|we have time|i'm|i am)\b/.test(
+      cased[3] as string,
+    )
+  );
+}

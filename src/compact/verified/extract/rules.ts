@@ -2,7 +2,7 @@
 // passed on from someone else, a preference), a decision, a goal statement, a request, an acknowledgement,
 // or a hard negative that only looks like a rule (question, hypothetical, quote or code, narration of the
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
-import { declinesAsked, handsBack, thanksOnly } from "./answers.ts";
+import { declinesAsked, handsBack, repeatsOption, thanksOnly } from "./answers.ts";
 import {
   asksYesNo,
   DEFERS_PART,
@@ -12,7 +12,6 @@ import {
   isDecision,
   isLabelledDecision,
   opensWithOfferedVerb,
-  repeatsOption,
 } from "./choice.ts";
 import {
   clauseMarkedAsRule,
@@ -58,6 +57,7 @@ import { tagWords } from "./pos-tagger.ts";
 import {
   arrowRule,
   conditional,
+  instructionInCase,
   isInsisted,
   passedOn,
   ruleByShape,
@@ -125,7 +125,7 @@ const ANSWER_RULE = new Set([
   "practice",
 ]);
 const CONDITION_START =
-  /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once|as soon as) [a-z]/;
+  /^((and|but|also|oh|then),? )?(if|when|whenever|unless|in case|once(?! (a|per|every) )|as soon as) [a-z]/;
 /** A rule label heading the sentence ("constraints: no native builds;"): the rule is what follows it. */
 const RULE_LABEL = /^[a-z][a-z' -]{0,40}:\s+(?=\S)/;
 
@@ -451,27 +451,7 @@ function readBare(bare: string): SentenceClass {
   const lateMain = late ? mainClauseAfterCondition(late[1] as string) : null;
   if (lateMain !== null && conditional(lateMain, late?.[1] as string).kind === "constraint")
     return rule("condition");
-  // "reject the whole feed when calendar.txt is missing": an instruction, then the case it holds in.
-  const cased = /^([^,]{3,80}?) (when|whenever|if|unless|as soon as) ([a-z0-9].{3,})$/.exec(bare);
-  if (
-    cased &&
-    !WOULD.test(bare) &&
-    // "see if the warning goes away", "back when we started": a check or a time told, not a case.
-    !/\b(see|check|find out|figure out|tell me|ask|know|wonder|test|verify|confirm|back)$/.test(
-      cased[1] as string,
-    ) &&
-    !PAST_VERB.test(cased[1] as string) &&
-    !/^(tell|let|show|ask|ping|call|text|notify|wake|send|email|give|forward) (me|us)\b|^help\b/.test(
-      cased[1] as string,
-    ) &&
-    !/\b(problem|bug|issue|error|crash|crashes|fails?|broken)\b/.test(bare) &&
-    (isImperative(cased[1] as string) || opensWithVerb(cased[1] as string, tagWords)) &&
-    // "fix it when you have time", "upgrade django if there's time": the case is the assistant's convenience.
-    !/^(you|there's|there is|there are|possible|it's possible|needed|necessary|time permits|we have time|i'm|i am)\b/.test(
-      cased[3] as string,
-    )
-  )
-    return rule("condition");
+  if (instructionInCase(bare)) return rule("condition");
   if (isSpeakersLot(bare)) return negative("remark");
   const arrow = arrowRule(bare);
   if (arrow) return arrow;
