@@ -29,7 +29,7 @@ const MONEY = `(?:[£$€]\\s?\\d[\\d.,]*|\\d[\\d.,]*\\s?(?:p|%|percent|euros?|e
 /** "£15 an hour", "30p a minute", "15% from each fare", "10% off every pulled issue", "20% off", "1.20 per parcel",
  * "25 per day". */
 const RATE = new RegExp(
-  `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+|${MONEY} off\\b|\\b\\d+\\.\\d\\d (?:an?|per|each) [a-z]+|^\\d+ (?:per|a) (?:day|night|week|month|year|hour|person|head|parcel|item|page|seat|ticket|stall|pitch)\\b`,
+  `${MONEY} (?:an?|per|each|every|from each|of each|on each|off each|off every|on every|for each|for every) (?:\\d+ )?[a-z]+|${MONEY} off\\b|\\b\\d+\\.\\d\\d (?:an?|per|each) [a-z]+|^\\d+ (?:per|a) (?:day|night|week|month|year|hour|person|head|parcel|item|page|seat|ticket|stall|pitch)\\b|(?:${MONEY}|\\b(?:${NUMBER_WORD}) (?:pounds?|euros?|quid|dollars?)) flat\\b`,
 );
 /** "price per hour 120", "a deposit of £20", "a £50 deposit for any party", "the amount is always thirty pound": a
  * charge set at a figure. */

@@ -138,6 +138,9 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  // "it's cash only", "it's members only on sundays": the one way allowed, said of the case at hand.
+  if (/^(it's|it is|its) [a-z0-9' -]{2,25} only\b/.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "only" };
   // "clients only ever send inputs": all a class of things may do.
   if (
     /^(the |our |all )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} ((is|are) )?only ever [a-z]+\b/.test(c) &&
