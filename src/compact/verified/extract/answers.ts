@@ -61,7 +61,7 @@ export function asksOpen(prev: string): boolean {
     return true;
   // "How should the badge show?", "When do links go out?", "What about stops not in the list?", "Offers expire
   // after how long?": the way or the value is the user's to set.
-  return /^(which|how (many|much|often|long|big|large|far)|where (do|does|should|shall|will)|what (should|shall|do you want|would you like)|what [a-z-]+ (should|shall|do we|would you)|how (should|shall|do you want|would you like)|when (do|does|should|shall|will)|what about)\b|\b(after|for|within) how (long|many)\b/.test(
+  return /^(which|how (many|much|often|long|big|large|far)|where (do|does|should|shall|will)|what (should|shall|do you want|would you like)|what [a-z-]+ (should|shall|do we|would you)|how (should|shall|do you want|would you like)|when (do|does|should|shall|will)|what about)\b|\b(after|for|within|over|in) how (long|many)\b/.test(
     q,
   );
 }

@@ -253,7 +253,7 @@ const NO_PICK = /^(ugh+|argh+|meh|thanks?|thank you|cheers)\b/;
 const PLANS = /^((yes|no|ok|okay|sure|fine),? )?(let's|lets|we'll|we will|i'll|going with|go with)\b/;
 /** "a single batched query would be better, i think", "hourly snapshots are fine": an option judged best. */
 const JUDGED =
-  /^[a-z0-9][^,]{0,50}? (would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))\b/;
+  /^[a-z0-9][^,]{0,50}? ((would be|is|are|'s|sounds|seems) (better|best|preferable|fine|good enough|the (better|right|safer) (one|choice|option|way))|would be (kinder|simpler|easier|cheaper|nicer|clearer|safer|quicker|tidier|fairer))\b/;
 
 /** Words of doubt: a reply that holds one picks nothing. */
 const DOUBT = "not sure|no idea|don't know|do not know|let me think|maybe,? maybe not|hard to say|who knows";

@@ -323,6 +323,13 @@ function readBare(bare: string): SentenceClass {
     )
   )
     return rule("prohibition");
+  // "i'd also be grateful if you kept the existing colour scheme": a way to keep, asked politely.
+  if (
+    /^(i|we)('d| would)( also)? be [a-z ]{0,12}(grateful|glad|happy) if you (kept|left|stuck with|didn't|did not|avoided)\b/.test(
+      bare,
+    )
+  )
+    return rule("polite");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const allowed = allowedOnlyWhen(bare);
