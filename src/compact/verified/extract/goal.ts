@@ -26,7 +26,7 @@ const IDLE_ING =
  * often one step). */
 const SOFT = [
   // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
-  /^(i|we)('d| would) (really |now )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  /^(i|we)('d| would) (really |now )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to ((?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}|go (out|live|up|through|to))\b/,
   // "i'd now like a simple way for hirers to report …": a way for someone to do a thing, wished.
   /^(i|we)('d| would) (really |now )?(like|love) (a|an) ([a-z0-9 ./'-]{2,40}? )?(way|page|form|list|place|screen|button) (for|to|where|that)\b/,
   // "the chess club would like the ladder to send a monthly summary": the product as a body of the user's wishes it.
@@ -41,8 +41,12 @@ const SOFT = [
   /^(basically |really )?(i|we|our [a-z0-9'-]+( [a-z0-9'-]+)?)('d| would) (really )?(like|love) (it |them |you |us |people |users |customers |clients |members |(each|every|all|our) [a-z]+ |[a-z]{3,}s )?to (be able to [a-z]{3,}\b|(?!(say|ask|know|mention|thank|point|note|be clear|clarify|think|see|hear|understand|remind you|stress|emphasi[sz]e|apologi[sz]e|confirm|check|keep|stay|avoid|make sure|ensure|start by|begin by|talk|discuss|share|explain|show you|add (that|one|a note|something))\b)[a-z]{3,}\b)/,
   // "we'd love season ticket holders at the lido to be able to book lanes": who the work serves, then what they do.
   /^(basically |really )?(i|we)('d| would) (really )?(like|love) ([a-z0-9'-]+ ){2,8}to be able to [a-z]{3,}\b/,
-  /^(basically |really |ultimately |(hi|hello|hey),? )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders|[a-z]{3,}s)( of [a-z0-9 ./'-]{2,30})?) (to (?!(be|have|know|stay|keep|remain|feel|think|understand|like|love|hate|worry|care|wait|come|go|talk|say|tell|realise|realize|always|never|only|not|just|do|get|make|take|give|put|leave|follow|stick|respect|obey|avoid)\b)[a-z]{3,}\b|(to )?(start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate|ask|include|be on|be online|collect|track|list|check|flag|assign|group|sort|split|match|pair|rank|count|calculate|email|text|notify|remind|book|allocate|let|tell|warn|alert|get paid|sign up|total|order|collect|pay|choose|pick|see|find|reserve|cancel)\b)/,
+  /^(basically |really |ultimately |(hi|hello|hey),? )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders|[a-z]{3,}s)( of [a-z0-9 ./'-]{2,30})?) (to (?!(be|have|know|stay|keep|remain|feel|think|understand|like|love|hate|worry|care|wait|come|go|talk|say|tell|realise|realize|always|never|only|not|just|do|get|make|take|give|put|leave|follow|stick|respect|obey|avoid)\b)[a-z]{3,}\b|to go (out|live|up|through)\b|(to )?(start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate|ask|include|be on|be online|collect|track|list|check|flag|assign|group|sort|split|match|pair|rank|count|calculate|email|text|notify|remind|book|allocate|let|tell|warn|alert|get paid|sign up|total|order|collect|pay|choose|pick|see|find|reserve|cancel)\b)/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
+  // "i wonder if you could help with the delivery route page": help asked for with a piece of work.
+  /^(i was |i'm |i am |i )?wonder(ing)? (if|whether) you (could|can|would|might) (please )?help (me |us )?(with|to|on) [a-z]/,
+  // "our driver would like the stops in the order he drives them": the product as someone of the club wishes it.
+  /^(the|our) [a-z' -]{2,30} (would like|'d like|would love) (the|our|all|every) [a-z0-9' -]{2,40}? (in|on|at|by|sorted|grouped|listed|shown|printed) [a-z]/,
   // "i would like that the student can see the status", "i'd love it if the admin page could let me upload …".
   /^(i|we)('d| would) (really )?(like|love) (that|it if) (the|our|my|this|a|an|each|every|all|[a-z]+s) [a-z0-9 ./'-]{2,60}? (can|could|will|would|shows?|gets?|has|have|is|are|lets?)\b/,
   // "finance ops asked our tools team for a nightly job that flags duplicates": a new thing asked of us.
@@ -323,7 +327,12 @@ const WE_ASK =
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
-  if (/\?$/.test(n) && !/^((hi|hello|hey),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(n)) {
+  if (
+    /\?$/.test(n) &&
+    !/^((hi|hello|hey|good (morning|afternoon|evening)),? )?(can|could|would|will) you (please )?help (me|us)\b/.test(
+      n,
+    )
+  ) {
     // "instead, could we make a printable sheet …?", "could we instead keep a record …?", "could we put the welsh work aside and update the parser?": the
     // work asked in place of the plan before.
     if (

@@ -290,6 +290,15 @@ export function answersFact(n: string, prev: string | undefined): boolean {
  * never, keep, stay, only) is a rule. */
 export function needsNewThing(rule: { text: string; cue: string }): boolean {
   const n = rule.text.toLowerCase();
+  // "in the garden app the water butts must have a cleaning schedule": a thing to build, said as a must.
+  if (
+    rule.cue === "obligation" &&
+    /\b(must|should|needs to|has to|have to) have (a|an) [a-z -]{0,20}\b(schedule|log|list|page|form|rota|register|calendar|report|tracker|screen|dashboard|section|tab|field|column)\b/.test(
+      n,
+    ) &&
+    !/\b(every|each|all|any|never|always|only)\b/.test(n)
+  )
+    return true;
   return (
     /^(?:state|want|passed on)$/.test(rule.cue) &&
     /\b(?:needs?|wants?)\b/.test(n) &&

@@ -380,7 +380,14 @@ function readBare(bare: string): SentenceClass {
   // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
   if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
   // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
-  const aim = () => goalReading(bare)?.strength === "stated" && !PAST_VERB.test(bare);
+  // "… we had three last week … so i want the site to send a reminder": the aim said after the story.
+  const aim = () => {
+    const r = goalReading(bare);
+    if (r === null) return false;
+    return r.strength === "stated"
+      ? !PAST_VERB.test(bare)
+      : r.clause !== bare && !PAST_TIME.test(r.clause) && !PAST_VERB.test(r.clause);
+  };
   // "i noticed the build fails, fix it": a report, then the ask; only a whole story is history.
   const asksAfter = () =>
     bare
