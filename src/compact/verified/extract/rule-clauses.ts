@@ -263,6 +263,8 @@ export function isInsisted(bare: string): boolean {
   )
     return true;
   // "great work as always" praises; "as always" holds nothing.
+  // "u13 and up always £30": a class and its figure, held to.
+  if (/^[a-z0-9][a-z0-9' +-]{1,30} always [£$€]?\d[\d.,]*( [a-z]+)?[.!]*$/.test(bare)) return true;
   const named = /^([a-z0-9][a-z0-9' -]{1,30}?)(?<!\bas),? (always|never)[.!]*$/.exec(bare)?.[1];
   return (
     named !== undefined &&

@@ -138,6 +138,9 @@ export function classStatement(c: string): StatedRule | null {
     )
   )
     return { kind: "constraint", cue: "state" };
+  // "the butt near the shed never gets chemicals, only brush and water": all that a thing may get.
+  if (/\bnever gets? [a-z' -]{2,30}, only [a-z]/.test(c) && !TROUBLE.test(c))
+    return { kind: "constraint", cue: "only" };
   // "it's cash only", "it's members only on sundays": the one way allowed, said of the case at hand.
   if (/^(it's|it is|its) [a-z0-9' -]{2,25} only\b/.test(c) && !TROUBLE.test(c))
     return { kind: "constraint", cue: "only" };

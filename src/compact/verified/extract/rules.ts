@@ -438,7 +438,10 @@ function readBare(bare: string): SentenceClass {
         : { kind: "goal", strength };
     // "…, since the little ones can't read the names yet": the reason given binds nothing.
     const wished = reading.clause.replace(/, (since|as) [^,]+$/, "");
-    const stated = ruleIn(wished, wished);
+    // "the committee would like the email to always mention the reason": a wish held for every case.
+    const stated =
+      ruleIn(wished, wished) ??
+      (/\bto (always|never)\b|\b(always|never) to\b/.test(wished) ? rule("want") : null);
     return stated &&
       !((stated.cue === "limit" || stated.cue === "amount limit") && reachesTarget(reading.clause)) &&
       !hasDeadline(reading.clause)
