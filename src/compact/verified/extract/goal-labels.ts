@@ -7,7 +7,7 @@ import { BASE_VERB } from "./clause.ts";
 const GOAL_NOUN =
   "((first )?order of business|hope|dream|wish|(desired |end )?(outcome|result)|end state|priority (number )?(one|1)|goals?|objectives?|(the )?(main|big|only|real|actual|urgent|most urgent) thing|thing(?= (for today|today|this week))|scope|aim|mission|focus|task|target|plan|priority|purpose|job|point|ask|request|deliverable|assignment|idea|todo|to-do|thing (i|we)( actually| really| really really)?( need| want|'d like| would like)( to (do|get done|have|finish|fix|build|walk away with|come away with|leave with|get out of (this|today)))?|(next |first |big |main )?thing on (my|our|the) (list|plate)|(outcome|result|end state|end goal|thing) (i'm|we're|i am|we are) (after|looking for|hoping for|going for)|thing (we're|i'm|we are|i am) (fixing|building|doing|working on|after)|(user )?story|epic|work( item)?|scope|things to do|to-?dos|agenda|checklist|tasks)";
 const WHEN =
-  "( today| tonight| for today| today's (session|work)| this (session|week|sprint|work|morning|afternoon|evening|pr)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
+  "( today| tonight| for today| today's (session|work)| this (session|week|sprint|work|morning|afternoon|evening|pr|job|project|app|exercise|change)| the (sprint|day|week|morning|afternoon|evening|rest of the day)| all this| this work| for now)";
 /** "End result I want:", "the outcome I'm after is": the speaker's own wish named on the label. */
 const WANTED_BY =
   "( (i|we)( really| most)?( want| need|'m after| am after|'re after| are after|'m hoping for|'re hoping for| hope for|'d like| would like)( (out of|from) (this|today|the session))?)";
@@ -15,7 +15,7 @@ const WANTED_BY =
 const OTHER_TONGUE_AIM =
   "(mi|el|nuestro) objetivo|mon objectif|notre objectif|mein ziel|unser ziel|il mio obiettivo";
 export const GOAL_LABEL = new RegExp(
-  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?(${OTHER_TONGUE_AIM}( is( to)?|:)|((this|that|here) is |here's |that's )?(the |our |my |your |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main )*${GOAL_NOUN}( for| of)?${WHEN}?( for (you|us|me))?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → ))`,
+  `^((today|this week|for today|now|(for|in) this (session|week|sprint)),? )?(so |ok |okay )?(${OTHER_TONGUE_AIM}( is( to)?|:)|((this|that|here) is |here's |that's )?(the |our |my |your |main |new |big |first |next |current |real |actual |top |urgent |today's |todays |tonight's |this (session|morning|afternoon|evening|week|sprint)'s |session |sprint |the new |the main |whole |season |term |year |month |spring |summer |autumn |winter )*${GOAL_NOUN}( for| of)?${WHEN}?( for (you|us|me))?( here| today| this week| now)?${WANTED_BY}?( is( now)?( to| that)?|:|,| —| -|=|->|→| = | -> | → ))`,
 );
 /** Conventional labels of a piece of work ("fix: search returns dupes", "feature: …") with at least two words. */
 export const WORK_LABEL =

@@ -54,7 +54,7 @@ const ONE_OF_TWO: RegExp[] = [
   // "i'd rather have a single page than the wizard"; "a slow correct answer than a fast wrong one" is a principle.
   /^(i|we)('d| would) rather (have|use|go with|take|keep|do) (?!(a|an) [^,]{2,40} than (a|an) )[^,]{2,60} than [a-z]/,
   // "i'd rather the steward approves loans than have it automatic": who does it, picked over the other way.
-  /^(i|we)('d| would) rather (the|a|an|our|we|they|it|someone) [^,]{2,60} than (have|let|leave|make|use|do) [a-z]/,
+  /^(i|we)('d| would) rather (the|a|an|our|we|they|it|someone) [^,]{2,60} than (to (the|a|an|our)|have|let|leave|make|use|do) [a-z]/,
   // "karate fees will be per grading rather than per term": how it will be, one way over the other.
   /^(the |our )?[a-z0-9' -]{2,40} (will be|'ll be|are going to be|is going to be) [a-z0-9' -]{2,30} (rather than|instead of) [a-z0-9' -]{2,30}[.!]*$/,
   // "the committee picked option two, the weekly summary": a pick made by the body and passed on.

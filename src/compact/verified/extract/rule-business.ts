@@ -119,7 +119,7 @@ export function businessRule(c: string): StatedRule | null {
 
 /** A case named by a bound or a state rather than a "who" clause, then what befalls it. */
 const CASE_BEFALLS =
-  /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without|who (?:doesn't|does not|don't|isn't|hasn't)|(?!(?:is|was|has|does)\b)[a-z]{3,}ed)(?: [^,]{1,40}?)? (?:loses?|forfeits?|pays?|goes|sits? out|moves? to|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged))\b/;
+  /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without|older than|younger than|newer than|later than|who (?:doesn't|does not|don't|isn't|hasn't)|(?!(?:is|was|has|does)\b)[a-z]{3,}ed)(?: [^,]{1,40}?)? (?:loses?|forfeits?|pays?|goes|sits? out|moves? to|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged|not paid|not accepted|not refunded|not counted|never paid))\b/;
 
 /** "i never take bookings on bank holidays", "i never charge late fees": the owner's own practice; "i always forget
  * …" or "i never understood …" tell how the speaker is. */

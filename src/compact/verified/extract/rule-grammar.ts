@@ -362,6 +362,7 @@ function declarativeRule(c: string): RuleClass | null {
     RULE_STATE.test(c) &&
     GENERIC_SUBJECT.test(c) &&
     !OUR_ROUTINE.test(c) &&
+    !/\bwhen (you|we|i) (need|want) (it|them|one)\b/.test(c) &&
     !/\b(already|anymore|yet|today)\b|(?<!for )\bnow\b/.test(c)
   )
     return { kind: "constraint", cue: "state" };

@@ -322,5 +322,7 @@ export function normalizeSentence(text: string): string {
       .trim()
       .toLowerCase()
       .replace(/[’‘]/g, "'")
+      // "we dont roster …", "it doesnt": the apostrophe left out is the same word.
+      .replace(/\b(do|does|did|is|are|was|were|should|would|could|must|has|have|had)nt\b/g, "$1n't")
   );
 }
