@@ -409,7 +409,12 @@ function readBare(bare: string): SentenceClass {
   // "delete the test bookings i made yesterday": an ask whose past is only that of its object.
   const unmade = bare.replace(MADE_BEFORE, "");
   if (PAST_TIME.test(bare) && isImperative(bare) && !PAST_TIME.test(unmade)) return readBare(unmade);
-  if (PAST_TIME.test(bare) && !aim()) return earnestIn(bare, "history");
+  // "delete the duplicate reading from yesterday": an order about a thing of the past asks for work now.
+  const orders =
+    isImperative(bare) &&
+    !/^(remember|recall|note|notice|imagine|look|back|right|let's|lets|[a-z]+ of)\b/.test(bare) &&
+    !/\b(i|we) (remember|had|lost|used|tried)\b/.test(bare);
+  if (PAST_TIME.test(bare) && !aim() && !orders) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
   if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
     // "she asked that we don't use the default green": a rule passed on in the past tense still holds now.
