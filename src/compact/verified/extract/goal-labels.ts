@@ -108,6 +108,8 @@ export const STATED = [
   /^(changing course|change of course|new direction|slight change of plan)( a bit| slightly)?,? (we|i) (now )?(want|need|'d like|would like)\b/,
   /^(my|our) (task|job|aim|goal)( for [a-z' ]{2,30})?( today| this week| this afternoon)? is\b/,
   /^(so )?what (i'm|im|i am|we're|we are) (trying to get to|trying to get|aiming for|after|working towards?) is\b/,
+  // "the thing we need working is fare quotes for the airport runs".
+  /^the (one )?thing (i|we) (really )?(need|want) (working|done|fixed|built|sorted|finished) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".

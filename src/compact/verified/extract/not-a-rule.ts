@@ -42,6 +42,10 @@ export function isCodeLine(raw: string): boolean {
   // "the till printed: ORDER REJECTED — SUNDAY PICKUP NOT ALLOWED": a machine's message in capitals after a colon.
   if (/:\s+[A-Z0-9][A-Z0-9 .,;!'"—–-]{8,}$/.test(text) && (text.match(/\b[A-Z]{2,}\b/g)?.length ?? 0) >= 3)
     return true;
+  // "Validation failed: deposit is required for orders over 500": what a check printed when it failed.
+  if (/^[A-Z][a-z]+ (failed|error|rejected|denied|refused)\s*:\s+\S/.test(text)) return true;
+  // "the banner on the old site says Always Open To Visitors": words shown in title case, quoted.
+  if (/\b(says|reads|shows|displays)\s+(?:[A-Z][a-z']*\s+){2,}[A-Z][a-z']*[.!]?$/.test(text)) return true;
   const bare = text.replace(/`[^`]*`/g, " x ");
   const code = bare.replace(STRING_LITERAL, '""');
   const head = code.replace(TRAILING_COMMENT, "");

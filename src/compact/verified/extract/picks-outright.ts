@@ -47,6 +47,8 @@ const ONE_OF_TWO: RegExp[] = [
   /^(the |a |an )?[a-z0-9' -]{2,40}, please, not [a-z0-9' -]{2,30}[.!]*$/,
   // "we'll publish the rota as a pdf, not a web page".
   /^(we'll|we will|let's|lets) [a-z-]+ (the|it|them|our) [a-z0-9' -]{0,30}?as (a|an) [a-z0-9' -]{2,20}, not (a |an )?[a-z0-9' -]{2,20}[.!]*$/,
+  // "put the postcode lookup ahead of the map work".
+  /^(put|do|take|move|have) (the|a|an|our) [a-z0-9' -]{2,40} (ahead of|in front of) (the|a|an|our) [a-z0-9' -]{2,40}[.!]*$/,
   // "start with the invoices and leave the map for next week".
   /^(start|begin) with (the|a|an|our) [a-z0-9' -]{2,40}? and (leave|park|save|keep) (the|a|an|our) [a-z0-9' -]{2,40}? for (later|next week|another day|next time|now)[.!]*$/,
   // "never mind the pdf, html is fine".
@@ -58,7 +60,7 @@ const ONE_OF_TWO: RegExp[] = [
   // "karate fees will be per grading rather than per term": how it will be, one way over the other.
   /^(the |our )?[a-z0-9' -]{2,40} (will be|'ll be|are going to be|is going to be) [a-z0-9' -]{2,30} (rather than|instead of) [a-z0-9' -]{2,30}[.!]*$/,
   // "the committee picked option two, the weekly summary": a pick made by the body and passed on.
-  /^(the|our) [a-z' -]{2,30} (picked|chose|has picked|have picked|has chosen|have chosen|went for|went with|settled on|voted for) (option [a-z0-9]+|the (first|second|third|last|other) (one|option)|the [a-z0-9' -]{2,30} option)\b/,
+  /^(the|our) [a-z' -]{2,30} (picked|chose|has picked|have picked|has chosen|have chosen|went for|went with|settled on|voted for) (option [a-z0-9]+|the (first|second|third|last|other) (one|option)|the [a-z0-9' -]{2,30} option|(a|an|the) [a-z0-9' -]{2,30} over (the|a|an) [a-z])/,
   // "i'd rather do the rural round first", "i'd pick a qr code over a plain barcode".
   /^(i|we)('d| would) rather do (the|a|an|our) [^,]{2,40} first\b/,
   /^(i|we)('d| would) (pick|choose|go with|take) .{2,40} over (the |a |an )?[a-z]/,

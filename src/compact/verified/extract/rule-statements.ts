@@ -60,7 +60,9 @@ export function statedObligation(c: string): StatedRule | null {
   if (
     /^((our|the|my|their) ([a-z' -]{1,30} )?|[a-z]+'s )(rule|policy|convention|standard|wording|requirement|condition|line|ruling|decision|position) is (that [a-z]|no |never |always |only |first come|first-come|(one|two|three|four|five|\d+|a|an) [a-z0-9 -]{1,30} (per|a|each|every) [a-z])/.test(
       c,
-    )
+    ) &&
+    // "our policy is that the van only breaks down on wedding days": a joke dressed as a policy.
+    !/\b(breaks? down|crash(es)?|goes wrong|go wrong|rains?)\b/.test(c)
   )
     return { kind: "constraint", cue: "passed on" };
   // "we have a rule that nobody does more than two shifts", "the club has a policy that …", "there's a rule that …".
