@@ -263,6 +263,9 @@ export function isInsisted(bare: string): boolean {
   )
     return true;
   // "great work as always" praises; "as always" holds nothing.
+  // "meeting point is always the arrivals coffee shop, we not change this": held to, said so after.
+  if (/^[a-z].{4,}, (we|they) (don't|do not|not|never|won't|will not) change (this|that|it)[.!]*$/.test(bare))
+    return true;
   // "u13 and up always £30": a class and its figure, held to.
   if (/^[a-z0-9][a-z0-9' +-]{1,30} always [£$€]?\d[\d.,]*( [a-z]+)?[.!]*$/.test(bare)) return true;
   const named = /^([a-z0-9][a-z0-9' -]{1,30}?)(?<!\bas),? (always|never)[.!]*$/.exec(bare)?.[1];
