@@ -69,7 +69,7 @@ import {
 import { ruleIn } from "./rule-grammar.ts";
 import { opensWithVerb } from "./rule-shape.ts";
 import { allowedOnlyWhen } from "./rule-statements.ts";
-import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
+import { LIST_ITEM, normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 import {
   ADDITION,
   conclusionOf,
@@ -158,6 +158,15 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   // "Heads up: the league wants our ladder exported by the end of the month": news of the work, not a rule.
   const news = found.kind === "goal" && /^\W*heads up\b/i.test(sentence.text);
   if (sentence.listedRule && isListedRule(found) && !told && !news) return rule("listed");
+  // "- use the club email as sender, not mine" in a list of asks keeps a way like the items around it.
+  const item = sentence.listedRule || LIST_ITEM.test(sentence.text);
+  const asked = normalizeSentence(sentence.text).replace(/^please /, "");
+  if (
+    item &&
+    found.kind === "decision" &&
+    /^(use|put|show|send|print|list|store|sort|group|email|text|make) [^,]+, not /.test(asked)
+  )
+    return rule("listed");
   // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
   if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
     return { kind: "plain" };
