@@ -98,7 +98,11 @@ export function isLabelledDecision(n: string): boolean {
 export function isDecision(n: string): boolean {
   if (handsBack(n)) return false;
   // "deposit by bank transfer rather than cash on the day": one way put before another, said without a verb.
-  const ways = /^([a-z0-9' -]{3,40}) (rather than|instead of) [a-z0-9' -]{2,40}(, please)?[.!]*$/.exec(n);
+  // "text alerts rather than email for missed feeds, people read texts": with the reason after the comma.
+  const ways =
+    /^([a-z0-9' -]{3,40}) (rather than|instead of) [a-z0-9' -]{2,40}(, please|, [a-z' ]{3,40})?[.!]*$/.exec(
+      n,
+    );
   // "use exec-file instead of exec for every call" keeps a way for good: a rule, not a pick.
   if (
     ways &&

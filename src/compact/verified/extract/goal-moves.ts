@@ -30,7 +30,7 @@ const ACK =
 
 /** Small talk that opens a conversation: it asks for nothing and sets nothing. */
 const SOCIAL =
-  /^(enjoy (your|the) (evening|weekend|day|night|holiday|break|lunch|tea)\b[^?]*$|(i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b|((hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? )?(from (the|our|your) [a-z' -]{2,40}|[a-z]+ here)[.!]*$|(hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? from [a-z' -]{2,40}[.!]*$)[^?]*[.!]*$/;
+  /^(enjoy (your|the) (evening|weekend|day|night|holiday|break|lunch|tea)\b[^?]*$|((right|ok|okay|hi|hello),? )?(i'm )?back( again)?( from [a-z' ]{2,30})?( now)?[.!]*$|(i )?hope (you|you're|you are|the|your|all|everyone)\b.*\b(well|good|great|fine|nice|ok|okay|relaxing|restful)\b|how (are|is|was) (you|your|the) ?(weekend|day|week|things|holiday|vacation)?\b|(happy|good) (monday|friday|new year|weekend)\b|((hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? )?(from (the|our|your) [a-z' -]{2,40}|[a-z]+ here)[.!]*$|(hi|hello|hey|greetings|good (morning|afternoon|evening))( there| all| everyone)?,? from [a-z' -]{2,40}[.!]*$)[^?]*[.!]*$/;
 /** The sentence only acknowledges, greets or signs off ("thanks, looks good", "hello from the tool library"). */
 export function isAcknowledgement(n: string): boolean {
   return ACK.test(n) || SOCIAL.test(n);

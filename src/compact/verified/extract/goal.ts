@@ -348,6 +348,9 @@ function readGoal(n: string): GoalReading | null {
     if (weighsAloud(n)) return null;
     return WE_ASK.test(n.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
   }
+  // "great work, the committee will be pleased": praise for work done names no new aim.
+  if (/^(great|good|nice|brilliant|lovely|excellent|fantastic|amazing) (work|job|stuff)\b/.test(n))
+    return null;
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "instead please make the rota send a warning …": the work asked in place of the plan before.

@@ -8,7 +8,7 @@ import { tagWords } from "./pos-tagger.ts";
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
-  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:(?:we'll|we will|i'll|let's|lets) )?(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
 
 /** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
  * way of working). */
@@ -32,6 +32,10 @@ function picksOrder(n: string): boolean {
 
 /** One of two named things taken, each shape with its example. */
 const ONE_OF_TWO: RegExp[] = [
+  // "ok, the second layout for the repair ticket, the one with the parts list on the right".
+  /^((ok|okay|fine|right|yes)[,.]? )?the (first|second|third|last|other) (one|option|layout|design|version|choice|approach|idea)\b(?![^,]*\b(was|were|is|are|has|had|did)\b)/,
+  // "sticking with csv, excel files confuse the treasurer's laptop".
+  /^(sticking|staying|going) with [a-z0-9' -]{2,30}(,|[.!]*$)/,
   // "take the first option, the one that keeps the old ids".
   /^(take|pick|choose|go with|use) (the )?(first|second|third|last|other|former|latter|1st|2nd|3rd) (one|option|choice|approach|layout|design|version)\b/,
   // "use the card reader and drop the cash tin", "stick with email, forget whatsapp".

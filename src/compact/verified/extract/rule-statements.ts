@@ -62,7 +62,7 @@ export function statedObligation(c: string): StatedRule | null {
       c,
     ) &&
     // "our policy is that the van only breaks down on wedding days": a joke dressed as a policy.
-    !/\b(breaks? down|crash(es)?|goes wrong|go wrong|rains?)\b/.test(c)
+    !/\b(breaks? down|crash(es)?|goes wrong|go wrong|rains?|always late|never on time)\b/.test(c)
   )
     return { kind: "constraint", cue: "passed on" };
   // "we have a rule that nobody does more than two shifts", "the club has a policy that …", "there's a rule that …".

@@ -354,7 +354,12 @@ function readBare(bare: string): SentenceClass {
   )
     return negative("question");
   // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
-  if (weighsAloud(bare)) return negative("question");
+  // "would you pick the grid or the list if it were your club?": the assistant's own view asked for.
+  if (
+    weighsAloud(bare) ||
+    /^would you (pick|choose|go with|use|prefer|do)\b.*\bif (it|you) (were|was)\b/.test(bare)
+  )
+    return negative("question");
   const asked = bare.endsWith("?") ? goalReading(bare) : null;
   if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
