@@ -113,7 +113,7 @@ export const STATED = [
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
   /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
-  /^(so )?what (i|we)('d| would) (like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
+  /^(so )?what (i|we)('d| would) (really |most )?(like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,
   /^(this session|today) (i|we) (want|need|would like)\b/,
   // "today we make the stock export", "this week i build the importer": a plan for the time named.

@@ -30,7 +30,7 @@ const SOFT = [
   // "i'd now like a simple way for hirers to report …": a way for someone to do a thing, wished.
   /^(i|we)('d| would) (really |now )?(like|love) (a|an) ([a-z0-9 ./'-]{2,40}? )?(way|page|form|list|place|screen|button) (for|to|where|that)\b/,
   // "the chess club would like the ladder to send a monthly summary": the product as a body of the user's wishes it.
-  /^(the|our) [a-z' -]{2,30} (would like|'d like) (the|our|this|a|an) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
+  /^(the|our) [a-z' -]{2,30} (would like|'d like|would love|'d love) (the|our|this|a|an) [a-z0-9 ./'-]{2,50}? to (?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}\b/,
   // "the committee would like floodlight bookings to be cut off automatically", "our volunteers would love a simple
   // screen for logging …": a body of the user's wishing the product a way or a thing.
   /^(the|our) [a-z' -]{2,30} (would|'d) (like|love) ([a-z0-9'-]+ ){1,4}to be ([a-z]{3,}(ed|en)|cut|put|set|shut|kept|sent|held|paid|made|shown)\b|^(the|our) [a-z' -]{2,30} (would|'d) (like|love) (a|an) ([a-z0-9'-]+ ){0,3}(way|page|form|list|place|screen|button|report|view|map|tool|register|log|rota|calendar) (for|to|where|that|of|showing)\b/,
@@ -44,7 +44,11 @@ const SOFT = [
   /^(basically |really |ultimately |(hi|hello|hey),? )?(i|we) (want|need|'d like|would like) ((the|our|my|this|that) [a-z0-9 ./'-]{2,50}?|(them|users|customers|people|players|admins|clients|students|visitors|readers|developers|staff|teachers|drivers|members|parents|volunteers|riders|[a-z]{3,}s)( of [a-z0-9 ./'-]{2,30})?) (to (?!(be|have|know|stay|keep|remain|feel|think|understand|like|love|hate|worry|care|wait|come|go|talk|say|tell|realise|realize|always|never|only|not|just|do|get|make|take|give|put|leave|follow|stick|respect|obey|avoid)\b)[a-z]{3,}\b|to go (out|live|up|through)\b|(to )?(start|stop|scale|work|load|run|show|support|handle|send|accept|reject|use|be able to|remember|detect|retry|recover|survive|finish|arrive|appear|sync|connect|pass|compile|build|render|play|respond|deliver|open|print|upload|download|install|boot|launch|add|create|generate|ask|include|be on|be online|collect|track|list|check|flag|assign|group|sort|split|match|pair|rank|count|calculate|email|text|notify|remind|book|allocate|let|tell|warn|alert|get paid|sign up|total|order|collect|pay|choose|pick|see|find|reserve|cancel)\b)/,
   /^(i'm|i am|we're|we are) hoping (we|you|to) (can |could )?(get|make|have|finish|ship|build|fix)\b/,
   // "i wonder if you could help with the delivery route page": help asked for with a piece of work.
-  /^(i was |i'm |i am |i )?wonder(ing)? (if|whether) you (could|can|would|might) (please )?help (me |us )?(with|to|on) [a-z]/,
+  /^(i was |i'm |i am |i )?wonder(ing)? (if|whether) you (could|can|would|might) (please )?help (me |us )?((with|to|on) |(?!(me|us)\b)[a-z]{3,} )[a-z]/,
+  // "and i wondered if we could build a simple swap feature for them": new work asked for, politely.
+  /^(and )?(i|we) wondered (if|whether) (we|you) (could|might|can) (build|add|make|set up|create|have|get|track|show|send|put|move|turn|let) [a-z]/,
+  // "let's get a booking thing for fittings": a new thing asked for, with what it is for.
+  /^(let's|lets) (just )?(get|make|build|set up|add|have) (a|an|some) [a-z0-9' -]{2,40}? (for|to|that|which|where|so)\b/,
   // "our driver would like the stops in the order he drives them": the product as someone of the club wishes it.
   /^(the|our) [a-z' -]{2,30} (would like|'d like|would love) (the|our|all|every) [a-z0-9' -]{2,40}? (in|on|at|by|sorted|grouped|listed|shown|printed) [a-z]/,
   // "i would like that the student can see the status", "i'd love it if the admin page could let me upload …".
@@ -226,7 +230,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually |now )*(?:want|need|like|love)(?: to (?:get|have|see) (?:done )?)?(?: instead| now| today| first)? is\b)| (?=(?:the thing (?:i|we) (?:really )?(?:need|want)|what (?:i'm|i am|we're|we are) after) is\b)|(?<!\b(?:if|when|whenever|once|unless|until)\b[^,]{0,80})(?<=[a-z]) (?=(?:i|we) (?:really )?(?:need|want) (?:a|an) [a-z])|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually |now )*(?:want|need|like|love)(?: to (?:get|have|see)(?: done)?)?(?: instead| now| today| first)? is\b)| (?=(?:the thing (?:i|we) (?:really )?(?:need|want)|what (?:i'm|i am|we're|we are) after) is\b)|(?<!\b(?:if|when|whenever|once|unless|until)\b[^,]{0,80})(?<=[a-z]) (?=(?:i|we) (?:really )?(?:need|want) (?:a|an) [a-z])|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks

@@ -346,6 +346,14 @@ function readBare(bare: string): SentenceClass {
   const early = earlyClass(bare);
   if (early) return early;
   if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
+  // "our choir's librarian has asked if we could track which scores need repair": work passed on to us now.
+  if (
+    /^(the|our|my) [a-z' -]{2,40} (has |have )?(asked|asks) (if|whether) (we|you) (could|can) [a-z]{3,} |\b(i|we) wondered (if|whether) (we|you) (could|might|can) (build|add|make|set up|create|have|get|track|show|send|put|move|turn|let) [a-z]/.test(
+      bare,
+    ) &&
+    !/\b(one day|once|someday|but|not (now|yet|part))\b/.test(bare)
+  )
+    return { kind: "goal", strength: "intent" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^((now|so|and|also),? )?(i wonder|i was wondering|wondering|i'm wondering|i am wondering|we're wondering|i'm curious|curious) (if|whether|why|how|what)\b(?! you (could|can|would|might)\b)|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
