@@ -5,7 +5,7 @@
 // is down: new plan, find out why …"). Pivots, small talk and the other moves of a conversation are in
 // goal-moves.ts. Inputs are normalized lowercase.
 
-import { BASE_VERB, weighsAloud } from "./clause.ts";
+import { BASE_VERB, PAST_TIME, PAST_VERB, weighsAloud } from "./clause.ts";
 import {
   AIM_LEAD,
   GOAL_LABEL,
@@ -395,4 +395,14 @@ function readGoal(n: string): GoalReading | null {
  * standing rule about the thing named. */
 export function wantsOutcome(n: string): boolean {
   return WANTED_STATE.test(n) || NEEDS_CHANGE.test(n) || IMPROVES.test(n);
+}
+
+/** Whether the sentence names the aim despite a time of the past in it: "this morning's job is the memory leak", or
+ * "… we had three last week … so i want the site to send a reminder" (the aim said after the story). */
+export function namesAim(bare: string): boolean {
+  const r = goalReading(bare);
+  if (r === null) return false;
+  return r.strength === "stated"
+    ? !PAST_VERB.test(bare)
+    : r.clause !== bare && !PAST_TIME.test(r.clause) && !PAST_VERB.test(r.clause);
 }

@@ -4,6 +4,13 @@
 // past, a joke or venting, a remark about the world). Pure and grammar-based; no model.
 import { declinesAsked, handsBack, repeatsOption, thanksOnly } from "./answers.ts";
 import {
+  asksAssistantsView,
+  asksWorkPolitely,
+  keepsWayPolitely,
+  listedWay,
+  ordersAboutPast,
+} from "./asks-and-views.ts";
+import {
   asksYesNo,
   DEFERS_PART,
   declinesPart,
@@ -28,7 +35,6 @@ import {
   reportedClause,
   VENT,
   WOULD,
-  weighsAloud,
 } from "./clause.ts";
 import {
   framesProblem,
@@ -36,6 +42,7 @@ import {
   goalReading,
   hasDeadline,
   isPoliteWish,
+  namesAim,
   oneOffChange,
   reachesTarget,
   wantsOutcome,
@@ -53,7 +60,6 @@ import {
 } from "./not-a-rule.ts";
 import { asksNothing, describesHabit, isOptionalTask, isOutsideAdvice } from "./not-asked.ts";
 import { answersFact, jokesOrVents } from "./not-binding.ts";
-import { tagWords } from "./pos-tagger.ts";
 import {
   arrowRule,
   conditional,
@@ -67,9 +73,8 @@ import {
   wishedDone,
 } from "./rule-clauses.ts";
 import { ruleIn } from "./rule-grammar.ts";
-import { opensWithVerb } from "./rule-shape.ts";
 import { allowedOnlyWhen } from "./rule-statements.ts";
-import { LIST_ITEM, normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
+import { normalizeSentence, opensWithRuleLabel, type Sentence } from "./sentences.ts";
 import {
   ADDITION,
   conclusionOf,
@@ -155,17 +160,10 @@ export function classifySentence(sentence: Sentence, context: SentenceContext = 
   // An item under "Constraints:" or "Important:" states a rule even without a rule word ("Postgres 15 only").
   // "Rule two: it was the cache": a listed line that tells the past states no rule.
   const told = PAST_VERB.test(normalizeSentence(sentence.text).replace(RULE_LABEL, ""));
-  // "Heads up: the league wants our ladder exported by the end of the month": news of the work, not a rule.
+  // "Heads up: the league wants our ladder exported by friday": news of the work, not a rule.
   const news = found.kind === "goal" && /^\W*heads up\b/i.test(sentence.text);
   if (sentence.listedRule && isListedRule(found) && !told && !news) return rule("listed");
-  // "- use the club email as sender, not mine" in a list of asks keeps a way like the items around it.
-  const item = sentence.listedRule || LIST_ITEM.test(sentence.text);
-  const asked = normalizeSentence(sentence.text).replace(/^please /, "");
-  if (
-    item &&
-    found.kind === "decision" &&
-    /^(use|put|show|send|print|list|store|sort|group|email|text|make) [^,]+, not /.test(asked)
-  )
+  if (found.kind === "decision" && listedWay(sentence.text, sentence.listedRule === true))
     return rule("listed");
   // "Things that can't change:", "Before you touch the billing code, read this:" head what follows.
   if ((found.kind === "constraint" || found.kind === "decision") && /:\W{0,4}$/.test(sentence.text.trim()))
@@ -332,13 +330,7 @@ function readBare(bare: string): SentenceClass {
     )
   )
     return rule("prohibition");
-  // "i'd also be grateful if you kept the existing colour scheme": a way to keep, asked politely.
-  if (
-    /^(i|we)('d| would)( also)? be [a-z ]{0,12}(grateful|glad|happy) if you (kept|left|stuck with|didn't|did not|avoided)\b/.test(
-      bare,
-    )
-  )
-    return rule("polite");
+  if (keepsWayPolitely(bare)) return rule("polite");
   if (isPoliteWish(bare)) return { kind: "goal", strength: "intent" };
   if (isHypothetical(bare)) return negative("hypothetical");
   const allowed = allowedOnlyWhen(bare);
@@ -346,14 +338,7 @@ function readBare(bare: string): SentenceClass {
   const early = earlyClass(bare);
   if (early) return early;
   if (ONE_OFF_ASK.test(bare)) return { kind: "request" };
-  // "our choir's librarian has asked if we could track which scores need repair": work passed on to us now.
-  if (
-    /^(the|our|my) [a-z' -]{2,40} (has |have )?(asked|asks) (if|whether) (we|you) (could|can) [a-z]{3,} |\b(i|we) wondered (if|whether) (we|you) (could|might|can) (build|add|make|set up|create|have|get|track|show|send|put|move|turn|let) [a-z]/.test(
-      bare,
-    ) &&
-    !/\b(one day|once|someday|but|not (now|yet|part))\b/.test(bare)
-  )
-    return { kind: "goal", strength: "intent" };
+  if (asksWorkPolitely(bare)) return { kind: "goal", strength: "intent" };
   // "would you always …?" asks what the assistant would do; "i wonder if we should always …" muses.
   if (
     /^would you (always|never|ever|usually|normally|generally|typically)\b|^((now|so|and|also),? )?(i wonder|i was wondering|wondering|i'm wondering|i am wondering|we're wondering|i'm curious|curious) (if|whether|why|how|what)\b(?! you (could|can|would|might)\b)|\b(asked|asks|wondered|wonders|was wondering|were wondering|is asking|are asking)( (me|us|you|them|him|her))? (whether|if) (we|i|they|it) (should|shall|must|need|have to|ought|could|can|would)\b/.test(
@@ -362,12 +347,7 @@ function readBare(bare: string): SentenceClass {
   )
     return negative("question");
   // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
-  // "would you pick the grid or the list if it were your club?": the assistant's own view asked for.
-  if (
-    weighsAloud(bare) ||
-    /^would you (pick|choose|go with|use|prefer|do)\b.*\bif (it|you) (were|was)\b/.test(bare)
-  )
-    return negative("question");
+  if (asksAssistantsView(bare)) return negative("question");
   const asked = bare.endsWith("?") ? goalReading(bare) : null;
   if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
@@ -401,15 +381,6 @@ function readBare(bare: string): SentenceClass {
     return { kind: "decision", marker: "final" };
   // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
   if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
-  // "this morning's job is the memory leak": a time named on the goal, not a story of the past.
-  // "… we had three last week … so i want the site to send a reminder": the aim said after the story.
-  const aim = () => {
-    const r = goalReading(bare);
-    if (r === null) return false;
-    return r.strength === "stated"
-      ? !PAST_VERB.test(bare)
-      : r.clause !== bare && !PAST_TIME.test(r.clause) && !PAST_VERB.test(r.clause);
-  };
   // "i noticed the build fails, fix it": a report, then the ask; only a whole story is history.
   const asksAfter = () =>
     bare
@@ -431,14 +402,9 @@ function readBare(bare: string): SentenceClass {
   // "delete the test bookings i made yesterday": an ask whose past is only that of its object.
   const unmade = bare.replace(MADE_BEFORE, "");
   if (PAST_TIME.test(bare) && isImperative(bare) && !PAST_TIME.test(unmade)) return readBare(unmade);
-  // "delete the duplicate reading from yesterday": an order about a thing of the past asks for work now.
-  const orders =
-    isImperative(bare) &&
-    !/^(remember|recall|note|notice|imagine|look|back|right|let's|lets|[a-z]+ of)\b/.test(bare) &&
-    !/\b(i|we) (remember|had|lost|used|tried)\b/.test(bare);
-  if (PAST_TIME.test(bare) && !aim() && !orders) return earnestIn(bare, "history");
+  if (PAST_TIME.test(bare) && !namesAim(bare) && !ordersAboutPast(bare)) return earnestIn(bare, "history");
   // A story told without a time ("i talked with the team about …") still says what the work is about: plain.
-  if (TOLD_PAST.test(bare) && !asksAfter() && !aim()) {
+  if (TOLD_PAST.test(bare) && !asksAfter() && !namesAim(bare)) {
     // "she asked that we don't use the default green": a rule passed on in the past tense still holds now.
     const toldThem = reportedClause(bare);
     const theirRule = toldThem && passedOn(toldThem.verb, toldThem.inner);
@@ -468,7 +434,9 @@ function readBare(bare: string): SentenceClass {
     // "the committee would like the email to always mention the reason": a wish held for every case.
     const stated =
       ruleIn(wished, wished) ??
-      (/\bto (always|never)\b|\b(always|never) to\b/.test(wished) ? rule("want") : null);
+      (/\bto (always|never)\b|\b(always|never) to\b/.test(wished)
+        ? { kind: "constraint" as const, cue: "want" }
+        : null);
     return stated &&
       !((stated.cue === "limit" || stated.cue === "amount limit") && reachesTarget(reading.clause)) &&
       !hasDeadline(reading.clause)
