@@ -5,7 +5,7 @@
 // is down: new plan, find out why …"). Pivots, small talk and the other moves of a conversation are in
 // goal-moves.ts. Inputs are normalized lowercase.
 
-import { BASE_VERB, PAST_TIME, PAST_VERB, weighsAloud } from "./clause.ts";
+import { BASE_VERB, EVERY_WHEN, PAST_TIME, PAST_VERB, weighsAloud } from "./clause.ts";
 import {
   AIM_LEAD,
   GOAL_LABEL,
@@ -230,7 +230,7 @@ const unjoined = (n: string) => n.replace(CONNECTIVE, "").replace(CONNECTIVE, ""
 /** Where a goal can start inside a sentence: after a colon or semicolon, a clause joined by "so" / "and i …", or
  * "what i want is" inside a run-on sentence with no stops (dictated text). */
 const CLAUSE_START =
-  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually |now )*(?:want|need|like|love)(?: to (?:get|have|see)(?: done)?)?(?: instead| now| today| first)? is\b)| (?=(?:the thing (?:i|we) (?:really )?(?:need|want)|what (?:i'm|i am|we're|we are) after) is\b)|(?<!\b(?:if|when|whenever|once|unless|until)\b[^,]{0,80})(?<=[a-z]) (?=(?:i|we) (?:really )?(?:need|want) (?:a|an) [a-z])|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
+  /(?::|;| —| -)\s+|,? so (?=[a-z])|, (?=(?:today|tonight|now|this week|for today) (?:i|we)(?:'d| would)? (?:want|need|like|have)\b)|,? (?:and|but) (?=(?:i|we|i'd|we'd|i'm|we're|the (?:goal|aim|plan|task|objective|idea|job) is)\b)| (?=what (?:i|we)(?:'d| would)? (?:really |most |actually |now )*(?:want|need|like|love)(?: to (?:get|have|see)(?: done)?)?(?: instead| now| today| first)? is\b)| (?=(?:the thing (?:i|we) (?:really )?(?:need|want)(?: today| now| most)?|what (?:i'm|i am|we're|we are) after) is\b)|(?<!\b(?:if|when|whenever|once|unless|until)\b[^,]{0,80})(?<=[a-z]) (?=(?:i|we) (?:really )?(?:need|want) (?:a|an) [a-z])|^[a-z0-9 -]{2,30} (?:can|will have to) wait, |^(?:drop|forget|scrap|park|pause|shelve) (?:the|that|this|our|my|all) [a-z0-9 -]{1,40}?(?: for now)?, /g;
 
 /** "so the deal is: customers can't reset …", "the problem is that …": a report of the problem the work is about.
  * It is never a rule, whatever words it reports; like any report it is the goal of an opening message that asks
@@ -287,7 +287,7 @@ function strengthOf(n: string): GoalStrength | null {
   // "…, so that never comes back": the reason after "so" sets no scope of its own.
   if (
     (WANTED_ANY.test(n) || WANTED_KIND.test(n)) &&
-    !RULE_SCOPE.test(n.split(/,? so (that )?|,? because /)[0] as string)
+    !RULE_SCOPE.test((n.split(/,? so (that )?|,? because /)[0] as string).replace(EVERY_WHEN, ""))
   )
     return "intent";
   if (
@@ -323,7 +323,7 @@ export function goalReading(n: string): GoalReading | null {
 const READINGS = new Map<string, GoalReading | null>();
 /** "for the desktop editor, ", "with that out of the way, ": a scope or a transition said before the sentence. */
 const SCOPE_LEAD =
-  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)|^before [a-z0-9 '-]{2,30}, (?=the\b)|^for (the|our|my) [a-z0-9 ./'-]{2,40}? (?=(i|we) (want|need|would like|'d like)\b)/;
+  /^(for|in|on|with|about|regarding|as for|as part of) (the|our|my|this|that|these|those|all) [a-z0-9 ./'-]{2,40}, (?=(i|we|what|so|our|my|could|can)\b)|^before [a-z0-9 '-]{2,30}, (?=the\b)|^for (the|our|my) [a-z0-9 ./'-]{2,40}? (?=(i|we) (want|need|would like|'d like)\b)|^in (the|our|my) [a-z0-9 ./'-]{0,30}(system|site|sheet|spreadsheet|database|tool|portal) (?=(i|we) (need|would like|'d like)\b)/;
 /** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
  * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
 const WE_ASK =
@@ -358,7 +358,10 @@ function readGoal(n: string): GoalReading | null {
   // "i should learn vim one of these days": a someday wish, not this session's aim.
   if (/\b(one of these days|some ?day|one day|eventually)\b/.test(n)) return null;
   // "instead please make the rota send a warning …": the work asked in place of the plan before.
-  if (new RegExp(`^instead,? (please )?(${BASE_VERB}) (a|an|the|our|my|it|this|that|them|some)\\b`).test(n))
+  if (
+    new RegExp(`^instead,? (please )?(${BASE_VERB}) (a|an|the|our|my|it|this|that|them|some)\\b`).test(n) ||
+    /^instead,? (i|we) (now )?(want|need|'d like|would like)\b/.test(n)
+  )
     return { strength: "stated", clause: n };
   // "(pasted the profile) ok here's the thing i want to get done: …": an aside in brackets before the words.
   // "for the desktop editor, i'd like to add a plugin api": a scope put first; the goal starts after it.

@@ -2,7 +2,15 @@
 // "make sure"), a preference, an imperative that holds beyond this step (a manner verb, general scope, a
 // bare plural object, a contrast), or a present-tense rule about a class of things ("tests go next to …").
 // One-off imperatives ("fix the typo") are requests, not rules. Inputs are normalized lowercase clauses.
-import { DONE_FIRST, EPISTEMIC, isImperative, looksImperative, OBLIGATION, PAST_TIME } from "./clause.ts";
+import {
+  DONE_FIRST,
+  EPISTEMIC,
+  EVERY_WHEN,
+  isImperative,
+  looksImperative,
+  OBLIGATION,
+  PAST_TIME,
+} from "./clause.ts";
 import { amountRule } from "./rule-amounts.ts";
 import { ownerPractice } from "./rule-business.ts";
 import { classStatement, statedObligation } from "./rule-statements.ts";
@@ -51,7 +59,7 @@ const NOT_A_RULE_AFTER_DONT =
  * it and when ("photos are deleted 90 days after the job closes", "classes cap at 8", "sessions log out
  * automatically once idle"). */
 const RULE_STATE =
-  /\b(stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid|cancelled|canceled|postponed|suspended|paused|blocked|withdrawn|reset|renewed)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if|at the (end|start) of (each|every|the)|every|each (week|month|quarter|year|term|season))|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
+  /\b((?<!\b(?:long|short|overnight|extended|weekend) )stays?|remains?|goes|go ((entirely|only|always|directly|straight|all) )?(in|into|next|through|to)|gets?|keeps? (its|their)|lives? in|belongs? in|needs?|require|requires|are (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|is (shown|displayed|sorted|written|kept|stored|capped|named|formatted|hashed|signed|logged|typed|tested|reviewed)|(are|is|gets?) (deleted|archived|published|released|locked|refunded|charged|billed|rounded|purged|removed|anonymi[sz]ed|closed|approved|flagged|invoiced|paid|cancelled|canceled|postponed|suspended|paused|blocked|withdrawn|reset|renewed)\b.*\b(after|before|once|until|unless|within|only|automatically|when|if|at the (end|start) of (each|every|the)|every|each (week|month|quarter|year|term|season))|caps? at \d|(can|may) be [a-z0-9 ]{1,20} at (most|least)|logs? out automatically|expires? (after|at|once))\b/;
 const GENERIC_SUBJECT =
   /^(all|every|each|any|no|new|our|the)? ?([a-z0-9_./-]+ ){0,3}?([a-z0-9_-]+s|config|schema|cache|build|bundle|readme|api|code|data|the public [a-z]+)\b|^(any|every|each|all|no) [a-z]|^(anything|everything) [a-z]+ing\b|^[a-z]+s' [a-z0-9_-]+s\b/;
 const PERSONAL = /^(i|it|this|that|he|she|they|you|my|everyone|nobody|users)\b/;
@@ -251,7 +259,8 @@ function obligation(c: string): RuleClass | null {
   // "i want the membership page to show each student's next payment date": a view of every item is a thing to build.
   if (
     /(?<!\b(when|if|whenever|unless|until) )\b(i|we) (want|need|expect)\b/.test(c) &&
-    GENERAL.test(c) &&
+    // "i need a check-out list every morning": when the wanted thing runs is no scope of a rule.
+    GENERAL.test(c.replace(EVERY_WHEN, "")) &&
     !SHOWS_EACH.test(c)
   )
     return { kind: "constraint", cue: "want" };
