@@ -111,7 +111,7 @@ export const STATED = [
   // "the thing we need working is fare quotes for the airport runs".
   /^the (one )?thing (i|we) (really )?(need|want) (working|done|fixed|built|sorted|finished) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd like|i'd love|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
+  /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd (really )?like|i'd (really )?love|we'd (really )?like|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
   /^(so )?what (i|we)('d| would) (really |most )?(like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,
@@ -130,7 +130,7 @@ export const STATED = [
   /^what (i|we)( need| want|'d like| would like| expect) (from|out of) (this|today|the) ?(session|conversation|work|day|afternoon|morning)?\b/,
   /^what (i'd|i would|we'd|we would) (love|like) to (get out of|get done|have by the end of|finish)\b/,
   /^(we're|we are|i'm|i am) (aiming|going) for\b|^(we're|we are|i'm|i am) (aiming|hoping) to\b|^the aim is\b/,
-  /^(tl;?dr|in short|long story short|bottom line|summary|headline( task| job| item)?( for (this|the|today|next) [a-z]+| for you| for today)?)\s*[:,-]\s*\S+ \S+/,
+  /^(so,? )?the big picture is( that)? [a-z]|^(tl;?dr|in short|long story short|bottom line|summary|headline( task| job| item)?( for (this|the|today|next) [a-z]+| for you| for today)?)\s*[:,-]\s*\S+ \S+/,
   // "by the end of the month the stall should take pre-orders", "cake preorders form, live by friday": the work with
   // the date it is due.
   /^by (the end of (the|this|next) (week|month|term|season|year|day)|the end of today|tonight|tomorrow|next (week|month)|(this )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the weekend|spring|summer|easter|christmas),? (the|our|we|i|it|members|parents|people|customers|visitors|i'd|we'd|i'm|we're) [a-z]/,

@@ -156,7 +156,7 @@ export function classStatement(c: string): StatedRule | null {
   if (/^only (the |our |a )?[a-z0-9_ -]{1,30} [a-z]+s\b/.test(c)) return { kind: "constraint", cue: "only" };
   // "only captain and vice-captain can use the switch": who alone may do a thing.
   if (
-    /^only (the |our |a )?[a-z0-9_' -]{1,40} (can|may|should|must|are allowed to|is allowed to|get to|gets to) [a-z]+/.test(
+    /^only (the |our |a )?[a-z0-9_' -]{1,60} (can|may|should|must|are allowed to|is allowed to|get to|gets to) [a-z]+/.test(
       c,
     )
   )
