@@ -19,7 +19,7 @@ const PARTY =
 const REPORT_VERB =
   "(says?|said|ruled|rules|has ruled|(?:have |has )?decided|prefers?|ask that|(would|'d) like (us|me|you) to|(doesn't|does not|don't|do not) want|won't accept|won't have|will not have|won't cover|will not cover|doesn't cover|does not cover|won't insure|wants?|wanted|insists?|insisted|requires?|required|demands?|demanded|needs?|asked|asks|told (us|me)|tells (us|me)|is adamant|are adamant|mandates?|expects?|won't allow|doesn't allow|does not allow|forbids?)";
 const REPORTED = new RegExp(
-  `^(according to |per )?${PARTY}(?: (?:of|at|from|in) (?:the |our )?[a-z]+(?: [a-z]+)?)?( (?!(will|might|may|could|should|can)\\b)[a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`,
+  `^(according to |per )?${PARTY}(?: (?:of|at|from|in) (?:the |our )?[a-z']+(?: [a-z']+)?)?( (?!(will|might|may|could|should|can)\\b)[a-z]+)?,? ${REPORT_VERB}\\b[ :,]*(.*)$`,
 );
 /** "priya asked that we keep the columns", "amara asked us to", "the mechanics asked that": someone named, asking
  * for something of us. */

@@ -8,7 +8,7 @@ import { tagWords } from "./pos-tagger.ts";
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
-  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:(?:we'll|we will|i'll|let's|lets) )?(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?:,? then (?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)*(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:(?:we'll|we will|i'll|let's|lets) )?(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
 
 /** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
  * way of working). */
@@ -49,7 +49,7 @@ const ONE_OF_TWO: RegExp[] = [
   /^(we'll|we will|let's|lets) (do|use|store|keep|sort|sell|send|print|show|list|put|run|host|hold|take|go with|pay|charge|split|group|order|price|book|email|text|post|publish|track|record|log|count|save|file) [^,]{2,50}, not [a-z0-9' -]{2,30}[.!]*$/,
   // "use the tablet, not the volunteers' own phones", "put the rota on a calendar, not a table": one way told, the
   // other named and set aside ("keep times in local time, not utc" keeps a way for good).
-  /^(use|put|show|send|print|list|store|sort|group|email|text|make|go with|pick|choose|do|have) (the|a|an|our|my|their|this|that) (?![^,]*\b(only|src|folder|directory)\b)[^,/]{2,50}, not (a |an |the |their |our |my )?[a-z0-9' -]{2,30}[.!]*$/,
+  /^(use|put|show|send|print|list|store|sort|group|email|text|make|go with|pick|choose|do|have) (the|a|an|our|my|their|this|that|it|them) (?![^,]*\b(only|src|folder|directory)\b)[^,/]{2,50}, not (a |an |the |their |our |my )?[a-z0-9' -]{2,30}[.!]*$/,
   // "the per-flight battery count, please, not per session".
   /^(the |a |an )?[a-z0-9' -]{2,40}, please, not [a-z0-9' -]{2,30}[.!]*$/,
   // "we'll publish the rota as a pdf, not a web page".
