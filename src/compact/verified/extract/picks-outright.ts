@@ -1,7 +1,8 @@
-// Picks said outright, without a question before them (rounds forty-three to forty-nine, issue 28): the order of the
-// work ("do the refunds first, then the reports", "fix the league table first, then the emails") and one of two
-// named things taken ("I'd rather have X than Y", "use X and drop Y", "the blue theme, definitely"). A way that
-// holds for every case ("always use X, not Y") is a rule, not a pick. Inputs are normalized lowercase sentences. Pure.
+// Picks said outright, without a question before them (rounds forty-three to fifty-five, issue 28): the order of the
+// work ("do the refunds first, then the reports", "put the lookup ahead of the map") and one of two named things
+// taken ("I'd rather have X than Y", "use the tablet, not the phones", "static map over the interactive one", "the
+// committee picked option two"). A way that holds for every case ("always use X, not Y") is a rule, not a pick.
+// Inputs are normalized lowercase sentences. Pure.
 
 import { isImperative } from "./clause.ts";
 import { tagWords } from "./pos-tagger.ts";

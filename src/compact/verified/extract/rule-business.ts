@@ -1,9 +1,10 @@
-// Rules the business states as plain facts of itself (rounds forty-three to forty-nine, issue 28): what a class of
+// Rules the business states as plain facts of itself (rounds forty-three to fifty-five, issue 28): what a class of
 // its people or things always, never or only does ("drivers never carry more than eight parcels per trip"), what the
 // club or shop itself does or will not do, what befalls whoever meets a case ("a player who misses two months in a
-// row drops out"), how things are sold, closed, decided or exempted. Habits, complaints and symptoms said in the
-// same shapes ("parents always think …", "friday nights are always chaos") are left out. Inputs are normalized
-// lowercase clauses whose personal subjects the caller has ruled out. Pure.
+// row drops out", "anything left at the gate after dusk gets binned"), how things are sold, closed, decided or
+// exempted, what a thing always is ("plot numbers are always four digits") and the owner's own practice ("i never
+// take bookings over the phone"). Habits, complaints and symptoms said in the same shapes ("parents always think …",
+// "friday nights are always chaos") are left out. Inputs are normalized lowercase clauses. Pure.
 
 import { isImperative, PAST_TIME, TROUBLE } from "./clause.ts";
 import type { StatedRule } from "./rule-statements.ts";
