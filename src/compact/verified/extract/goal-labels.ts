@@ -111,7 +111,7 @@ export const STATED = [
   // "the thing we need working is fare quotes for the airport runs".
   /^the (one )?thing (i|we) (really )?(need|want) (working|done|fixed|built|sorted|finished) is\b/,
   /^(we're|we are|i'm|i am) (building|writing|creating|making|porting|migrating) (a|an|the|our|my)\b/,
-  /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i want|i'd (really )?like|i'd (really )?love|we'd (really )?like|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
+  /^(today|this session|this week|this sprint|this month|this quarter|this (morning|afternoon|evening|term|season|ramadan|summer|spring|autumn|winter|christmas|easter|year)),? (i'm hoping to|we're hoping to|we are|we're|i'm|i am|i want|i'd (really )?like|i'd (really )?love|we'd (really )?like|i need|we need|we will|we'll|i will|i'll|let's|lets|we must|i must)( going)?( to)?\b/,
   // "so what i'd like us to achieve today is …", "the thing to deliver by friday is …".
   /^(so )?what (i|we)('d| would) (really |most )?(like|love) (us |you )?to (achieve|accomplish|build|get done|deliver|ship|have)\b/,
   /^the (one )?thing to (deliver|ship|build|finish|get done|do|fix)( [a-z0-9 ]{2,30})? is\b/,
@@ -123,7 +123,7 @@ export const STATED = [
   // A user story: "as an admin i want to …, so that …".
   /^as (a|an|the) [a-z0-9' -]{2,40},? (i|we) (want|need|would like|'d like)\b/,
   // The work the session is on, named as such: "we're still on the reconnect logic", "… that's what we work on now".
-  /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that)\b/,
+  /^(we're|we are|i'm|i am) ((still |now )?(working on|busy with|focused on|focusing on)|(still|now) on) (the|a|an|our|my|this|that|getting|making|moving|putting|turning|setting up)\b/,
   /\b(that's|that is|this is|is) what (we|i) (work|are working|'re working|focus|are focusing|'re focusing) on( now| today| next)?\b/,
   /^(the )?(priorities|priority|plans?) (changed|have changed|has changed|shifted|have shifted)\b/,
   /^what (needs|has|have) to happen( here| today| now)? is\b|^what (i|we)( need| want|'d like| would like) to (happen|see|have)( here| today| now)? is\b/,

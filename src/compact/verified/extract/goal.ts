@@ -73,7 +73,7 @@ const SOFT = [
   // "let's make the discord bot survive the gateway disconnects": the product made to do something.
   /^(let's|lets) (finally |now |just )?make (the|our|my|this|that) [a-z0-9 ./'-]{2,40}? (stop|survive|handle|work|load|start|keep|show|send|accept|reject|recover|retry|run)\b/,
   // "let's get the image building in ci", "let's make the tracker send a push": an outcome to reach.
-  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) [a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|built|done|made|set up|written|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
+  /^(let's|lets) (finally |now |just )?(get|make|have) (the|our|my|this|that|a|an) (?![^,]*\bfirst\b)[a-z0-9' -]{2,60}? ([a-z]{3,}ing|[a-z]{3,}ed|built|done|made|set up|written|working|green|faster|send|show|work|run|load|stop|accept|support)\b/,
   // "let's aim to have the reminders going out by monday": the aim said as such.
   /^(let's|lets|we|i) (now )?aim to (get|have|make|build|finish|ship|launch|open|move|put|set up|sort|fix)\b/,
 ];
@@ -203,7 +203,7 @@ export function isWantedThing(inner: string): boolean {
 
 /** An outcome wished for with no verb of its own ("need the staging deploy fixed asap"). */
 const WANTED_STATE =
-  /^((i|we) )?(really )?(need|want) ((the|our|this|my|that) [a-z0-9 ./'-]{2,60}|them|it) (stored|kept|saved|attached|linked|fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten|retrained|rebuilt|refreshed|regenerated|recomputed|reindexed|redeployed|upgraded|translated|worked out|calculated|automated|built in|set up)\b/;
+  /^((i|we) )?(really )?(need|want) ((the|our|this|my|that) [a-z0-9 ./'-]{2,60}|them|it|that|this) (stored|kept|saved|attached|linked|fixed|done|working|sorted|finished|merged|shipped|deployed|green|running|updated|migrated|removed|gone|faster|cleaned up|back up|turned into|converted|moved|ported|rewritten|retrained|rebuilt|refreshed|regenerated|recomputed|reindexed|redeployed|upgraded|translated|worked out|calculated|automated|built in|set up)\b/;
 /** "the add-in we ship has to load faster": a thing to be made better once, said with a modal and a comparative. */
 const IMPROVES =
   /^((so|ok|and) )?(the|our|this|my) [a-z0-9 ./'-]{2,60}? (has to|needs to|must|should) (load|run|start|build|open|respond|render|get|be|become|feel) (faster|quicker|smaller|lighter|cheaper|snappier|more responsive)\b/;

@@ -221,7 +221,7 @@ export function marksIdle(n: string): boolean {
 /** "…, but that's their process, not ours", "he said X, but that's not policy", "Not a rule, just him", "…, but he's
  * only teasing", "…, but that's next sprint": the speaker disowns what was just said, or puts it off. */
 export function disowns(n: string): boolean {
-  return /\b(?:he|she|they)(?:'s| is| are|'re) (?:only |just )?(?:teasing|joking|kidding)\b|\b(?:keeps|kept) saying\b.*, ignore (?:that|it|him|her|them)[.!]*$|\bbut (?:that's|that is|it's|it is) (?:for )?(?:next (?:sprint|week|month|year|time|release|phase|season)|later|another day|v2|phase two)\b|\b(?:that's|that is|it's|it is)(?: just| only)? (?:their|his|her|[a-z]+'s) (?:process|rule|way|thing|habit|call|style|preference|business|policy|wish)\b|\b(?:that's|that is|it's|it is|but) not (?:policy|a rule|our (?:rule|policy|process))\b|^not a rule\b/.test(
+  return /\b(?:he|she|they)(?:'s| is| are|'re) (?:only |just )?(?:teasing|joking|kidding)\b|\b(?:keeps|kept) saying\b.*, ignore (?:that|it|him|her|them)[.!]*$|\bbut (?:that's|that is|it's|it is) (?:for )?(?:next (?:sprint|week|month|year|time|release|phase|season)|later|another day|v2|phase two)\b|\b(?:that's|that is|it's|it is)(?: just| only)? (?:their|his|her|[a-z]+'s) (?:process|rule|way|thing|habit|call|style|preference|business|policy|wish)\b|\b(?:that's|that is|it's|it is|but) not (?:policy|a rule|our (?:rule|policy|process))\b|^not a rule\b|, (?:that's|that is) (?:just )?(?:physics|life|nature|maths|math|how it is|the way it is|the real rule)[.!]*$/.test(
     n,
   );
 }

@@ -9,7 +9,7 @@ import { tagWords } from "./pos-tagger.ts";
 
 /** "do the refund screen first, then the reports", "bunk numbers first, then names": which part goes first. */
 const ORDER_PICK =
-  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?:,? then (?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)*(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:(?:we'll|we will|i'll|let's|lets) )?(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
+  /^(?:(?:swap|switch|change|flip|reverse) (?:the|that) order[:,] |order: )?(?:(?:we'll |we will |let's |lets )?(?:do |put |show |list |sort |have |build |make ))?(?!(?:always|never|no|not|don't|only|we|i|you|they|it|this|that)\b)([a-z0-9][a-z0-9' -]{1,40}?) first(?:[,;] (?:and )?(?:then |after that |next )?| (?:and )?then | and )(?!(?:always|every|never|please|thanks)\b)((?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)(?:,? then (?:the |a |an |our |my )?[a-z0-9][a-z0-9' -]{1,40}?)*(?: after| afterwards| after that| last| later| next| can wait)?[.!;]*$|^(?:(?:let's |lets )?(?:do|put) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?) before|(?:(?:we'll|we will|i'll|let's|lets) )?(?:start|begin) with ((?:the|a|an|our|my) [a-z0-9' -]{2,40}?),? (?:and )?then) ((?:the|a|an|our|my)? ?[a-z0-9' -]{2,40}?)(?: this time| today| please)?[.!]*$/;
 
 /** Whether the order picked names only parts of the work, no clause of their own ("test it first, then ship" is a
  * way of working). */
@@ -69,6 +69,8 @@ const ONE_OF_TWO: RegExp[] = [
   /^(the |our )?[a-z0-9' -]{2,40} (will be|'ll be|are going to be|is going to be) [a-z0-9' -]{2,30} (rather than|instead of) [a-z0-9' -]{2,30}[.!]*$/,
   // "the committee picked option two, the weekly summary": a pick made by the body and passed on.
   /^(the|our) [a-z' -]{2,30} (picked|chose|has picked|have picked|has chosen|have chosen|went for|went with|settled on|voted for) (option [a-z0-9]+|the (first|second|third|last|other) (one|option)|the [a-z0-9' -]{2,30} option|(a|an|the) [a-z0-9' -]{2,30} over (the|a|an) [a-z])/,
+  // "i'd rather have the cheaper printing quote": one of the offers taken.
+  /^(i|we)('d| would) rather (have|go with|take|use) (the|a|an) [a-z0-9' -]{2,40}[.!]*$/,
   // "i'd rather do the rural round first", "i'd pick a qr code over a plain barcode".
   /^(i|we)('d| would) rather do (the|a|an|our) [^,]{2,40} first\b/,
   /^(i|we)('d| would) (pick|choose|go with|take) .{2,40} over (the |a |an )?[a-z]/,

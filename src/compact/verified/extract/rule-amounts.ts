@@ -18,7 +18,7 @@ const BOUND_AFTER = new RegExp(
 );
 /** "floor 50p", "cap of 12", "ceiling is 40": the bound named before its figure. */
 const BOUND_BEFORE = new RegExp(
-  `^the (minimum|maximum) [a-z ]{2,40} is [£$€]?\\d|\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\ba (maximum|minimum) of (\\d+|${NUMBER_WORD})\\b|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier|smaller|narrower|lighter|older|younger) than (\\d+[a-z%]{0,3}|${NUMBER_WORD})\\b`,
+  `^the (minimum|maximum) [a-z ]{2,40} is [£$€]?\\d|\\b(floor|ceiling|cap)( is| of|:)? ([£$€]\\s?)?\\d|^(the |total )?(cap|limit|maximum|minimum|floor|ceiling|capacity) is (the|a|an|\\d+)\\b|\\b(the )?(minimum|maximum|limit|cap) is (always )?(\\d+|${NUMBER_WORD})\\b|\\b(minimum|maximum) [a-z]+( [a-z]+)? of \\d|\\ba (maximum|minimum) of (\\d+|${NUMBER_WORD})\\b|\\bno (higher|more|longer|bigger|larger|lower|less|fewer|shorter|wider|heavier|later|earlier|smaller|narrower|lighter|older|younger) than (\\d+[a-z%]{0,3}|${NUMBER_WORD})\\b|\\bno (later|earlier) than (\\d|noon|midnight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the)\\b|\\b(may|can) [a-z]+ (up to|at most|no more than|a maximum of) (\\d+|${NUMBER_WORD})\\b`,
 );
 /** "we cap each session at eight bikes", "the trustees have set it at £25 a month": a figure fixed by someone. */
 const FIXED_AT = new RegExp(

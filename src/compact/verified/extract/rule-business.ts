@@ -19,7 +19,7 @@ export function businessRule(c: string): StatedRule | null {
 
   // "juniors only play in the adult league with a coach's say-so": all a class of people may do.
   if (
-    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b(?!'))(the |our )?([a-z0-9'-]+ ){0,2}(?!(prefers|wants|needs|says|likes|thinks|means|does|goes|gets|takes|keeps|seems|looks|uses|allows|accepts|sells|shows|sends|makes)\b)[a-z-]{3,}s only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)[a-z]{3,}\b(?! (about|of)\b)/.test(
+    /^(?!(i|you|we|he|she|it|they|people|kids|children|parents|users)\b(?!'))(the |our )?([a-z0-9'-]+ ){0,2}(?=[a-z-]{3,}s( (over|under|aged) [a-z0-9-]+)? only )(?!(prefers|wants|needs|says|likes|thinks|means|does|goes|gets|takes|keeps|seems|looks|uses|allows|accepts|sells|shows|sends|makes)\b)[a-z-]{3,}s( (over|under|aged) [a-z0-9-]+)? only (?!(want|need|know|think|seem|like|love|get|have|see|care|eat|sleep|talk|ask|say|complain|moan|notice|remember|forget|until|for|in|on|at|by|with|from|to|after|before|if|when|the|a|an|as|once|twice|one|two|three|ever)\b)(do|[a-z]{3,})\b(?! (about|of)\b)/.test(
       c,
     )
   )
@@ -33,7 +33,7 @@ export function businessRule(c: string): StatedRule | null {
     return { kind: "constraint", cue: "only" };
   // "the box office closes online sales two hours before curtain up": when something shuts, ahead of a time.
   if (
-    /\b(closes?|opens?|locks?|shuts?|stops?|ends?) [a-z' ]{0,30}?(\d+|one|two|three|four|five|six|twelve|twenty-four|forty-eight) (hours?|days?|minutes?|weeks?) (before|after|ahead of|prior to)\b/.test(
+    /\b(closes?|opens?|locks?|shuts?|stops?|ends?) [a-z' ]{0,30}?((\d+|one|two|three|four|five|six|twelve|twenty-four|forty-eight) (hours?|days?|minutes?|weeks?)|half an hour|an hour|a day|a week) (before|after|ahead of|prior to)\b/.test(
       c,
     ) &&
     !PAST_TIME.test(c)

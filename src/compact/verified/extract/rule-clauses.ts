@@ -156,7 +156,7 @@ export function passedOn(verb: string, inner: string): SentenceClass {
 
 /** What follows in a case: someone or something of the business in the present, losing, stopping or standing in. */
 const CONSEQUENCE =
-  /^(it|they|their [a-z0-9 _'-]{2,30}|his [a-z0-9 _'-]{2,30}|her [a-z0-9 _'-]{2,30}|the [a-z0-9 _'-]{2,30}|that [a-z]+|[a-z]+s) (stops|stop|lapses|lapse|expires|expire|is off|are off|is cancelled|are cancelled|is void|are void|loses|lose|wins|win|forfeits|forfeit|pays|pay|cleans|clean|covers|cover|takes over|take over|steps in|step in|is charged|are charged|is refunded|are refunded|is fined|are fined|keeps|keep|drops out|drop out|sits out|sit out|waits|wait|decides|decide|has the final say|have the final say)\b/;
+  /^(it|they|their [a-z0-9 _'-]{2,30}|his [a-z0-9 _'-]{2,30}|her [a-z0-9 _'-]{2,30}|the [a-z0-9 _'-]{2,30}|that [a-z]+|[a-z]+s) (stops|stop|lapses|lapse|expires|expire|is off|are off|is cancelled|are cancelled|is void|are void|ends|end|pause|pauses|is suspended|are suspended|loses|lose|wins|win|forfeits|forfeit|pays|pay|cleans|clean|covers|cover|takes over|take over|steps in|step in|is charged|are charged|is refunded|are refunded|is fined|are fined|keeps|keep|drops out|drop out|sits out|sit out|waits|wait|decides|decide|has the final say|have the final say)\b/;
 
 /** "when the build breaks, stop and ask me": a condition with an instruction is a rule. */
 export function conditional(main: string, whole: string): SentenceClass {

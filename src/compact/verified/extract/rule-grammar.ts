@@ -233,7 +233,7 @@ function obligation(c: string): RuleClass | null {
   if (/\b(make sure|make certain|be sure to|ensure|remember to|don't forget to)\b/.test(c))
     return { kind: "constraint", cue: "make sure" };
   if (
-    /^(i|we) (can't|cannot|don't|do not) (reproduce|find|see|get|know|think|understand|remember|have|tell)\b/.test(
+    /^(i|we) (can't|cannot|don't|do not) (reproduce|find|see|get|know|think|understand|remember|have(?! (more|over|fewer|less|any|anyone|anybody) )|tell)\b/.test(
       c,
     )
   )

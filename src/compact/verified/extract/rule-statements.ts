@@ -149,7 +149,8 @@ export function classStatement(c: string): StatedRule | null {
   // "clients only ever send inputs": all a class of things may do.
   if (
     /^(the |our |all )?[a-z0-9_'-]+( [a-z0-9_'-]+){0,2} ((is|are) )?only ever [a-z]+\b/.test(c) &&
-    !TROUBLE.test(c)
+    !TROUBLE.test(c) &&
+    !/^the (old|previous|last)\b/.test(c)
   )
     return { kind: "constraint", cue: "only" };
   // "only the admin role sees the billing page", "every error message ends with a link": a rule of a class.

@@ -377,7 +377,7 @@ function readBare(bare: string): SentenceClass {
   if (order !== undefined && isImperative(order)) return { kind: "request" };
   if (isQuestion(bare)) return negative("question");
   // "we decided that last week, so it's final": a past choice said to hold now.
-  if (/\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
+  if (/(?<!\buntil )\b(so |and )?(it's|it is|that's|that is) (final|settled)\b/.test(bare))
     return { kind: "decision", marker: "final" };
   // "Decision from yesterday's sync: we're moving …": the label says it is a choice, whenever it was made.
   if (isLabelledDecision(bare)) return { kind: "decision", marker: "label" };
