@@ -26,7 +26,7 @@ const IDLE_ING =
  * often one step). */
 const SOFT = [
   // "i'd like the backend to flag sensors …": the product as the speaker wishes it, whatever the verb.
-  /^(i|we)('d| would) (really |now )?(like|love) (the|our|this|my) [a-z0-9 ./'-]{2,50}? to ((?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}|go (out|live|up|through|to))\b/,
+  /^(i|we)('d| would) (really |now )?(like|love)( for)? (the|our|this|my) [a-z0-9 ./'-]{2,50}? to ((?!(be|have|know|stay|keep|remain)\b)[a-z]{3,}|go (out|live|up|through|to))\b/,
   // "i'd now like a simple way for hirers to report …": a way for someone to do a thing, wished.
   /^(i|we)('d| would) (really |now )?(like|love) (a|an) ([a-z0-9 ./'-]{2,40}? )?(way|page|form|list|place|screen|button) (for|to|where|that)\b/,
   // "the chess club would like the ladder to send a monthly summary": the product as a body of the user's wishes it.
@@ -327,7 +327,7 @@ const SCOPE_LEAD =
 /** "could we flag sessions where the candidate leaves the frame?": new work asked as a question about us; a way
  * to choose ("can we use redis?") or a check ("can we see …?") is no aim. */
 const WE_ASK =
-  /^((hi|hello|hey),? )?(could|can) we (please |maybe |somehow )?(add|flag|build|create|show|support|send|detect|track|export|import|automate|generate|fix|repair|investigate|make (the|it|our|a|an)|get (a|an|the) [a-z]+ (to|for|that|of))\b .{8,}\?$/;
+  /^((hi|hello|hey),? )?(could|can) we (please |maybe |somehow |just )?(add|flag|build|create|show|support|send|detect|track|export|import|automate|generate|fix|repair|investigate|let (coaches|members|people|users|parents|staff|volunteers|players|customers)|make (the|it|our|a|an)|get (a|an|the|our) [a-z' -]{2,40}? (to|for|that|of))\b .{8,}\?$/;
 
 function readGoal(n: string): GoalReading | null {
   // "can you help me build a price alert?" asks for the work; any other question states no goal.
@@ -350,7 +350,9 @@ function readGoal(n: string): GoalReading | null {
     if (instead.split(" ").length >= 3 && new RegExp(`^(${BASE_VERB})\\b`).test(instead))
       return { strength: "stated", clause: n };
     if (weighsAloud(n)) return null;
-    return WE_ASK.test(n.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
+    // "our yard manager asked me to sort something out: could we please get the log to …?": the ask after a lead-in.
+    const ask = /[:,] ((?:could|can) we .{8,}\?)$/.exec(n)?.[1] ?? n;
+    return WE_ASK.test(ask.replace(SCOPE_LEAD, "")) ? { strength: "intent", clause: n } : null;
   }
   // "great work, the committee will be pleased": praise for work done names no new aim.
   if (/^(great|good|nice|brilliant|lovely|excellent|fantastic|amazing) (work|job|stuff)\b/.test(n))
