@@ -346,8 +346,8 @@ function readBare(bare: string): SentenceClass {
     )
   )
     return negative("question");
-  // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
   if (asksAssistantsView(bare)) return negative("question");
+  // "can you help me build a price alert?": the work asked for as a question (goal.ts reads which questions).
   const asked = bare.endsWith("?") ? goalReading(bare) : null;
   if (asked) return { kind: "goal", strength: asked.strength };
   const hedged = hedgedRequest(bare);
