@@ -34,19 +34,20 @@ const LETS_CHOICE =
   /^(let's|lets) (use|go with|stay with|keep|take|pick|choose|settle on|standardi[sz]e on|do (the|it with|option|plan|approach))\b/;
 const IT_IS =
   /\b(?!(like|as|where|what|how|way|that|this)\b)[\w.-]+ it (is|has to be|must be|'ll have to be|will have to be|shall be|will be)( for [^,]{2,40})?[.!]*$/;
-const WINS = /\b(wins|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
+const WINS =
+  /\b(wins|beats(?= [a-z])|is the winner|is better, take|take that one)\b|^between the (two|three|options)\b/;
 const OPTION_ONLY =
   /^(option|plan|approach|variant|proposal) ([a-z]|\d+|one|two|three)(( then| it is| please| for now| for (the|our|this) [a-z0-9 -]{2,30})?[.!]*$|,)/;
 /** "cursor-based, not offset", "vitest over jest": a verbless choice of one thing against another. */
 const VERBLESS_CONTRAST =
-  /^(?!(that|i|it|we|they|there|what|he|she|you|let|here|who)'[a-z]+\b)[a-z0-9][a-z0-9.+/'-]*( [a-z0-9.+/-]+){0,2}(, please)?, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/'-]{0,30}[.!]*$/;
+  /^(?!(that|i|it|we|they|there|what|he|she|you|let|here|who)'[a-z]+\b)[a-z0-9][a-z0-9.+/'-]*( [a-z0-9.+/-]+){0,2}(, please)?, (not|instead of|rather than|over) [a-z0-9][a-z0-9 .+/'-]{0,30}(, (for|since|because|as) [a-z0-9' -]{2,40})?[.!]*$/;
 /** "also libvips over imagemagick from now on, it's faster": one named thing taken over another, said without a
  * verb or a comma before the contrast. */
 const TOOL_OVER =
   /^(?!(they|it|we|i|you|he|she|them|this|that|spread|split)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)? (over|instead of|rather than) (?!(the|a|an|my|our|their|this|that|these|those|his|her|its|one|two|three|four|five|six|seven|eight|nine|ten|several|many|\d)\b)[a-z0-9][a-z0-9.+/-]*( [a-z0-9.+/-]+)?( from now on| going forward| for now| then| for this| here| for (the|this|our|all) [a-z0-9 -]{2,30})?([,.!;]|$)/;
 /** "use restic instead of rsync", "switch to uv over poetry": one named tool taken in place of another. */
 const USE_INSTEAD =
-  /^(let's |we'll |please |just )?(use|pick|take|go with|switch to|move to|choose) (?!(the same|a|an|one|it|them|this|that)\b)[a-z0-9][a-z0-9 .+/-]{0,30}? (instead of|over|rather than) (?!\d)[a-z0-9]/;
+  /^(let's |we'll |please |just )?(use|pick|take|go with|switch to|move to|choose|store|save) (?!(the same|a|an|one|it|them|this|that)\b)[a-z0-9][a-z0-9 .+/-]{0,30}? (instead of|over|rather than) (?!\d)[a-z0-9]/;
 /** "composition over inheritance", "readability over cleverness, please": a principle to keep, not one pick. */
 const PRINCIPLE =
   /^\S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(over|instead of|rather than) \S*(ity|ness|ion|ance|ence|acy|ism)\b|\b(please|only)\b|^\S+ (\S+ )?over \d|^\S+ (go|goes|come|comes|run|runs|is|are|was|were|get|gets|sent|travel|travels) /;
@@ -87,7 +88,7 @@ const DEFERS =
 const YES_NO_TO = /^(yes|no) to [^,;]{1,40}[,;] (and )?(no|yes) to \S/;
 /** "go with your recommendation", "…, so let's do that": taking what was proposed or just named. */
 const TAKES_PROPOSAL =
-  /^((ok(ay)?|yes|sure|fine),? )?(let's |we'll |i'll )?(go|going) with (your|the|that|this) (recommendation|suggestion|proposal|plan|idea)\b|, so (let's|we'll) (do|go with|take) (that|it|this)( one)?[.!]*$/;
+  /^((ok(ay)?|yes|sure|fine),? )?(let's |we'll |i'll )?(go|going) with (your|the|that|this) ((first|second|third|last|other) )?(recommendation|suggestion|proposal|plan|idea)\b|, so (let's|we'll) (do|go with|take) (that|it|this)( one)?[.!]*$/;
 
 /** "Decided:", "Decision from monday's planning: …": a choice announced with a label. */
 export function isLabelledDecision(n: string): boolean {
@@ -124,7 +125,7 @@ export function isDecision(n: string): boolean {
   if (/^(we're|we are|i'm|i am) not (doing|going with|going to do) (that|this|it)\b/.test(n)) return true;
   // "after going back and forth, we picked …", "instead of polling, we'll use …": a lead-in, then the choice.
   const lead =
-    /^(after [^,]{3,40}|having [^,]{3,40}|between [^,]{3,60} and [^,]{3,60}|in the end|eventually|finally|instead of [^,]{2,40}|(that|this|it)('s| is| sounds| looks| seems) (ideal|great|good|perfect|fine|sensible|right|lovely)|yes,? please|(sounds|looks) (good|great|ideal|perfect|fine)), (?=\S)/.exec(
+    /^(after [^,]{3,40}|having [^,]{3,40}|between [^,]{3,60} and [^,]{3,60}|in the end|eventually|finally|instead of [^,]{2,40}|(that|this|it)('s| is| sounds| looks| seems) (ideal|great|good|perfect|fine|sensible|right|lovely)|yes,? please|(sounds|looks) (good|great|ideal|perfect|fine)|after thinking about it|on reflection), (?=\S)/.exec(
       n,
     );
   const rest = lead ? n.slice(lead[0].length) : "";

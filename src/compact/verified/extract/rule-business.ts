@@ -120,7 +120,7 @@ export function businessRule(c: string): StatedRule | null {
 
 /** A case named by a bound or a state rather than a "who" clause, then what befalls it. */
 const CASE_BEFALLS =
-  /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without|older than|younger than|newer than|later than|who (?:doesn't|does not|don't|isn't|hasn't)|(?!(?:is|was|has|does)\b)[a-z]{3,}ed)(?: [^,]{1,40}?)? (?:loses?|forfeits?|pays?|goes|sits? out|moves? to|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged|not paid|not accepted|not refunded|not counted|never paid))\b/;
+  /^(?:(?:any|every|each) [a-z'-]+|anything|anyone|anybody|(?:[a-z'-]+ )?[a-z'-]{3,}s) (?:more than|over|under|aged|not|still|left|without|with|older than|younger than|newer than|later than|who (?:doesn't|does not|don't|isn't|hasn't)|(?!(?:is|was|has|does)\b)[a-z]{3,}ed)(?: [^,]{1,40}?)? (?:loses?|forfeits?|pays?|goes|sits? out|moves? to|drops? (?:out|off)|gets? (?!(?:bored|tired|annoyed|upset|confused|lost|stuck|scared|worried|excited|cross|frustrated)\b)[a-z]{3,}(?:ed|en)|go(?:es)? (?:to|onto|into)|(?:is|are) (?:removed|suspended|barred|binned|recycled|struck off|refunded|charged|not paid|not accepted|not refunded|not counted|never paid|turned (?:down|away)))\b/;
 
 /** "i never take bookings on bank holidays", "i never charge late fees": the owner's own practice; "i always forget
  * …" or "i never understood …" tell how the speaker is. */
@@ -143,7 +143,7 @@ export function ownerPractice(c: string): boolean {
 const THING_SUBJECT =
   "(?!(?:i|you|we|he|she|it|they|this|that|there|people|everyone|kids|children)\\b)[a-z0-9' -]{2,50}?";
 const ALWAYS_IS = new RegExp(
-  `^${THING_SUBJECT} (?:is|are) always (?:(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|half an?)(?: [a-z-]+)? (?:digits?|characters?|letters?|weeks?|days?|hours?|minutes?|months?|years?|pounds?|euros?|pence|people|players|places|seats|pages?|lines?|long|wide|old)|(?:the )?(?:first|last|second)(?: stop| stage| one| thing| in line| to [a-z]+)?[.!]*$|the one (?:that|who) [a-z]+s)\\b`,
+  `^${THING_SUBJECT} (?:is|are) always (?:whole numbers|(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|half an?)(?: [a-z-]+)? (?:digits?|characters?|letters?|weeks?|days?|hours?|minutes?|months?|years?|pounds?|euros?|pence|people|players|places|seats|pages?|lines?|long|wide|old)|(?:the )?(?:first|last|second)(?: stop| stage| one| thing| in line| to [a-z]+)?[.!]*$|the one (?:that|who) [a-z]+s)\\b`,
 );
 const AT_ALL_TIMES =
   /^(?!(?:i|you|we|he|she|it|they)\b)[a-z0-9' -]{2,40}?s(?: (?:under|over|aged) [a-z0-9-]+)? (?!(?:is|are|was|were|has|have)\b)[a-z]{3,}\b[^,]{0,40} at all times\b/;

@@ -135,7 +135,7 @@ export function classStatement(c: string): StatedRule | null {
   // "half the paddles are never put back" complains of some of them.
   if (
     !/^(half|most|some|many|a lot|lots|none|few)\b/.test(c) &&
-    /\b(is|are|gets?) (never|always) ((?!(broken|stolen|forgotten|frozen|mistaken|rotten|fallen|beaten|soaked|flooded|jammed|delayed|overbooked|packed|rammed)(\s+(when|again|anyway|now|on)\b|[.!,]|$))[a-z]+(ed|en)|lent|sent|kept|sold|left|put|paid|held|reset|set|cut|shut|let|split|lit|swept)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
+    /\b(is|are|gets?) (never|always) ((?!(broken|stolen|forgotten|frozen|mistaken|rotten|fallen|beaten|soaked|flooded|jammed|delayed|overbooked|packed|rammed)(\s+(when|again|anyway|now|on)\b|[.!,]|$))[a-z]+(ed|en)|lent|sent|kept|sold|left|put|paid|held|reset|set|cut|shut|let|split|lit|swept|told|shown)\b|\b(keeps?|continues? to|stays?) (working|work|running|run|available|compatible)\b/.test(
       c,
     )
   )
