@@ -265,7 +265,7 @@ export function offersInstead(n: string): boolean {
  * "I'll leave that with you". It picks nothing. */
 const LEAD = "(?:(?:ok|okay|oh|hmm+|honestly|really|well|ah|no|nah|erm|um)[,.!]* )*(?:-\\s*)?";
 const HANDS_BACK = new RegExp(
-  `^${LEAD}(?:(?:it's |that's )?(?:your|ur) (?:call|choice|pick|decision)|(?:it's )?(?:entirely |totally )?up to you|you (?:decide|choose|pick|know (?:better|best))|over to you|dealer's choice|(?:i'll|i will|i'd|i) (?:just )?leave (?:that|it|this|the (?:choice|decision)) (?:to|with|up to) you|(?:i )?(?:really |honestly )?(?:don't|do not) mind|(?:i'm )?not (?:fussed|bothered)|no (?:strong )?preference|(?:it )?doesn't matter(?: to me| much)?|i'm easy|happy (?:either way|with either|with any))(?:[,.!;]|$|\\s+(?=(?:i|i'm|we|really|honestly|please|thanks|mate)\\b))`,
+  `^${LEAD}(?:(?:it's |that's )?(?:your|ur) (?:call|choice|pick|decision)|(?:it's )?(?:entirely |totally )?up to you|(?:i )?(?:let )?you (?:decide|choose|pick|know (?:better|best))|over to you|dealer's choice|(?:i'll|i will|i'd|i) (?:just )?leave (?:that|it|this|the (?:choice|decision)) (?:to|with|up to) you|(?:i )?(?:really |honestly )?(?:don't|do not) mind|(?:i'm )?not (?:fussed|bothered)|no (?:strong )?preference|(?:it )?doesn't matter(?: to me| much)?|i'm easy|happy (?:either way|with either|with any))(?:[,.!;]|$|\\s+(?=(?:i|i'm|we|really|honestly|please|thanks|mate)\\b))`,
 );
 /** "whatever's simplest", "whichever is less fiddly", "any": the choice left to what is easiest for the assistant;
  * "whichever comes first" or "whatever we do, …" still choose or bind. */

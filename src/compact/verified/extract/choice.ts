@@ -264,7 +264,7 @@ const JUDGED =
 const DOUBT = "not sure|no idea|don't know|do not know|let me think|maybe,? maybe not|hard to say|who knows";
 const DOUBTS = new RegExp(`\\b(${DOUBT})\\b`);
 const UNSURE = new RegExp(
-  `\\b(${DOUBT}|dunno|you decide|up to you|your call|either( one)?( is fine)?|whatever you (think|prefer)|let me think( about it| it over)?|later|hmm+\\??)[.!]*$|^(${DOUBT}|either|neither|let me (check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\\b`,
+  `\\b(${DOUBT}|dunno|let me think( about it| it over)?|later|hmm+\\??)[.!]*$|^(${DOUBT}|either|neither|let me (check|ask|sleep on it)|i'll (think|get back|check|ask)|give me a (sec|second|minute|moment))\\b`,
 );
 
 /** The assistant's last sentence is a yes/no question ("Do you want keep-alive on by default?"). */
@@ -451,7 +451,9 @@ export function isChoiceReply(said: string, prev: string | undefined): boolean {
   const words = n.split(" ").filter((w) => w !== "");
   if (words.length === 0 || words.length > 30 || n.endsWith("?")) return false;
   // "defaults for now, we'll tune later": an option named first; only a reply that is all doubt picks nothing.
-  if ((UNSURE.test(n) && !repeatsOption(n, prev)) || NO_PICK.test(n)) return false;
+  // "postgres or sqlite, your call": the choice handed back in the last clause (answers.ts) picks nothing either.
+  const unsure = UNSURE.test(n) || handsBack(n.split(/, /).at(-1) ?? n);
+  if ((unsure && !repeatsOption(n, prev)) || NO_PICK.test(n)) return false;
   if ((PLANS.test(n) && !/\b(think|discuss|talk|see|wait|check)\b/.test(n)) || JUDGED.test(n)) return true;
   // "Separate table please, the old app would choke on a new status.": the pick, then its reason.
   const head = n.split(/, | — | - |; | so (?=(the|it|we|they|our)\b)/)[0] as string;

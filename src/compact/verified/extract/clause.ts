@@ -136,9 +136,9 @@ export const EPISTEMIC =
 export const DONE_FIRST =
   /^(?!(?:he|she|it|they|you|we|i|someone|somebody) )(?:(?:(?:and|but|also) )?(?:every|each|any|all|new) [a-z0-9' -]{2,40}? must (?:already )?have [a-z]+(?:ed|en|ne|wn|t)\b|.*?\bmust (?:already )?have (?:[a-z]+(?:ed|en|ne|wn|t)|run|done|been)\b[^,]{0,50}\b(?:first|beforehand|at least|more than|a minimum of|before (?:(?:they|you|he|she) (?!(?:left|went|came|got|were|was|had|did|arrived|saw|took|made|ran|set)\b)[a-z]+(?<!ed)|being|joining|booking|taking|leading|running|starting|setting|driving|using))\b)/;
 export const WOULD = /\b(would|'d|could|might|may)\b/;
-/** "every morning", "each friday": when a thing runs, not the scope of a rule. */
+/** "every morning", "each monday morning": a schedule says when a thing runs, not the scope of a rule. */
 export const EVERY_WHEN =
-  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
+  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
 
 /** ", that's the rule", ", that's what finance told me to always use": the clause before the mark is a rule. */
 // "…; that's club policy", "…, that's the league's rule", "…, the operator insists", "…, the clerk wants that on

@@ -3,6 +3,7 @@
 // holds from now on. Pure; inputs are normalized lowercase clauses. The sentence as a whole is read in rules.ts.
 
 import {
+  EVERY_WHEN,
   isImperative,
   looksImperative,
   mainClauseAfterCondition,
@@ -46,16 +47,12 @@ export function stripFrames(n: string): string {
 export const WHOLE_REPO =
   /\bacross (the |our |this )?(whole |entire )?(codebase|code base|repo|repository|project|app|monorepo|file|module|class|component|package)\b/;
 
-/** A schedule ("each monday morning") says when a job runs, not that a rule holds for every case. */
-const SCHEDULE =
-  /\b(every|each) (day|night|morning|evening|week|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)( morning| night| evening)?\b/g;
-
 /** Whether a change asked with "we need to" / "we should" holds from now on ("add a test for every endpoint")
  * rather than being one piece of work ("add rate limits to the public api"): a bare plural object alone does
  * not make a change verb standing. */
 export function standingChange(change: string): boolean {
   // "rename the helpers across the codebase" is one change however wide; "across every service" stays general.
-  const c = change.replace(SCHEDULE, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
+  const c = change.replace(EVERY_WHEN, "").replace(WHOLE_REPO, "").replace(/\s+/g, " ").trim();
   // "stop the suite from timing out": a fault to end once, not a habit to give up.
   if (/^(stop|prevent|keep) [a-z0-9 ./'-]{2,60}? from [a-z]{3,}ing\b/.test(c)) return false;
   const found = ruleIn(c, c);
